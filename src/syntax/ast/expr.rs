@@ -1,0 +1,350 @@
+//! Expressions (Calcite's expression grammar as Flink uses it).
+
+use super::{DataType, Ident, IntervalQualifier, ObjectName, Query, StringLit};
+use crate::source::Span;
+use serde::Serialize;
+
+/// An expression with its span.
+#[derive(Debug, Clone, Serialize)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where it was written (parentheses around it included when it is [`ExprKind::Nested`]).
+    pub span: Span,
+}
+
+/// Binary operators, loosest first in Calcite's precedence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[allow(missing_docs)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Eq,
+    NotEq,
+    Lt,
+    LtEq,
+    Gt,
+    GtEq,
+    Plus,
+    Minus,
+    Multiply,
+    Divide,
+    Modulo,
+    Concat,
+}
+
+impl BinaryOp {
+    /// The operator as Flink prints it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "OR",
+            BinaryOp::And => "AND",
+            BinaryOp::Eq => "=",
+            BinaryOp::NotEq => "<>",
+            BinaryOp::Lt => "<",
+            BinaryOp::LtEq => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::GtEq => ">=",
+            BinaryOp::Plus => "+",
+            BinaryOp::Minus => "-",
+            BinaryOp::Multiply => "*",
+            BinaryOp::Divide => "/",
+            BinaryOp::Modulo => "%",
+            BinaryOp::Concat => "||",
+        }
+    }
+    /// Binding power (higher binds tighter), following Calcite's operator table.
+    pub fn precedence(self) -> u8 {
+        match self {
+            BinaryOp::Or => 1,
+            BinaryOp::And => 2,
+            BinaryOp::Eq
+            | BinaryOp::NotEq
+            | BinaryOp::Lt
+            | BinaryOp::LtEq
+            | BinaryOp::Gt
+            | BinaryOp::GtEq => 4,
+            BinaryOp::Plus | BinaryOp::Minus => 6,
+            BinaryOp::Multiply | BinaryOp::Divide | BinaryOp::Modulo | BinaryOp::Concat => 7,
+        }
+    }
+}
+
+/// Unary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum UnaryOp {
+    /// `NOT`.
+    Not,
+    /// `-`.
+    Minus,
+    /// `+`.
+    Plus,
+}
+
+/// Literal values.
+#[derive(Debug, Clone, Serialize)]
+pub enum Literal {
+    /// Exact or approximate number, as written.
+    Number(String),
+    /// `'...'` (also `X'..'`, `U&'..'`, prefixed).
+    String(StringLit),
+    /// `TRUE` / `FALSE`.
+    Boolean(bool),
+    /// `NULL`.
+    Null,
+    /// `UNKNOWN`.
+    Unknown,
+    /// `DATE '...'`, `TIME '...'`, `TIMESTAMP '...'`, `TIMESTAMP WITH LOCAL TIME ZONE '...'`,
+    /// `TIMESTAMP_LTZ '...'`: the keyword(s) upper-cased and the value.
+    Typed {
+        /// e.g. `TIMESTAMP` or `TIMESTAMP WITH LOCAL TIME ZONE`.
+        type_name: String,
+        /// The quoted value.
+        value: StringLit,
+    },
+    /// `INTERVAL [-]'value' qualifier`.
+    Interval {
+        /// A leading sign inside `INTERVAL -'5' ...`.
+        negative: bool,
+        /// The quoted value (may itself have a sign).
+        value: StringLit,
+        /// The unit(s).
+        qualifier: IntervalQualifier,
+    },
+}
+
+/// An argument of a function call.
+#[derive(Debug, Clone, Serialize)]
+pub struct FunctionArg {
+    /// `name =>` for named arguments.
+    pub name: Option<Ident>,
+    /// The keyword that introduced the argument in the special forms (`FROM`, `FOR`, `TO`,
+    /// `IN`, `PLACING`, `VALUE`, ...), upper-case; `None` after a comma or first.
+    pub keyword: Option<String>,
+    /// The value.
+    pub value: Expr,
+}
+
+/// A window specification in `OVER (...)` or `WINDOW w AS (...)`.
+#[derive(Debug, Clone, Serialize)]
+pub struct WindowSpec {
+    /// A base window name.
+    pub base: Option<Ident>,
+    /// `PARTITION BY`.
+    pub partition_by: Vec<Expr>,
+    /// `ORDER BY`.
+    pub order_by: Vec<OrderItem>,
+    /// `ROWS | RANGE BETWEEN ...` frame, kept as its span.
+    pub frame: Option<Span>,
+    /// From `(` to `)`.
+    pub span: Span,
+}
+
+/// `OVER w` or `OVER (...)`.
+#[derive(Debug, Clone, Serialize)]
+pub enum Over {
+    /// A named window.
+    Named(Ident),
+    /// An inline specification.
+    Spec(WindowSpec),
+}
+
+/// An ORDER BY item.
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderItem {
+    /// The sort key.
+    pub expr: Expr,
+    /// `DESC` was written.
+    pub descending: bool,
+    /// The item, direction and NULLS clause included.
+    pub span: Span,
+}
+
+/// A function call, including the special forms (`TRIM(BOTH x FROM y)`, `EXTRACT`, ...)
+/// whose keyword arguments are folded into `args`.
+#[derive(Debug, Clone, Serialize)]
+pub struct FunctionCall {
+    /// The function name (qualified for catalog functions).
+    pub name: ObjectName,
+    /// Arguments in order.
+    pub args: Vec<FunctionArg>,
+    /// `DISTINCT` inside the parentheses.
+    pub distinct: bool,
+    /// `COUNT(*)`.
+    pub star: bool,
+    /// `FILTER (WHERE ...)`.
+    pub filter: Option<Box<Expr>>,
+    /// `OVER ...`.
+    pub over: Option<Over>,
+}
+
+/// The kinds of expression.
+#[derive(Debug, Clone, Serialize)]
+pub enum ExprKind {
+    /// A column or field reference: `a`, `t.a`, `t.a.b`.
+    Identifier(ObjectName),
+    /// A literal.
+    Literal(Literal),
+    /// `op expr`.
+    Unary {
+        /// The operator.
+        op: UnaryOp,
+        /// The operand.
+        expr: Box<Expr>,
+    },
+    /// `left op right`.
+    Binary {
+        /// The operator.
+        op: BinaryOp,
+        /// Left operand.
+        left: Box<Expr>,
+        /// Right operand.
+        right: Box<Expr>,
+    },
+    /// `(expr)`.
+    Nested(Box<Expr>),
+    /// `expr IS [NOT] NULL | TRUE | FALSE | UNKNOWN | JSON ...`.
+    Is {
+        /// The operand.
+        expr: Box<Expr>,
+        /// `NOT` was written.
+        negated: bool,
+        /// `NULL`, `TRUE`, `FALSE`, `UNKNOWN`, `JSON ...`, upper-case.
+        test: String,
+    },
+    /// `left IS [NOT] DISTINCT FROM right`.
+    IsDistinctFrom {
+        /// Left operand.
+        left: Box<Expr>,
+        /// Right operand.
+        right: Box<Expr>,
+        /// `NOT` was written.
+        negated: bool,
+    },
+    /// `expr [NOT] BETWEEN [ASYMMETRIC|SYMMETRIC] low AND high`.
+    Between {
+        /// The operand.
+        expr: Box<Expr>,
+        /// `NOT` was written.
+        negated: bool,
+        /// `SYMMETRIC` was written.
+        symmetric: bool,
+        /// Lower bound.
+        low: Box<Expr>,
+        /// Upper bound.
+        high: Box<Expr>,
+    },
+    /// `expr [NOT] IN (list)`.
+    InList {
+        /// The operand.
+        expr: Box<Expr>,
+        /// `NOT` was written.
+        negated: bool,
+        /// The list.
+        list: Vec<Expr>,
+    },
+    /// `expr [NOT] IN (query)`.
+    InSubquery {
+        /// The operand.
+        expr: Box<Expr>,
+        /// `NOT` was written.
+        negated: bool,
+        /// The subquery.
+        query: Box<Query>,
+    },
+    /// `expr [NOT] LIKE | ILIKE | SIMILAR TO | RLIKE pattern [ESCAPE e]`.
+    Like {
+        /// The operand.
+        expr: Box<Expr>,
+        /// `NOT` was written.
+        negated: bool,
+        /// `LIKE`, `ILIKE`, `SIMILAR TO`, `RLIKE`.
+        operator: String,
+        /// The pattern.
+        pattern: Box<Expr>,
+        /// `ESCAPE` character.
+        escape: Option<Box<Expr>>,
+    },
+    /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`.
+    Case {
+        /// The simple-CASE operand.
+        operand: Option<Box<Expr>>,
+        /// `WHEN cond THEN result` pairs.
+        whens: Vec<(Expr, Expr)>,
+        /// `ELSE` result.
+        else_result: Option<Box<Expr>>,
+    },
+    /// `CAST(expr AS type)` / `TRY_CAST(...)`.
+    Cast {
+        /// The operand.
+        expr: Box<Expr>,
+        /// The target type.
+        data_type: DataType,
+        /// `TRY_CAST`.
+        try_cast: bool,
+    },
+    /// A function call.
+    Function(Box<FunctionCall>),
+    /// A niladic function without parentheses (`CURRENT_TIMESTAMP`, `LOCALTIMESTAMP`, ...).
+    NiladicFunction(String),
+    /// `(query)` as a scalar.
+    Subquery(Box<Query>),
+    /// `EXISTS (query)`.
+    Exists(Box<Query>),
+    /// `ROW(a, b)` or `(a, b)`.
+    Row(Vec<Expr>),
+    /// `ARRAY[a, b]`.
+    Array(Vec<Expr>),
+    /// `ARRAY(query)`.
+    ArrayQuery(Box<Query>),
+    /// `MAP[k, v, ...]`.
+    Map(Vec<Expr>),
+    /// `MAP(query)`.
+    MapQuery(Box<Query>),
+    /// `MULTISET[...]` / `MULTISET(query)`.
+    Multiset(Vec<Expr>),
+    /// `expr[index]`.
+    Item {
+        /// The container.
+        expr: Box<Expr>,
+        /// The index or key.
+        index: Box<Expr>,
+    },
+    /// `(expr).field`.
+    Field {
+        /// The composite.
+        expr: Box<Expr>,
+        /// The field.
+        field: Ident,
+    },
+    /// `expr::type` (not Flink grammar; kept for a precise message).
+    DoubleColonCast {
+        /// The operand.
+        expr: Box<Expr>,
+        /// The target type.
+        data_type: DataType,
+    },
+    /// `*` as an argument (`COUNT(*)`) or `t.*` inside a function.
+    Star,
+    /// A time unit used as an argument (`EXTRACT(HOUR FROM ts)`, `TIMESTAMPADD(DAY, ...)`).
+    TimeUnit(String),
+    /// A bare keyword used as an argument or flag (`BOTH`, `LEADING`, `NULL ON NULL`, ...).
+    Keyword(String),
+    /// `?` dynamic parameter.
+    Parameter,
+    /// `DESCRIPTOR(a, b)`.
+    Descriptor(Vec<Ident>),
+    /// `TABLE t` as a table-function argument.
+    TableArg(ObjectName),
+    /// `DEFAULT` as an argument.
+    Default,
+    /// `x -> body` lambda (Flink 2.2+ for some functions).
+    Lambda {
+        /// Parameters.
+        params: Vec<Ident>,
+        /// Body.
+        body: Box<Expr>,
+    },
+    /// An expression that could not be parsed (an error was reported).
+    Error,
+}

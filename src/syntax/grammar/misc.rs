@@ -1,0 +1,468 @@
+//! SET / RESET / USE, and the statements kept by kind only: catalogs, databases, functions,
+//! models, connections, SHOW, DESCRIBE, JAR, MODULE, ANALYZE, CALL, TRUNCATE, DELETE, UPDATE,
+//! STOP JOB, EXECUTE PLAN (flink-spec §2.6).
+
+use crate::syntax::ast::*;
+use crate::syntax::keywords::Kw;
+use crate::syntax::lexer::TokenKind;
+use crate::syntax::parser::{PResult, Parser};
+use crate::source::Span;
+
+impl Parser<'_> {
+    /// `SET`, `SET 'k' = 'v'`, or the SQL client's `SET k = v` / `SET k = 'v'`.
+    pub(super) fn set_statement(&mut self) -> PResult<StatementKind> {
+        self.expect(Kw::SET)?;
+        if self.at_kind(TokenKind::Semicolon) || self.at_eof() {
+            return Ok(StatementKind::Set(Box::new(SetStatement { pair: None })));
+        }
+        let (key, key_span) = if self.at_string() {
+            let s = self.string_lit("a key in quotes")?;
+            (s.value, s.span)
+        } else {
+            self.raw_run("a configuration key", true)?
+        };
+        self.expect_kind(TokenKind::Eq, "`=`")?;
+        let (value, value_span) = if self.at_string() {
+            let s = self.string_lit("a value in quotes")?;
+            (s.value, s.span)
+        } else {
+            self.raw_run("a value", false)?
+        };
+        Ok(StatementKind::Set(Box::new(SetStatement { pair: Some(SetPair { key, key_span, value, value_span }) })))
+    }
+
+    /// A run of adjacent tokens without whitespace between them (the SQL client's unquoted
+    /// keys and values, e.g. `table.exec.mini-batch.enabled`).
+    fn raw_run(&mut self, what: &str, stop_at_eq: bool) -> PResult<(String, Span)> {
+        let start = self.start();
+        let mut end = start;
+        let mut first = true;
+        loop {
+            let tok = self.current();
+            let stop = match tok.kind {
+                TokenKind::Eof | TokenKind::Semicolon => true,
+                TokenKind::Eq => stop_at_eq,
+                _ => false,
+            };
+            if stop || (!first && tok.span.start != end) || tok.kind.is_string() {
+                break;
+            }
+            end = self.bump().span.end;
+            first = false;
+        }
+        if first {
+            return Err(self.expected(what));
+        }
+        let span = Span { start, end };
+        Ok((self.text[span.range()].to_string(), span))
+    }
+
+    /// `RESET`, `RESET 'k'` or `RESET k`.
+    pub(super) fn reset_statement(&mut self) -> PResult<StatementKind> {
+        self.expect(Kw::RESET)?;
+        let key = if self.at_kind(TokenKind::Semicolon) || self.at_eof() {
+            None
+        } else if self.at_string() {
+            Some(self.string_lit("a key")?.value)
+        } else {
+            Some(self.raw_run("a configuration key", false)?.0)
+        };
+        Ok(StatementKind::Reset(Box::new(ResetStatement { key })))
+    }
+
+    /// `USE CATALOG c`, `USE MODULES a, b`, `USE [cat.]db`.
+    pub(super) fn use_statement(&mut self) -> PResult<StatementKind> {
+        self.expect(Kw::USE)?;
+        let stmt = if self.at(Kw::CATALOG) && self.nth(1).kind != TokenKind::Semicolon && self.nth(1).kind != TokenKind::Eof {
+            self.bump();
+            UseStatement::Catalog(self.ident("a catalog name")?)
+        } else if self.at(Kw::MODULES) {
+            self.bump();
+            let mut names = vec![self.ident("a module name")?];
+            while self.eat_kind(TokenKind::Comma).is_some() {
+                names.push(self.ident("a module name")?);
+            }
+            UseStatement::Modules(names)
+        } else {
+            UseStatement::Database(self.object_name("a database name")?)
+        };
+        Ok(StatementKind::Use(Box::new(stmt)))
+    }
+
+    fn other(kind: OtherKind, name: Option<ObjectName>) -> PResult<StatementKind> {
+        Ok(StatementKind::Other(Box::new(OtherStatement { kind, name })))
+    }
+
+    /// `CREATE CATALOG | DATABASE | FUNCTION | MODEL | CONNECTION ...`; `n` is the position of
+    /// the object keyword.
+    pub(super) fn misc_create(&mut self, n: usize) -> PResult<StatementKind> {
+        let object = self.nth(n).kw;
+        self.expect(Kw::CREATE)?;
+        if self.eat(Kw::OR).is_some() {
+            self.expect(Kw::REPLACE)?;
+        }
+        if self.eat(Kw::TEMPORARY).is_some() {
+            self.eat(Kw::SYSTEM);
+        }
+        match object {
+            Kw::CATALOG | Kw::DATABASE => {
+                self.bump();
+                self.if_not_exists()?;
+                let name = self.object_name("a name")?;
+                if self.eat(Kw::COMMENT).is_some() {
+                    self.string_lit("a comment string")?;
+                }
+                if self.eat(Kw::WITH).is_some() {
+                    self.property_list()?;
+                }
+                let kind = if object == Kw::CATALOG { OtherKind::CreateCatalog } else { OtherKind::CreateDatabase };
+                Self::other(kind, Some(name))
+            }
+            Kw::FUNCTION => {
+                self.bump();
+                self.if_not_exists()?;
+                let name = self.object_name("a function name")?;
+                self.expect(Kw::AS)?;
+                self.string_lit("the implementation class name in quotes")?;
+                self.function_tail()?;
+                Self::other(OtherKind::CreateFunction, Some(name))
+            }
+            Kw::MODEL => {
+                self.bump();
+                self.if_not_exists()?;
+                let name = self.object_name("a model name")?;
+                if self.eat(Kw::INPUT).is_some() {
+                    self.table_elements()?;
+                }
+                if self.eat(Kw::OUTPUT).is_some() {
+                    self.table_elements()?;
+                }
+                if self.eat(Kw::COMMENT).is_some() {
+                    self.string_lit("a comment string")?;
+                }
+                if self.eat(Kw::WITH).is_some() {
+                    self.property_list()?;
+                }
+                if self.eat(Kw::AS).is_some() {
+                    self.query()?;
+                }
+                Self::other(OtherKind::CreateModel, Some(name))
+            }
+            Kw::CONNECTION => {
+                self.bump();
+                self.if_not_exists()?;
+                let name = self.object_name("a connection name")?;
+                if self.eat(Kw::COMMENT).is_some() {
+                    self.string_lit("a comment string")?;
+                }
+                if self.eat(Kw::WITH).is_some() {
+                    self.property_list()?;
+                }
+                Self::other(OtherKind::CreateConnection, Some(name))
+            }
+            _ => Err(self.expected(
+                "`TABLE`, `VIEW`, `MATERIALIZED TABLE`, `CATALOG`, `DATABASE`, `FUNCTION`, `MODEL` or `CONNECTION`",
+            )),
+        }
+    }
+
+    /// `[LANGUAGE JAVA|SCALA|PYTHON|SQL] [USING JAR 'x' [, JAR 'y']] [WITH (...)]`.
+    fn function_tail(&mut self) -> PResult<()> {
+        if self.eat(Kw::LANGUAGE).is_some() {
+            match self.kw() {
+                Kw::JAVA | Kw::SCALA | Kw::PYTHON | Kw::SQL => {
+                    self.bump();
+                }
+                _ => return Err(self.expected("`JAVA`, `SCALA`, `PYTHON` or `SQL`")),
+            }
+        }
+        if self.eat(Kw::USING).is_some() {
+            loop {
+                if self.eat(Kw::JAR).is_none() {
+                    self.expect(Kw::ARTIFACT)?;
+                }
+                self.string_lit("a jar path in quotes")?;
+                if self.eat_kind(TokenKind::Comma).is_none() {
+                    break;
+                }
+            }
+        }
+        if self.eat(Kw::WITH).is_some() {
+            self.property_list()?;
+        }
+        Ok(())
+    }
+
+    /// `ALTER CATALOG | DATABASE | FUNCTION | MODEL | CONNECTION ...`.
+    pub(super) fn misc_alter(&mut self) -> PResult<StatementKind> {
+        self.expect(Kw::ALTER)?;
+        if self.eat(Kw::TEMPORARY).is_some() {
+            self.eat(Kw::SYSTEM);
+        }
+        let object = self.kw();
+        match object {
+            Kw::CATALOG | Kw::DATABASE | Kw::MODEL | Kw::CONNECTION => {
+                self.bump();
+                self.if_exists()?;
+                let name = self.object_name("a name")?;
+                match self.kw() {
+                    Kw::SET => {
+                        self.bump();
+                        self.property_list()?;
+                    }
+                    Kw::RESET => {
+                        self.bump();
+                        self.key_list()?;
+                    }
+                    Kw::COMMENT => {
+                        self.bump();
+                        self.string_lit("a comment string")?;
+                    }
+                    Kw::RENAME => {
+                        self.bump();
+                        self.expect(Kw::TO)?;
+                        self.object_name("the new name")?;
+                    }
+                    _ => return Err(self.expected("`SET`, `RESET`, `COMMENT` or `RENAME TO`")),
+                }
+                let kind = match object {
+                    Kw::CATALOG => OtherKind::AlterCatalog,
+                    Kw::DATABASE => OtherKind::AlterDatabase,
+                    Kw::MODEL => OtherKind::AlterModel,
+                    _ => OtherKind::AlterConnection,
+                };
+                Self::other(kind, Some(name))
+            }
+            Kw::FUNCTION => {
+                self.bump();
+                self.if_exists()?;
+                let name = self.object_name("a function name")?;
+                self.expect(Kw::AS)?;
+                self.string_lit("the implementation class name in quotes")?;
+                self.function_tail()?;
+                Self::other(OtherKind::AlterFunction, Some(name))
+            }
+            _ => Err(self.expected(
+                "`TABLE`, `MATERIALIZED TABLE`, `VIEW`, `CATALOG`, `DATABASE`, `FUNCTION`, `MODEL` or `CONNECTION`",
+            )),
+        }
+    }
+
+    /// The remaining statements, by first keyword.
+    pub(super) fn misc_statement(&mut self) -> PResult<StatementKind> {
+        match self.kw() {
+            Kw::SHOW => self.show_statement(),
+            Kw::DESCRIBE | Kw::DESC => {
+                self.bump();
+                match self.kw() {
+                    Kw::CATALOG | Kw::DATABASE | Kw::FUNCTION | Kw::MODEL | Kw::CONNECTION
+                        if !matches!(self.nth(1).kind, TokenKind::Semicolon | TokenKind::Eof) =>
+                    {
+                        self.bump();
+                        self.eat(Kw::EXTENDED);
+                        let name = self.object_name("a name")?;
+                        Self::other(OtherKind::Describe, Some(name))
+                    }
+                    Kw::JOB if self.nth(1).kind.is_string() => {
+                        self.bump();
+                        self.string_lit("a job id")?;
+                        Self::other(OtherKind::Describe, None)
+                    }
+                    _ => {
+                        self.eat(Kw::EXTENDED);
+                        let name = self.object_name("a table name")?;
+                        Self::other(OtherKind::Describe, Some(name))
+                    }
+                }
+            }
+            Kw::ADD | Kw::REMOVE => {
+                let add = self.bump().kw == Kw::ADD;
+                self.expect(Kw::JAR)?;
+                self.string_lit("a jar path in quotes")?;
+                Self::other(if add { OtherKind::AddJar } else { OtherKind::RemoveJar }, None)
+            }
+            Kw::LOAD | Kw::UNLOAD => {
+                let load = self.bump().kw == Kw::LOAD;
+                self.expect(Kw::MODULE)?;
+                let name = self.object_name("a module name")?;
+                if load && self.eat(Kw::WITH).is_some() {
+                    self.property_list()?;
+                }
+                Self::other(if load { OtherKind::LoadModule } else { OtherKind::UnloadModule }, Some(name))
+            }
+            Kw::ANALYZE => {
+                self.bump();
+                self.expect(Kw::TABLE)?;
+                let name = self.object_name("a table name")?;
+                if self.at(Kw::PARTITION) {
+                    self.partition_spec()?;
+                }
+                self.expect(Kw::COMPUTE)?;
+                self.expect(Kw::STATISTICS)?;
+                if self.eat(Kw::FOR).is_some() {
+                    if self.eat(Kw::ALL).is_some() {
+                        self.expect(Kw::COLUMNS)?;
+                    } else {
+                        self.expect(Kw::COLUMNS)?;
+                        self.ident("a column name")?;
+                        while self.eat_kind(TokenKind::Comma).is_some() {
+                            self.ident("a column name")?;
+                        }
+                    }
+                }
+                Self::other(OtherKind::Analyze, Some(name))
+            }
+            Kw::CALL => {
+                self.bump();
+                let start = self.start();
+                let name = self.object_name("a procedure name")?;
+                self.call_after_name(name.clone(), start)?;
+                Self::other(OtherKind::Call, Some(name))
+            }
+            Kw::TRUNCATE => {
+                self.bump();
+                self.expect(Kw::TABLE)?;
+                let name = self.object_name("a table name")?;
+                Self::other(OtherKind::Truncate, Some(name))
+            }
+            Kw::DELETE => {
+                self.bump();
+                self.expect(Kw::FROM)?;
+                let name = self.object_name("a table name")?;
+                if self.eat(Kw::AS).is_some() || self.at_optional_name() {
+                    self.ident("an alias")?;
+                }
+                if self.eat(Kw::WHERE).is_some() {
+                    self.expr()?;
+                }
+                Self::other(OtherKind::Delete, Some(name))
+            }
+            Kw::UPDATE => {
+                self.bump();
+                let name = self.object_name("a table name")?;
+                if self.eat(Kw::AS).is_some() || (self.at_optional_name() && !self.at(Kw::SET)) {
+                    self.ident("an alias")?;
+                }
+                self.expect(Kw::SET)?;
+                loop {
+                    self.object_name("a column name")?;
+                    self.expect_kind(TokenKind::Eq, "`=`")?;
+                    self.expr()?;
+                    if self.eat_kind(TokenKind::Comma).is_none() {
+                        break;
+                    }
+                }
+                if self.eat(Kw::WHERE).is_some() {
+                    self.expr()?;
+                }
+                Self::other(OtherKind::Update, Some(name))
+            }
+            Kw::STOP => {
+                self.bump();
+                self.expect(Kw::JOB)?;
+                self.string_lit("a job id in quotes")?;
+                while self.eat(Kw::WITH).is_some() {
+                    if self.eat(Kw::SAVEPOINT).is_none() {
+                        self.expect(Kw::DRAIN)?;
+                    }
+                }
+                Self::other(OtherKind::StopJob, None)
+            }
+            Kw::EXECUTE => {
+                self.bump();
+                self.expect(Kw::PLAN)?;
+                self.string_lit("a plan file path")?;
+                Self::other(OtherKind::ExecutePlan, None)
+            }
+            _ => Err(self.expected("a statement (CREATE, ALTER, DROP, INSERT, SELECT, SET, USE, SHOW, ...)")),
+        }
+    }
+
+    fn show_statement(&mut self) -> PResult<StatementKind> {
+        self.expect(Kw::SHOW)?;
+        let mut name = None;
+        match self.kw() {
+            Kw::CREATE => {
+                self.bump();
+                if self.eat(Kw::OR).is_some() {
+                    self.expect(Kw::ALTER)?;
+                    self.expect(Kw::MATERIALIZED)?;
+                    self.expect(Kw::TABLE)?;
+                } else {
+                    match self.kw() {
+                        Kw::TABLE | Kw::VIEW | Kw::MODEL | Kw::CONNECTION | Kw::CATALOG | Kw::FUNCTION => {
+                            self.bump();
+                        }
+                        Kw::MATERIALIZED => {
+                            self.bump();
+                            self.expect(Kw::TABLE)?;
+                        }
+                        _ => return Err(self.expected("`TABLE`, `VIEW`, `MATERIALIZED TABLE`, `MODEL`, `CONNECTION` or `CATALOG`")),
+                    }
+                }
+                name = Some(self.object_name("a name")?);
+            }
+            Kw::CURRENT => {
+                self.bump();
+                if self.eat(Kw::CATALOG).is_none() {
+                    self.expect(Kw::DATABASE)?;
+                }
+            }
+            Kw::COLUMNS => {
+                self.bump();
+                if self.eat(Kw::FROM).is_none() {
+                    self.expect(Kw::IN)?;
+                }
+                name = Some(self.object_name("a table name")?);
+                self.show_like()?;
+            }
+            Kw::PARTITIONS => {
+                self.bump();
+                name = Some(self.object_name("a table name")?);
+                if self.at(Kw::PARTITION) {
+                    self.partition_spec()?;
+                }
+            }
+            Kw::FULL => {
+                self.bump();
+                self.expect(Kw::MODULES)?;
+            }
+            Kw::MODULES | Kw::JARS | Kw::JOBS => {
+                self.bump();
+            }
+            Kw::USER => {
+                self.bump();
+                self.expect(Kw::FUNCTIONS)?;
+                self.show_from_like()?;
+            }
+            Kw::MATERIALIZED => {
+                self.bump();
+                self.expect(Kw::TABLES)?;
+                self.show_from_like()?;
+            }
+            Kw::CATALOGS | Kw::DATABASES | Kw::TABLES | Kw::VIEWS | Kw::FUNCTIONS | Kw::PROCEDURES | Kw::MODELS | Kw::CONNECTIONS => {
+                self.bump();
+                self.show_from_like()?;
+            }
+            _ => return Err(self.expected("what to show (TABLES, DATABASES, CREATE TABLE, ...)")),
+        }
+        Self::other(OtherKind::Show, name)
+    }
+
+    fn show_from_like(&mut self) -> PResult<()> {
+        if matches!(self.kw(), Kw::FROM | Kw::IN) {
+            self.bump();
+            self.object_name("a catalog or database name")?;
+        }
+        self.show_like()
+    }
+
+    fn show_like(&mut self) -> PResult<()> {
+        self.eat(Kw::NOT);
+        if matches!(self.kw(), Kw::LIKE | Kw::ILIKE) {
+            self.bump();
+            self.string_lit("a pattern in quotes")?;
+        }
+        Ok(())
+    }
+}

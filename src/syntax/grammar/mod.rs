@@ -1,0 +1,240 @@
+//! Grammar of Flink SQL, split by area. `statement` dispatches on the first keywords.
+//!
+//! Each area module adds `impl Parser` methods: `ddl` (CREATE TABLE / VIEW, table elements,
+//! LIKE), `materialized` (materialized tables and START_MODE), `alter` (ALTER TABLE and the
+//! shared schema changes), `dml` (INSERT, statement sets), `query`, `expr`, `types` and `misc`
+//! (SET, USE, SHOW, catalogs, functions, ...).
+
+mod alter;
+mod ddl;
+mod dml;
+mod expr;
+mod materialized;
+mod misc;
+mod query;
+mod types;
+
+use super::ast::{StatementKind, WrappedStatement, WrapperKind};
+use super::keywords::Kw;
+use super::lexer::{Token, TokenKind};
+use super::parser::{PResult, Parser};
+use super::{QuoteUsage, SyntaxError, SyntaxErrorKind};
+use crate::source::Span;
+
+impl Parser<'_> {
+    /// One statement, without its terminator.
+    pub(crate) fn statement(&mut self) -> PResult<StatementKind> {
+        match self.kw() {
+            Kw::CREATE => self.create_statement(),
+            Kw::REPLACE => self.create_table_statement(),
+            Kw::ALTER => self.alter_statement(),
+            Kw::DROP => self.drop_statement(),
+            Kw::INSERT | Kw::UPSERT => self.insert_statement(),
+            Kw::SELECT | Kw::WITH | Kw::VALUES | Kw::TABLE => {
+                Ok(StatementKind::Query(Box::new(self.query()?)))
+            }
+            Kw::EXECUTE => self.execute_statement(),
+            Kw::EXPLAIN => self.explain_statement(),
+            Kw::COMPILE => self.compile_statement(),
+            Kw::BEGIN => {
+                self.bump();
+                self.expect(Kw::STATEMENT)?;
+                self.expect(Kw::SET)?;
+                Ok(StatementKind::BeginStatementSet)
+            }
+            Kw::END => {
+                self.bump();
+                Ok(StatementKind::End)
+            }
+            Kw::SET => self.set_statement(),
+            Kw::RESET => self.reset_statement(),
+            Kw::USE => self.use_statement(),
+            _ => {
+                if self.at_kind(TokenKind::LParen) {
+                    return Ok(StatementKind::Query(Box::new(self.query()?)));
+                }
+                self.misc_statement()
+            }
+        }
+    }
+
+    /// `CREATE ...`: dispatch on what is created.
+    fn create_statement(&mut self) -> PResult<StatementKind> {
+        // Look past CREATE [OR REPLACE|OR ALTER] [TEMPORARY [SYSTEM]].
+        let mut n = 1;
+        if self.nth_at(n, Kw::OR) {
+            n += 2;
+        }
+        if self.nth_at(n, Kw::TEMPORARY) {
+            n += 1;
+            if self.nth_at(n, Kw::SYSTEM) {
+                n += 1;
+            }
+        }
+        match self.nth(n).kw {
+            Kw::TABLE => self.create_table_statement(),
+            Kw::MATERIALIZED => self.create_materialized_table(),
+            Kw::VIEW => self.create_view(),
+            _ => self.misc_create(n),
+        }
+    }
+
+    /// `EXECUTE STATEMENT SET ...`, `EXECUTE PLAN '...'`, `EXECUTE <insert|query>`.
+    fn execute_statement(&mut self) -> PResult<StatementKind> {
+        if self.nth_at(1, Kw::STATEMENT) {
+            self.bump();
+            return self.statement_set();
+        }
+        if self.nth_at(1, Kw::PLAN) {
+            return self.misc_statement();
+        }
+        self.bump();
+        self.wrapped(WrapperKind::Execute)
+    }
+
+    /// `EXPLAIN [PLAN FOR | detail, ...] statement`.
+    fn explain_statement(&mut self) -> PResult<StatementKind> {
+        self.bump();
+        if self.eat(Kw::PLAN).is_some() {
+            self.expect(Kw::FOR)?;
+        } else {
+            loop {
+                let is_detail = matches!(
+                    self.kw(),
+                    Kw::ESTIMATED_COST | Kw::CHANGELOG_MODE | Kw::JSON_EXECUTION_PLAN | Kw::PLAN_ADVICE
+                );
+                if !is_detail {
+                    break;
+                }
+                self.bump();
+                if self.eat_kind(TokenKind::Comma).is_none() {
+                    break;
+                }
+            }
+        }
+        if self.at(Kw::STATEMENT) {
+            let start = self.start();
+            let kind = self.statement_set()?;
+            return Ok(wrap(WrapperKind::Explain, kind, self.finish(start)));
+        }
+        self.wrapped(WrapperKind::Explain)
+    }
+
+    /// `COMPILE PLAN 'file' [IF NOT EXISTS] FOR ...` / `COMPILE AND EXECUTE PLAN 'file' FOR ...`.
+    fn compile_statement(&mut self) -> PResult<StatementKind> {
+        self.bump();
+        let wrapper = if self.eat(Kw::AND).is_some() {
+            self.expect(Kw::EXECUTE)?;
+            WrapperKind::CompileAndExecutePlan
+        } else {
+            WrapperKind::CompilePlan
+        };
+        self.expect(Kw::PLAN)?;
+        self.string_lit("a plan file path")?;
+        if self.eat(Kw::IF).is_some() {
+            self.expect(Kw::NOT)?;
+            self.expect(Kw::EXISTS)?;
+        }
+        self.expect(Kw::FOR)?;
+        if self.at(Kw::STATEMENT) {
+            let start = self.start();
+            let kind = self.statement_set()?;
+            return Ok(wrap(wrapper, kind, self.finish(start)));
+        }
+        self.wrapped(wrapper)
+    }
+
+    /// The statement inside EXPLAIN / EXECUTE / COMPILE.
+    fn wrapped(&mut self, wrapper: WrapperKind) -> PResult<StatementKind> {
+        let start = self.start();
+        let inner = match self.kw() {
+            Kw::INSERT | Kw::UPSERT => self.insert_statement()?,
+            Kw::CREATE | Kw::REPLACE => self.create_table_statement()?,
+            Kw::SELECT | Kw::WITH | Kw::VALUES | Kw::TABLE => {
+                StatementKind::Query(Box::new(self.query()?))
+            }
+            Kw::EXECUTE if wrapper == WrapperKind::Explain => self.execute_statement()?,
+            _ if self.at_kind(TokenKind::LParen) => StatementKind::Query(Box::new(self.query()?)),
+            _ => return Err(self.expected("a query, INSERT or STATEMENT SET")),
+        };
+        Ok(wrap(wrapper, inner, self.finish(start)))
+    }
+}
+
+fn wrap(wrapper: WrapperKind, inner: StatementKind, span: Span) -> StatementKind {
+    let inner = super::ast::Statement { kind: inner, span, has_error: false };
+    StatementKind::Wrapped(Box::new(WrappedStatement { wrapper, inner }))
+}
+
+/// Errors for tokens Flink's lexer rejects, reported once each whatever the parser did with
+/// them. `usages` says where the parser needed a string or a name, to pick the fix.
+pub(crate) fn lexical_errors(text: &str, tokens: &[Token], usages: &[(Span, QuoteUsage)]) -> Vec<SyntaxError> {
+    let usage_of = |span: Span| {
+        usages.iter().find(|(s, _)| *s == span).map(|(_, u)| *u).unwrap_or(QuoteUsage::Unknown)
+    };
+    let mut errors = Vec::new();
+    for tok in tokens.iter().filter(|t| t.kind.is_error()) {
+        let raw = &text[tok.span.range()];
+        let (kind, message, help) = match tok.kind {
+            TokenKind::DoubleQuoted => {
+                let closed = raw.len() >= 2 && raw.ends_with('"');
+                let content = closed.then(|| raw[1..raw.len() - 1].to_string());
+                let usage = usage_of(tok.span);
+                let message = match usage {
+                    QuoteUsage::Name => format!("double quotes do not quote names in Flink SQL: {raw}"),
+                    _ => format!("double-quoted literal {raw}: Flink SQL has no double-quoted strings or names"),
+                };
+                let help = "use '...' for a string literal, or backticks `...` for a name".to_string();
+                (SyntaxErrorKind::DoubleQuoted { content, usage }, message, Some(help))
+            }
+            TokenKind::TypographicQuoted => {
+                let chars: Vec<char> = raw.chars().collect();
+                let content = (chars.len() >= 2).then(|| chars[1..chars.len() - 1].iter().collect());
+                let usage = usage_of(tok.span);
+                let message = format!("typographic quotes {raw}: Flink SQL only accepts straight quotes");
+                let help = "use straight quotes '...' for a string literal, or backticks `...` for a name".to_string();
+                (SyntaxErrorKind::TypographicQuote { content, usage }, message, Some(help))
+            }
+            TokenKind::TypographicDash => (
+                SyntaxErrorKind::TypographicDash,
+                format!("typographic dash `{raw}` where Flink SQL needs `-`"),
+                Some("replace it with the ASCII minus sign `-`".to_string()),
+            ),
+            TokenKind::TypographicComment => (
+                SyntaxErrorKind::TypographicDash,
+                "comment started with typographic dashes: Flink SQL comments start with `--`".to_string(),
+                Some("replace the dashes with `--`".to_string()),
+            ),
+            TokenKind::HashComment => (
+                SyntaxErrorKind::Lexical,
+                "`#` does not start a comment in Flink SQL".to_string(),
+                Some("start comments with `--`".to_string()),
+            ),
+            TokenKind::UnterminatedString => (
+                SyntaxErrorKind::Lexical,
+                "unterminated string literal: the closing `'` is missing".to_string(),
+                Some("close the string with `'` (write a quote inside a string as `''`)".to_string()),
+            ),
+            TokenKind::UnterminatedQuotedIdent => (
+                SyntaxErrorKind::Lexical,
+                "unterminated quoted name: the closing backtick is missing".to_string(),
+                Some("close the name with a backtick (write a backtick inside a name as two)".to_string()),
+            ),
+            TokenKind::UnterminatedComment => (
+                SyntaxErrorKind::Lexical,
+                "unterminated block comment: `*/` is missing".to_string(),
+                Some("close the comment with `*/`".to_string()),
+            ),
+            _ => {
+                let ch = raw.chars().next().unwrap_or(' ');
+                (
+                    SyntaxErrorKind::Lexical,
+                    format!("unexpected character `{}` (U+{:04X})", ch.escape_debug(), ch as u32),
+                    None,
+                )
+            }
+        };
+        errors.push(SyntaxError { kind, message, span: tok.span, help });
+    }
+    errors
+}

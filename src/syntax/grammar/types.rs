@@ -1,0 +1,400 @@
+//! Data types (Flink's `ExtendedDataType`) and interval qualifiers.
+
+use crate::syntax::ast::*;
+use crate::syntax::keywords::Kw;
+use crate::syntax::lexer::TokenKind;
+use crate::syntax::parser::{PResult, Parser};
+use crate::syntax::SyntaxErrorKind;
+
+/// Misspellings of types that Flink rejects, with the type to write instead.
+const TYPE_SUGGESTIONS: &[(&str, &str)] = &[
+    ("BOOL", "BOOLEAN"),
+    ("TEXT", "STRING"),
+    ("LONG", "BIGINT"),
+    ("INT64", "BIGINT"),
+    ("INT32", "INT"),
+    ("DATETIME", "TIMESTAMP(3)"),
+    ("NUMBER", "DECIMAL"),
+    ("BLOB", "BYTES"),
+    ("JSON", "STRING"),
+    ("UUID", "STRING"),
+];
+
+impl Parser<'_> {
+    /// A data type with optional `ARRAY` / `MULTISET` suffixes and `NULL` / `NOT NULL`.
+    pub(crate) fn data_type(&mut self) -> PResult<DataType> {
+        self.enter()?;
+        let result = self.data_type_inner();
+        self.exit();
+        result
+    }
+
+    fn data_type_inner(&mut self) -> PResult<DataType> {
+        let start = self.start();
+        let mut data_type = self.base_type()?;
+        loop {
+            let nullability = self.nullability();
+            data_type.nullability = nullability;
+            data_type.span = self.finish(start);
+            if self.at(Kw::ARRAY) {
+                self.bump();
+                let inner = Box::new(data_type);
+                data_type = DataType { kind: TypeKind::Array(inner), nullability: Nullability::Unspecified, span: self.finish(start) };
+            } else if self.at(Kw::MULTISET) {
+                self.bump();
+                let inner = Box::new(data_type);
+                data_type = DataType { kind: TypeKind::Multiset(inner), nullability: Nullability::Unspecified, span: self.finish(start) };
+            } else {
+                return Ok(data_type);
+            }
+        }
+    }
+
+    fn nullability(&mut self) -> Nullability {
+        if self.at(Kw::NOT) && self.nth_at(1, Kw::NULL) {
+            self.bump();
+            self.bump();
+            Nullability::NotNull
+        } else if self.at(Kw::NULL) {
+            self.bump();
+            Nullability::Null
+        } else {
+            Nullability::Unspecified
+        }
+    }
+
+    fn base_type(&mut self) -> PResult<DataType> {
+        let start = self.start();
+        let tok = self.current();
+        let kind = match tok.kw {
+            Kw::CHAR | Kw::CHARACTER => {
+                self.bump();
+                if self.eat(Kw::VARYING).is_some() {
+                    TypeKind::VarChar(self.opt_length()?)
+                } else {
+                    TypeKind::Char(self.opt_length()?)
+                }
+            }
+            Kw::VARCHAR => {
+                self.bump();
+                TypeKind::VarChar(self.opt_length()?)
+            }
+            Kw::STRING => {
+                self.bump();
+                TypeKind::String
+            }
+            Kw::BOOLEAN => {
+                self.bump();
+                TypeKind::Boolean
+            }
+            Kw::BINARY => {
+                self.bump();
+                if self.eat(Kw::VARYING).is_some() {
+                    TypeKind::VarBinary(self.opt_length()?)
+                } else {
+                    TypeKind::Binary(self.opt_length()?)
+                }
+            }
+            Kw::VARBINARY => {
+                self.bump();
+                TypeKind::VarBinary(self.opt_length()?)
+            }
+            Kw::BYTES => {
+                self.bump();
+                TypeKind::Bytes
+            }
+            Kw::DECIMAL | Kw::DEC | Kw::NUMERIC => {
+                self.bump();
+                let (p, s) = self.opt_precision_scale()?;
+                TypeKind::Decimal(p, s)
+            }
+            Kw::TINYINT => {
+                self.bump();
+                TypeKind::TinyInt
+            }
+            Kw::SMALLINT => {
+                self.bump();
+                TypeKind::SmallInt
+            }
+            Kw::INT | Kw::INTEGER => {
+                self.bump();
+                TypeKind::Int
+            }
+            Kw::BIGINT => {
+                self.bump();
+                TypeKind::BigInt
+            }
+            Kw::FLOAT => {
+                self.bump();
+                TypeKind::Float
+            }
+            Kw::DOUBLE => {
+                self.bump();
+                self.eat(Kw::PRECISION);
+                TypeKind::Double
+            }
+            Kw::REAL => {
+                self.bump();
+                TypeKind::Real
+            }
+            Kw::DATE => {
+                self.bump();
+                TypeKind::Date
+            }
+            Kw::TIME => {
+                self.bump();
+                let p = self.opt_length()?;
+                let _ = self.time_zone()?;
+                TypeKind::Time(p)
+            }
+            Kw::TIMESTAMP => {
+                self.bump();
+                let p = self.opt_length()?;
+                let tz = self.time_zone()?;
+                TypeKind::Timestamp(p, tz)
+            }
+            Kw::TIMESTAMP_LTZ => {
+                self.bump();
+                TypeKind::Timestamp(self.opt_length()?, TimeZoneKind::Local)
+            }
+            Kw::INTERVAL => {
+                self.bump();
+                TypeKind::Interval(self.interval_qualifier()?)
+            }
+            Kw::ARRAY | Kw::MULTISET if self.nth(1).kind == TokenKind::Lt => {
+                let multiset = self.bump().kw == Kw::MULTISET;
+                self.bump();
+                let inner = Box::new(self.data_type()?);
+                self.expect_kind(TokenKind::Gt, "`>`")?;
+                if multiset {
+                    TypeKind::Multiset(inner)
+                } else {
+                    TypeKind::Array(inner)
+                }
+            }
+            Kw::MAP if self.nth(1).kind == TokenKind::Lt => {
+                self.bump();
+                self.bump();
+                let key = Box::new(self.data_type()?);
+                self.expect_kind(TokenKind::Comma, "`,`")?;
+                let value = Box::new(self.data_type()?);
+                self.expect_kind(TokenKind::Gt, "`>`")?;
+                TypeKind::Map(key, value)
+            }
+            Kw::ROW => {
+                self.bump();
+                TypeKind::Row(self.row_fields()?)
+            }
+            Kw::RAW => {
+                self.bump();
+                self.expect_kind(TokenKind::LParen, "`(`")?;
+                let mut args = vec![self.string_lit("a class name in quotes")?];
+                while self.eat_kind(TokenKind::Comma).is_some() {
+                    args.push(self.string_lit("a serializer snapshot in quotes")?);
+                }
+                self.expect_kind(TokenKind::RParen, "`)`")?;
+                TypeKind::Raw(args)
+            }
+            Kw::STRUCTURED => {
+                self.bump();
+                self.expect_kind(TokenKind::Lt, "`<`")?;
+                self.string_lit("a class name in quotes")?;
+                let mut fields = Vec::new();
+                while self.eat_kind(TokenKind::Comma).is_some() {
+                    fields.push(self.row_field()?);
+                }
+                self.expect_kind(TokenKind::Gt, "`>`")?;
+                TypeKind::Structured(fields)
+            }
+            Kw::VARIANT => {
+                self.bump();
+                TypeKind::Variant
+            }
+            Kw::BITMAP => {
+                self.bump();
+                TypeKind::Bitmap
+            }
+            Kw::NULL => {
+                self.bump();
+                TypeKind::Null
+            }
+            Kw::DESCRIPTOR => {
+                self.bump();
+                TypeKind::Descriptor
+            }
+            _ => {
+                if !self.at_name() {
+                    return Err(self.expected("a data type"));
+                }
+                let name_tok = self.current();
+                let upper = self.text_of(name_tok).to_ascii_uppercase();
+                if let Some((_, instead)) = TYPE_SUGGESTIONS.iter().find(|(bad, _)| *bad == upper) {
+                    let found = self.text_of(name_tok).to_string();
+                    return Err(self.push_error(
+                        SyntaxErrorKind::Unexpected,
+                        format!("`{found}` is not a Flink SQL data type"),
+                        name_tok.span,
+                        Some(format!("use {instead}")),
+                    ));
+                }
+                TypeKind::Named(self.object_name("a data type")?)
+            }
+        };
+        Ok(DataType { kind, nullability: Nullability::Unspecified, span: self.finish(start) })
+    }
+
+    /// `<field type ['comment'], ...>` or `(field type, ...)` of a ROW type.
+    fn row_fields(&mut self) -> PResult<Vec<RowField>> {
+        let close = if self.eat_kind(TokenKind::Lt).is_some() {
+            TokenKind::Gt
+        } else if self.eat_kind(TokenKind::LParen).is_some() {
+            TokenKind::RParen
+        } else {
+            return Err(self.expected("`<` or `(` after ROW"));
+        };
+        let mut fields = Vec::new();
+        if self.eat_kind(close).is_some() {
+            return Ok(fields);
+        }
+        loop {
+            fields.push(self.row_field()?);
+            if self.eat_kind(TokenKind::Comma).is_none() {
+                break;
+            }
+        }
+        let what = if close == TokenKind::Gt { "`,` or `>`" } else { "`,` or `)`" };
+        self.expect_kind(close, what)?;
+        Ok(fields)
+    }
+
+    fn row_field(&mut self) -> PResult<RowField> {
+        let name = self.ident("a field name")?;
+        let data_type = self.data_type()?;
+        let comment = if self.at_string() { Some(self.string_lit("a field comment")?) } else { None };
+        Ok(RowField { name, data_type, comment })
+    }
+
+    fn time_zone(&mut self) -> PResult<TimeZoneKind> {
+        if self.eat(Kw::WITHOUT).is_some() {
+            self.expect(Kw::TIME)?;
+            self.expect(Kw::ZONE)?;
+            return Ok(TimeZoneKind::Without);
+        }
+        if self.at(Kw::WITH) && matches!(self.nth(1).kw, Kw::LOCAL | Kw::TIME) {
+            self.bump();
+            let local = self.eat(Kw::LOCAL).is_some();
+            self.expect(Kw::TIME)?;
+            self.expect(Kw::ZONE)?;
+            return Ok(if local { TimeZoneKind::Local } else { TimeZoneKind::With });
+        }
+        Ok(TimeZoneKind::Without)
+    }
+
+    /// `[(n)]`.
+    fn opt_length(&mut self) -> PResult<Option<u32>> {
+        if !self.at_kind(TokenKind::LParen) {
+            return Ok(None);
+        }
+        self.bump();
+        let n = self.unsigned("a length or precision")?;
+        self.expect_kind(TokenKind::RParen, "`)`")?;
+        Ok(Some(n))
+    }
+
+    fn opt_precision_scale(&mut self) -> PResult<(Option<u32>, Option<u32>)> {
+        if !self.at_kind(TokenKind::LParen) {
+            return Ok((None, None));
+        }
+        self.bump();
+        let p = self.unsigned("a precision")?;
+        let s = if self.eat_kind(TokenKind::Comma).is_some() { Some(self.unsigned("a scale")?) } else { None };
+        self.expect_kind(TokenKind::RParen, "`)`")?;
+        Ok((Some(p), s))
+    }
+
+    /// An unsigned integer literal.
+    pub(crate) fn unsigned(&mut self, what: &str) -> PResult<u32> {
+        let tok = self.current();
+        if tok.kind != TokenKind::Integer {
+            return Err(self.expected(what));
+        }
+        self.bump();
+        Ok(self.text_of(tok).parse::<u32>().unwrap_or(u32::MAX))
+    }
+
+    /// Whether the current token is a time unit (`SECOND`, `MINUTES`, `WEEK`, ...).
+    pub(crate) fn at_time_unit(&mut self) -> bool {
+        time_unit(self.kw()).is_some() || self.at_word("WEEKS")
+    }
+
+    /// An interval qualifier: `unit [(p)] [TO unit [(p)]]`.
+    pub(crate) fn interval_qualifier(&mut self) -> PResult<IntervalQualifier> {
+        let start = self.start();
+        let unit = self.time_unit_word()?;
+        let start_precision = self.opt_interval_precision()?;
+        let mut end = None;
+        let mut end_precision = None;
+        if self.at(Kw::TO) && {
+            let next = self.nth(1).kw;
+            time_unit(next).is_some()
+        } {
+            self.bump();
+            end = Some(self.time_unit_word()?);
+            end_precision = self.opt_interval_precision()?;
+        }
+        Ok(IntervalQualifier { start: unit, start_precision, end, end_precision, span: self.finish(start) })
+    }
+
+    fn opt_interval_precision(&mut self) -> PResult<Option<u32>> {
+        if !self.at_kind(TokenKind::LParen) {
+            return Ok(None);
+        }
+        self.bump();
+        let p = self.unsigned("a precision")?;
+        if self.eat_kind(TokenKind::Comma).is_some() {
+            self.unsigned("a fractional precision")?;
+        }
+        self.expect_kind(TokenKind::RParen, "`)`")?;
+        Ok(Some(p))
+    }
+
+    fn time_unit_word(&mut self) -> PResult<String> {
+        if self.at_word("WEEKS") {
+            self.bump();
+            return Ok("WEEK".to_string());
+        }
+        match time_unit(self.kw()) {
+            Some(unit) => {
+                self.bump();
+                Ok(unit.to_string())
+            }
+            None => Err(self.expected("a time unit (SECOND, MINUTE, HOUR, DAY, MONTH, YEAR, ...)")),
+        }
+    }
+}
+
+/// The singular name of a time-unit keyword (plural spellings fold to singular).
+pub(crate) fn time_unit(kw: Kw) -> Option<&'static str> {
+    Some(match kw {
+        Kw::YEAR | Kw::YEARS => "YEAR",
+        Kw::QUARTER => "QUARTER",
+        Kw::MONTH | Kw::MONTHS => "MONTH",
+        Kw::WEEK => "WEEK",
+        Kw::DAY | Kw::DAYS => "DAY",
+        Kw::HOUR | Kw::HOURS => "HOUR",
+        Kw::MINUTE | Kw::MINUTES => "MINUTE",
+        Kw::SECOND | Kw::SECONDS => "SECOND",
+        Kw::MILLISECOND => "MILLISECOND",
+        Kw::MICROSECOND => "MICROSECOND",
+        Kw::NANOSECOND => "NANOSECOND",
+        Kw::DOW => "DOW",
+        Kw::DOY => "DOY",
+        Kw::EPOCH => "EPOCH",
+        Kw::ISODOW => "ISODOW",
+        Kw::ISOYEAR => "ISOYEAR",
+        Kw::DECADE => "DECADE",
+        Kw::CENTURY => "CENTURY",
+        Kw::MILLENNIUM => "MILLENNIUM",
+        _ => return None,
+    })
+}

@@ -1,0 +1,104 @@
+//! Syntax stage: lexer -> parser -> typed AST, for one file.
+//!
+//! [`parse`] never fails: it returns the tree, the tokens and every syntax error found.
+//! The syntax stage knows nothing of catalogs, rules or output; errors carry a
+//! [`SyntaxErrorKind`] so that the rules stage can decide which rule reports each one (a
+//! typographic quote is SY002, not a generic SY001) and whether it applies to the chosen target
+//! (reserved words differ between Flink versions).
+
+pub mod ast;
+mod grammar;
+pub mod keywords;
+#[allow(missing_docs)]
+mod keywords_data;
+pub mod lexer;
+mod parser;
+
+pub use lexer::{Token, TokenKind};
+
+use crate::source::Span;
+use keywords::Kw;
+use serde::Serialize;
+
+/// How a quoted error token was used by the parser: where a string literal or a name belongs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum QuoteUsage {
+    /// The parser needed a string literal there.
+    String,
+    /// The parser needed a name there.
+    Name,
+    /// The parser never reached the token (it was skipped after another error).
+    Unknown,
+}
+
+/// What kind of syntax error, so that the most specific rule can report it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum SyntaxErrorKind {
+    /// A generic parse error: something else was expected.
+    Unexpected,
+    /// Text in typographic quotes (‘...’ or “...”); `content` is the text between them.
+    TypographicQuote {
+        /// Text between the quotes (`None` for a lone quote character).
+        content: Option<String>,
+        /// Where the parser needed it.
+        usage: QuoteUsage,
+    },
+    /// A typographic dash (– — −) used as `-`, or a comment started with them.
+    TypographicDash,
+    /// `"..."` text; `content` is the text between the quotes.
+    DoubleQuoted {
+        /// Text between the quotes (`None` when unterminated).
+        content: Option<String>,
+        /// Where the parser needed it.
+        usage: QuoteUsage,
+    },
+    /// An unquoted keyword used as a name. Whether it is an error depends on the target's
+    /// reserved words: Flink 2.3 reserves the words flagged in the keyword table.
+    ReservedWord {
+        /// The keyword.
+        keyword: Kw,
+    },
+    /// A `START_MODE` clause Flink rejects (wrong position, bad argument, unknown unit).
+    StartMode,
+    /// A clause written out of Flink's fixed order, e.g. `PARTITIONED BY` after `WITH`.
+    ClauseOrder,
+    /// A lexical error: unterminated string/comment, `#` comment, unknown character.
+    Lexical,
+    /// Nesting deeper than the parser's limit.
+    TooDeep,
+}
+
+/// One syntax error.
+#[derive(Debug, Clone, Serialize)]
+pub struct SyntaxError {
+    /// What kind of error.
+    pub kind: SyntaxErrorKind,
+    /// What is wrong, e.g. "expected `)`, found `WITH`".
+    pub message: String,
+    /// Where.
+    pub span: Span,
+    /// Extra advice, if the parser has any.
+    pub help: Option<String>,
+}
+
+/// The result of parsing one file.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// The statements.
+    pub script: ast::Script,
+    /// All tokens, comments included (whitespace is not a token).
+    pub tokens: Vec<Token>,
+    /// Syntax errors in source order.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Lexes and parses one file's text. Never fails and never panics; the error list says what
+/// Flink's parser would reject (reserved words are reported for every word Flink 2.3 reserves;
+/// the rules stage filters them per target).
+pub fn parse(text: &str) -> Parsed {
+    let tokens = lexer::lex(text);
+    let (script, mut errors, usages) = parser::Parser::new(text, &tokens).parse_script();
+    errors.extend(grammar::lexical_errors(text, &tokens, &usages));
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    Parsed { script, tokens, errors }
+}

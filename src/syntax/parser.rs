@@ -1,0 +1,581 @@
+//! Parser infrastructure: token cursor, error recording, recovery and limits.
+//!
+//! Grammar functions return [`PResult`]: `Err(Recover)` means an error has already been
+//! recorded and the caller should unwind to the nearest recovery point (a list element, a
+//! clause, or the statement). Loops consume a token per iteration or stop; the cursor has a
+//! step limit ("fuel") that makes it report end of input if the grammar ever stops consuming,
+//! and a nesting limit so that no input can overflow the stack.
+
+use super::ast::{Ident, Script, Statement, StatementKind, StringLit};
+use super::keywords::Kw;
+use super::lexer::{Token, TokenKind};
+use super::{QuoteUsage, SyntaxError, SyntaxErrorKind};
+use crate::source::Span;
+use compact_str::CompactString;
+
+/// Marker: an error was recorded; unwind to the nearest recovery point.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Recover;
+
+/// Result of a grammar function.
+pub(crate) type PResult<T> = Result<T, Recover>;
+
+/// Maximum nesting of expressions, queries and types.
+const MAX_DEPTH: u32 = 200;
+/// Lookahead calls allowed without consuming a token before the cursor reports end of input.
+const FUEL: u32 = 4096;
+
+/// The parser's state over one file's tokens.
+pub(crate) struct Parser<'a> {
+    pub(crate) text: &'a str,
+    /// Non-trivia tokens.
+    tokens: Vec<Token>,
+    pos: usize,
+    /// End of the last consumed token.
+    last_end: u32,
+    errors: Vec<SyntaxError>,
+    usages: Vec<(Span, QuoteUsage)>,
+    depth: u32,
+    fuel: u32,
+    /// After an error, further errors are muted until a recovery point resynchronizes.
+    muted: bool,
+    eof: Token,
+}
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(text: &'a str, all: &[Token]) -> Parser<'a> {
+        let tokens: Vec<Token> = all.iter().copied().filter(|t| !t.kind.is_trivia()).collect();
+        let end = text.len() as u32;
+        Parser {
+            text,
+            tokens,
+            pos: 0,
+            last_end: 0,
+            errors: Vec::new(),
+            usages: Vec::new(),
+            depth: 0,
+            fuel: FUEL,
+            muted: false,
+            eof: Token { kind: TokenKind::Eof, kw: Kw::NONE, span: Span::empty(end) },
+        }
+    }
+
+    /// Parses the whole file.
+    pub(crate) fn parse_script(mut self) -> (Script, Vec<SyntaxError>, Vec<(Span, QuoteUsage)>) {
+        let mut statements = Vec::new();
+        loop {
+            self.fuel = FUEL;
+            while self.eat_kind(TokenKind::Semicolon).is_some() {}
+            if self.pos >= self.tokens.len() {
+                break;
+            }
+            let before = self.pos;
+            let statement = self.statement_with_recovery();
+            statements.push(statement);
+            if self.pos == before {
+                // Cannot happen (a statement always consumes), but never loop.
+                self.bump();
+            }
+        }
+        (Script { statements }, self.errors, self.usages)
+    }
+
+    /// One statement and its terminator, recovering at `;` or the next statement start.
+    pub(crate) fn statement_with_recovery(&mut self) -> Statement {
+        let start = self.start();
+        let errors_before = self.errors.len();
+        self.muted = false;
+        self.depth = 0;
+        let kind = self.statement().unwrap_or(StatementKind::Error);
+        let mut has_error = self.errors.len() > errors_before || self.muted;
+        if !self.at_kind(TokenKind::Semicolon) && !self.at_eof() && !self.at_statement_end() {
+            if !has_error {
+                let found = self.describe_current();
+                let message = if self.at_statement_start_on_new_line() {
+                    format!("expected `;` before the next statement, found {found}")
+                } else {
+                    format!("expected `;` or end of statement, found {found}")
+                };
+                let _ = self.error_here(message);
+                has_error = true;
+            }
+            self.skip_to_statement_end();
+        }
+        let span = Span { start, end: self.last_end.max(start) };
+        self.muted = false;
+        Statement { kind, span, has_error }
+    }
+
+    /// Whether the cursor is where a statement ends without `;` (inside `BEGIN ... END` blocks
+    /// the caller handles `END`).
+    fn at_statement_end(&mut self) -> bool {
+        self.at_statement_start_on_new_line()
+    }
+
+    /// Skips tokens until `;`, end of input, or a statement keyword at the start of a line
+    /// outside parentheses.
+    pub(crate) fn skip_to_statement_end(&mut self) {
+        let mut depth: i32 = 0;
+        loop {
+            let kind = self.kind();
+            match kind {
+                TokenKind::Eof => break,
+                TokenKind::Semicolon if depth <= 0 => break,
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth -= 1,
+                _ => {}
+            }
+            if depth <= 0 && self.pos > 0 && self.at_statement_start_on_new_line() {
+                break;
+            }
+            self.bump();
+        }
+    }
+
+    /// A statement keyword that starts a line: a likely missing `;`.
+    pub(crate) fn at_statement_start_on_new_line(&mut self) -> bool {
+        let tok = self.current();
+        let starts = matches!(
+            tok.kw,
+            Kw::CREATE
+                | Kw::ALTER
+                | Kw::DROP
+                | Kw::INSERT
+                | Kw::UPSERT
+                | Kw::USE
+                | Kw::SHOW
+                | Kw::DESCRIBE
+                | Kw::EXPLAIN
+                | Kw::EXECUTE
+        );
+        starts && self.is_first_on_line(self.pos)
+    }
+
+    fn is_first_on_line(&self, pos: usize) -> bool {
+        if pos == 0 {
+            return true;
+        }
+        let Some(tok) = self.tokens.get(pos) else { return false };
+        let prev_end = self.tokens[pos - 1].span.end as usize;
+        self.text[prev_end..tok.span.start as usize].contains(['\n', '\r'])
+    }
+
+    // ----- cursor -----
+
+    /// The current token (end-of-input sentinel past the end or when out of fuel).
+    pub(crate) fn current(&mut self) -> Token {
+        self.nth(0)
+    }
+
+    /// The token `n` places ahead.
+    pub(crate) fn nth(&mut self, n: usize) -> Token {
+        if self.fuel == 0 {
+            return self.eof;
+        }
+        self.fuel -= 1;
+        self.tokens.get(self.pos + n).copied().unwrap_or(self.eof)
+    }
+
+    /// Kind of the current token.
+    pub(crate) fn kind(&mut self) -> TokenKind {
+        self.current().kind
+    }
+
+    /// Keyword of the current token.
+    pub(crate) fn kw(&mut self) -> Kw {
+        self.current().kw
+    }
+
+    /// Whether the current token is the keyword `kw`.
+    pub(crate) fn at(&mut self, kw: Kw) -> bool {
+        self.current().kw == kw
+    }
+
+    /// Whether the token `n` ahead is the keyword `kw`.
+    pub(crate) fn nth_at(&mut self, n: usize, kw: Kw) -> bool {
+        self.nth(n).kw == kw
+    }
+
+    /// Whether the current token is of `kind`.
+    pub(crate) fn at_kind(&mut self, kind: TokenKind) -> bool {
+        self.current().kind == kind
+    }
+
+    /// Whether the current token is a word spelling `word` (case-insensitive), for words that
+    /// are not keywords (`CUMULATE`, `JSON`, ...).
+    pub(crate) fn at_word(&mut self, word: &str) -> bool {
+        let tok = self.current();
+        tok.kind == TokenKind::Word && self.text[tok.span.range()].eq_ignore_ascii_case(word)
+    }
+
+    /// Whether the input is exhausted.
+    pub(crate) fn at_eof(&mut self) -> bool {
+        self.kind() == TokenKind::Eof
+    }
+
+    /// Consumes the current token.
+    pub(crate) fn bump(&mut self) -> Token {
+        let tok = self.tokens.get(self.pos).copied().unwrap_or(self.eof);
+        if self.pos < self.tokens.len() {
+            self.pos += 1;
+            self.last_end = tok.span.end;
+        }
+        self.fuel = FUEL;
+        tok
+    }
+
+    /// Consumes the keyword `kw` if present.
+    pub(crate) fn eat(&mut self, kw: Kw) -> Option<Span> {
+        if self.at(kw) {
+            Some(self.bump().span)
+        } else {
+            None
+        }
+    }
+
+    /// Consumes a token of `kind` if present.
+    pub(crate) fn eat_kind(&mut self, kind: TokenKind) -> Option<Span> {
+        if self.at_kind(kind) {
+            Some(self.bump().span)
+        } else {
+            None
+        }
+    }
+
+    /// Consumes the keyword `kw` or reports it missing.
+    pub(crate) fn expect(&mut self, kw: Kw) -> PResult<Span> {
+        match self.eat(kw) {
+            Some(span) => Ok(span),
+            None => Err(self.expected(&format!("`{}`", kw.as_str()))),
+        }
+    }
+
+    /// Consumes a token of `kind` or reports it missing; `what` names it (e.g. "`(`").
+    pub(crate) fn expect_kind(&mut self, kind: TokenKind, what: &str) -> PResult<Span> {
+        if kind == TokenKind::Minus && self.at_kind(TokenKind::TypographicDash) {
+            return Ok(self.bump().span);
+        }
+        match self.eat_kind(kind) {
+            Some(span) => Ok(span),
+            None => Err(self.expected(what)),
+        }
+    }
+
+    /// Start offset of the current token.
+    pub(crate) fn start(&mut self) -> u32 {
+        self.current().span.start
+    }
+
+    /// The span from `start` to the end of the last consumed token.
+    pub(crate) fn finish(&self, start: u32) -> Span {
+        Span { start, end: self.last_end.max(start) }
+    }
+
+    /// End of the last consumed token.
+    pub(crate) fn last_end(&self) -> u32 {
+        self.last_end
+    }
+
+    /// Saves the cursor for backtracking (only over tokens, never over recorded errors).
+    pub(crate) fn checkpoint(&self) -> (usize, u32, usize) {
+        (self.pos, self.last_end, self.errors.len())
+    }
+
+    /// Restores a checkpoint.
+    pub(crate) fn rewind(&mut self, cp: (usize, u32, usize)) {
+        self.pos = cp.0;
+        self.last_end = cp.1;
+        self.errors.truncate(cp.2);
+        self.fuel = FUEL;
+    }
+
+    /// Text of a token.
+    pub(crate) fn text_of(&self, tok: Token) -> &'a str {
+        &self.text[tok.span.range()]
+    }
+
+    // ----- nesting -----
+
+    /// Enters one nesting level; reports and unwinds past the limit.
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        if self.depth >= MAX_DEPTH {
+            let span = self.current().span;
+            self.push_error(
+                SyntaxErrorKind::TooDeep,
+                format!("nesting deeper than {MAX_DEPTH} levels; the rest of the statement is skipped"),
+                span,
+                None,
+            );
+            self.muted = true;
+            return Err(Recover);
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Leaves one nesting level.
+    pub(crate) fn exit(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    // ----- errors -----
+
+    /// Records an error (unless muted) and returns the unwind marker.
+    pub(crate) fn push_error(
+        &mut self,
+        kind: SyntaxErrorKind,
+        message: String,
+        span: Span,
+        help: Option<String>,
+    ) -> Recover {
+        if !self.muted {
+            self.errors.push(SyntaxError { kind, message, span, help });
+        }
+        Recover
+    }
+
+    /// Records a finding that does not stop parsing (reserved words, clause order, ...).
+    pub(crate) fn note_error(&mut self, kind: SyntaxErrorKind, message: String, span: Span, help: Option<String>) {
+        if !self.muted {
+            self.errors.push(SyntaxError { kind, message, span, help });
+        }
+    }
+
+    /// Records a generic error at the current token and mutes until recovery.
+    pub(crate) fn error_here(&mut self, message: String) -> Recover {
+        let tok = self.current();
+        if tok.kind.is_error() {
+            // The lexical pass reports the bad token itself; do not report it twice.
+            self.muted = true;
+            return Recover;
+        }
+        let r = self.push_error(SyntaxErrorKind::Unexpected, message, tok.span, None);
+        self.muted = true;
+        r
+    }
+
+    /// "expected X, found Y" at the current token.
+    pub(crate) fn expected(&mut self, what: &str) -> Recover {
+        let found = self.describe_current();
+        self.error_here(format!("expected {what}, found {found}"))
+    }
+
+    /// Number of errors recorded so far.
+    pub(crate) fn error_count(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// Unmutes after a successful resynchronization inside a list.
+    pub(crate) fn resync(&mut self) {
+        self.muted = false;
+    }
+
+    /// Whether errors are muted (an error happened and no recovery point was reached yet).
+    pub(crate) fn is_muted(&self) -> bool {
+        self.muted
+    }
+
+    /// A description of the current token for messages.
+    pub(crate) fn describe_current(&mut self) -> String {
+        let tok = self.current();
+        self.describe(tok)
+    }
+
+    /// A description of a token for messages: keyword, name, literal or punctuation.
+    pub(crate) fn describe(&self, tok: Token) -> String {
+        let text = self.text_of(tok);
+        match tok.kind {
+            TokenKind::Eof => "end of input".to_string(),
+            TokenKind::Word if tok.kw != Kw::NONE => format!("keyword `{}`", tok.kw.as_str()),
+            TokenKind::Word | TokenKind::QuotedIdent => format!("`{}`", short(text)),
+            TokenKind::String
+            | TokenKind::BinaryString
+            | TokenKind::UnicodeString
+            | TokenKind::PrefixedString => format!("string {}", short(text)),
+            TokenKind::Integer | TokenKind::Decimal => format!("number `{text}`"),
+            TokenKind::Hint => "a hint `/*+ ... */`".to_string(),
+            _ => format!("`{}`", short(text)),
+        }
+    }
+
+    /// Records how a quoted error token was used.
+    pub(crate) fn note_usage(&mut self, span: Span, usage: QuoteUsage) {
+        self.usages.push((span, usage));
+    }
+
+    // ----- names and literals -----
+
+    /// Whether the current token can start a name in an optional position (an alias): an
+    /// unquoted non-reserved word or a quoted identifier.
+    pub(crate) fn at_optional_name(&mut self) -> bool {
+        let tok = self.current();
+        match tok.kind {
+            TokenKind::Word => !tok.kw.is_reserved(),
+            TokenKind::QuotedIdent | TokenKind::UnterminatedQuotedIdent => true,
+            TokenKind::DoubleQuoted => true,
+            TokenKind::TypographicQuoted => self.text_of(tok).starts_with(['\u{201C}', '\u{201D}']),
+            _ => false,
+        }
+    }
+
+    /// Whether the current token can be a required name: any word (reserved ones are reported
+    /// as such), a quoted identifier, or quoted text that should have been backticked.
+    pub(crate) fn at_name(&mut self) -> bool {
+        let tok = self.current();
+        match tok.kind {
+            TokenKind::Word => !is_structural(tok.kw),
+            TokenKind::QuotedIdent
+            | TokenKind::UnterminatedQuotedIdent
+            | TokenKind::DoubleQuoted
+            | TokenKind::TypographicQuoted => true,
+            _ => false,
+        }
+    }
+
+    /// Parses a required simple name; `what` describes it for errors ("a column name").
+    pub(crate) fn ident(&mut self, what: &str) -> PResult<Ident> {
+        if !self.at_name() {
+            return Err(self.expected(what));
+        }
+        let tok = self.bump();
+        let raw = self.text_of(tok);
+        let ident = match tok.kind {
+            TokenKind::Word => {
+                if tok.kw.is_reserved() {
+                    self.note_error(
+                        SyntaxErrorKind::ReservedWord { keyword: tok.kw },
+                        format!("`{raw}` is a reserved keyword and cannot be used as a name without backticks"),
+                        tok.span,
+                        Some(format!("write it as `{}`", quote_ident(raw))),
+                    );
+                }
+                Ident { text: CompactString::from(raw), quoted: false, span: tok.span }
+            }
+            TokenKind::QuotedIdent => Ident { text: unquote(raw, '`'), quoted: true, span: tok.span },
+            TokenKind::UnterminatedQuotedIdent => {
+                Ident { text: CompactString::from(&raw[1..]), quoted: true, span: tok.span }
+            }
+            _ => {
+                // "name" or “name”: reported by the lexical pass, with a backtick fix.
+                self.note_usage(tok.span, QuoteUsage::Name);
+                Ident { text: CompactString::from(strip_quotes(raw)), quoted: true, span: tok.span }
+            }
+        };
+        Ok(ident)
+    }
+
+    /// Whether the current token starts a string literal (or text quoted the wrong way).
+    pub(crate) fn at_string(&mut self) -> bool {
+        let tok = self.current();
+        tok.kind.is_string()
+            || matches!(
+                tok.kind,
+                TokenKind::UnterminatedString | TokenKind::DoubleQuoted | TokenKind::TypographicQuoted
+            )
+    }
+
+    /// Parses a string literal; adjacent literals are concatenated (`'a' 'b'`).
+    pub(crate) fn string_lit(&mut self, what: &str) -> PResult<StringLit> {
+        if !self.at_string() {
+            return Err(self.expected(what));
+        }
+        let start = self.start();
+        let mut value = String::new();
+        let mut first = true;
+        while self.at_string() && (first || self.current().kind.is_string()) {
+            let tok = self.bump();
+            let raw = self.text_of(tok);
+            match tok.kind {
+                TokenKind::String => value.push_str(&unquote(raw, '\'')),
+                TokenKind::UnterminatedString => value.push_str(&raw[1..]),
+                TokenKind::DoubleQuoted | TokenKind::TypographicQuoted => {
+                    self.note_usage(tok.span, QuoteUsage::String);
+                    value.push_str(strip_quotes(raw));
+                }
+                _ => {
+                    // X'..', U&'..', N'..': keep the text after the prefix.
+                    let q = raw.find('\'').unwrap_or(0);
+                    value.push_str(&unquote(&raw[q..], '\''));
+                }
+            }
+            first = false;
+        }
+        Ok(StringLit { value, span: self.finish(start) })
+    }
+}
+
+/// Reserved keywords that never stand for a name where one is required: clause starters.
+/// Other reserved words (`timestamp`, `value`, `comment`, ...) are taken as names and reported
+/// as reserved words, since that is what the writer meant.
+pub(crate) fn is_structural(kw: Kw) -> bool {
+    matches!(
+        kw,
+        Kw::SELECT
+            | Kw::FROM
+            | Kw::WHERE
+            | Kw::GROUP
+            | Kw::HAVING
+            | Kw::JOIN
+            | Kw::ON
+            | Kw::UNION
+            | Kw::INTERSECT
+            | Kw::EXCEPT
+            | Kw::WITH
+            | Kw::AS
+            | Kw::AND
+            | Kw::OR
+            | Kw::CREATE
+            | Kw::INSERT
+            | Kw::INTO
+            | Kw::LIKE
+            | Kw::PRIMARY
+            | Kw::CONSTRAINT
+            | Kw::PARTITIONED
+            | Kw::DISTRIBUTED
+            | Kw::NOT
+            | Kw::NULL
+            | Kw::BY
+            | Kw::THEN
+            | Kw::ELSE
+            | Kw::WHEN
+            | Kw::END
+    )
+}
+
+/// Removes the surrounding quotes of a quoted token and undoes doubled quote characters.
+pub(crate) fn unquote(raw: &str, quote: char) -> CompactString {
+    let inner = raw.strip_prefix(quote).unwrap_or(raw);
+    let inner = inner.strip_suffix(quote).unwrap_or(inner);
+    let doubled: String = [quote, quote].iter().collect();
+    if inner.contains(&doubled) {
+        CompactString::from(inner.replace(&doubled, &quote.to_string()))
+    } else {
+        CompactString::from(inner)
+    }
+}
+
+/// Strips one leading and trailing quote character of any kind (", ‘ ’ “ ”).
+pub(crate) fn strip_quotes(raw: &str) -> &str {
+    let quotes = ['"', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}'];
+    let s = raw.strip_prefix(quotes).unwrap_or(raw);
+    if s.len() < raw.len() {
+        s.strip_suffix(quotes).unwrap_or(s)
+    } else {
+        s
+    }
+}
+
+/// Backticks a name, doubling backticks inside.
+pub(crate) fn quote_ident(name: &str) -> String {
+    format!("`{}`", name.replace('`', "``"))
+}
+
+fn short(text: &str) -> String {
+    let first_line = text.lines().next().unwrap_or("");
+    if first_line.chars().count() > 40 {
+        let cut: String = first_line.chars().take(40).collect();
+        format!("{cut}...")
+    } else {
+        first_line.to_string()
+    }
+}
