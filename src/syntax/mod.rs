@@ -62,6 +62,8 @@ pub enum SyntaxErrorKind {
     StartMode,
     /// A clause written out of Flink's fixed order, e.g. `PARTITIONED BY` after `WITH`.
     ClauseOrder,
+    /// A second WATERMARK clause in one element list (Flink rejects it while parsing).
+    DuplicateWatermark,
     /// A lexical error: unterminated string/comment, `#` comment, unknown character.
     Lexical,
     /// Nesting deeper than the parser's limit.
@@ -97,8 +99,8 @@ pub struct Parsed {
 /// the rules stage filters them per target).
 pub fn parse(text: &str) -> Parsed {
     let tokens = lexer::lex(text);
-    let (script, mut errors, usages) = parser::Parser::new(text, &tokens).parse_script();
-    errors.extend(grammar::lexical_errors(text, &tokens, &usages));
+    let (script, mut errors, notes) = parser::Parser::new(text, &tokens).parse_script();
+    errors.extend(grammar::lexical_errors(text, &tokens, &notes));
     errors.sort_by_key(|e| (e.span.start, e.span.end));
     Parsed { script, tokens, errors }
 }

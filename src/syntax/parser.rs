@@ -13,6 +13,15 @@ use super::{QuoteUsage, SyntaxError, SyntaxErrorKind};
 use crate::source::Span;
 use compact_str::CompactString;
 
+/// What the parser learned about error tokens, for the lexical pass.
+#[derive(Debug, Default)]
+pub(crate) struct TokenNotes {
+    /// How quoted error tokens were used (string or name).
+    pub(crate) usages: Vec<(Span, QuoteUsage)>,
+    /// Regions read verbatim by the SQL client.
+    pub(crate) raw_regions: Vec<Span>,
+}
+
 /// Marker: an error was recorded; unwind to the nearest recovery point.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Recover;
@@ -35,6 +44,8 @@ pub(crate) struct Parser<'a> {
     last_end: u32,
     errors: Vec<SyntaxError>,
     usages: Vec<(Span, QuoteUsage)>,
+    /// Regions the SQL client reads verbatim (unquoted SET keys and values): no lexical errors.
+    raw_regions: Vec<Span>,
     depth: u32,
     fuel: u32,
     /// After an error, further errors are muted until a recovery point resynchronizes.
@@ -53,6 +64,7 @@ impl<'a> Parser<'a> {
             last_end: 0,
             errors: Vec::new(),
             usages: Vec::new(),
+            raw_regions: Vec::new(),
             depth: 0,
             fuel: FUEL,
             muted: false,
@@ -61,7 +73,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses the whole file.
-    pub(crate) fn parse_script(mut self) -> (Script, Vec<SyntaxError>, Vec<(Span, QuoteUsage)>) {
+    pub(crate) fn parse_script(mut self) -> (Script, Vec<SyntaxError>, TokenNotes) {
         let mut statements = Vec::new();
         loop {
             self.fuel = FUEL;
@@ -77,7 +89,8 @@ impl<'a> Parser<'a> {
                 self.bump();
             }
         }
-        (Script { statements }, self.errors, self.usages)
+        let notes = TokenNotes { usages: self.usages, raw_regions: self.raw_regions };
+        (Script { statements }, self.errors, notes)
     }
 
     /// One statement and its terminator, recovering at `;` or the next statement start.
@@ -88,7 +101,7 @@ impl<'a> Parser<'a> {
         self.depth = 0;
         let kind = self.statement().unwrap_or(StatementKind::Error);
         let mut has_error = self.errors.len() > errors_before || self.muted;
-        if !self.at_kind(TokenKind::Semicolon) && !self.at_eof() && !self.at_statement_end() {
+        if !self.at_kind(TokenKind::Semicolon) && !self.at_eof() {
             if !has_error {
                 let found = self.describe_current();
                 let message = if self.at_statement_start_on_new_line() {
@@ -104,12 +117,6 @@ impl<'a> Parser<'a> {
         let span = Span { start, end: self.last_end.max(start) };
         self.muted = false;
         Statement { kind, span, has_error }
-    }
-
-    /// Whether the cursor is where a statement ends without `;` (inside `BEGIN ... END` blocks
-    /// the caller handles `END`).
-    fn at_statement_end(&mut self) -> bool {
-        self.at_statement_start_on_new_line()
     }
 
     /// Skips tokens until `;`, end of input, or a statement keyword at the start of a line
@@ -396,6 +403,11 @@ impl<'a> Parser<'a> {
             TokenKind::Hint => "a hint `/*+ ... */`".to_string(),
             _ => format!("`{}`", short(text)),
         }
+    }
+
+    /// Marks a region the SQL client reads verbatim.
+    pub(crate) fn note_raw_region(&mut self, span: Span) {
+        self.raw_regions.push(span);
     }
 
     /// Records how a quoted error token was used.

@@ -80,6 +80,8 @@ pub enum TableElement {
 /// A column definition.
 #[derive(Debug, Clone, Serialize)]
 pub struct ColumnDef {
+    /// Enclosing ROW columns of a nested column in ALTER ... ADD/MODIFY (`row_col.f0`).
+    pub parents: Vec<Ident>,
     /// Column name.
     pub name: Ident,
     /// Physical, computed, metadata, or a bare name (CTAS column lists).
@@ -141,8 +143,8 @@ impl ColumnKind {
 pub enum ColumnPosition {
     /// `FIRST`.
     First(Span),
-    /// `AFTER col`.
-    After(Ident),
+    /// `AFTER col` (may be a nested path).
+    After(ObjectName),
 }
 
 /// PRIMARY KEY or UNIQUE.
@@ -521,8 +523,8 @@ pub enum AlterTableAction {
     RenameColumn {
         /// The column (may be nested).
         from: ObjectName,
-        /// Its new name.
-        to: Ident,
+        /// Its new name (a nested path keeps its parents).
+        to: ObjectName,
     },
     /// `SET (...)`.
     SetOptions(PropertyList),

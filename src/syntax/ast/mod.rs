@@ -292,6 +292,9 @@ pub enum OtherKind {
     Update,
     StopJob,
     ExecutePlan,
+    Merge,
+    /// SQL client commands: `QUIT`, `EXIT`, `HELP`, `CLEAR`.
+    ClientCommand,
 }
 
 /// A statement kept by kind and main name only.

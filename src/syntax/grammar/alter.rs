@@ -31,7 +31,7 @@ impl Parser<'_> {
                 } else {
                     let from = self.object_name("the column to rename")?;
                     self.expect(Kw::TO)?;
-                    let to = self.ident("the new column name")?;
+                    let to = self.object_name("the new column name")?;
                     AlterTableAction::RenameColumn { from, to }
                 }
             }
@@ -221,9 +221,17 @@ impl Parser<'_> {
             Kw::TABLE => ObjectKind::Table,
             Kw::VIEW => ObjectKind::View,
             Kw::MATERIALIZED => {
-                self.bump();
+                let span = self.bump().span;
                 if !self.at(Kw::TABLE) {
                     return Err(self.expected("`TABLE`"));
+                }
+                if temporary {
+                    self.note_error(
+                        crate::syntax::SyntaxErrorKind::Unexpected,
+                        "DROP TEMPORARY MATERIALIZED TABLE is not supported.".to_string(),
+                        span,
+                        Some("materialized tables are never temporary: remove TEMPORARY".to_string()),
+                    );
                 }
                 ObjectKind::MaterializedTable
             }

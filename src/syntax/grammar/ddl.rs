@@ -67,7 +67,18 @@ impl Parser<'_> {
             query: None,
         };
         // Errors in later clauses keep the partial definition for the catalog.
-        let _ = self.create_table_rest(&mut table);
+        if self.create_table_rest(&mut table).is_ok() && table.query.is_none() {
+            if let Some(elements) = &table.elements {
+                if elements.columns().any(|c| matches!(c.kind, ColumnKind::NameOnly)) {
+                    self.note_error(
+                        SyntaxErrorKind::Unexpected,
+                        "Columns identifiers without types in the schema are supported on CTAS/RTAS statements only.".to_string(),
+                        elements.span,
+                        Some("give each column a data type, or add AS <query>".to_string()),
+                    );
+                }
+            }
+        }
         Ok(StatementKind::CreateTable(Box::new(table)))
     }
 
@@ -182,7 +193,29 @@ impl Parser<'_> {
             self.bump();
             parts.push(self.ident("a name after `.`")?);
         }
+        self.check_dollar_compound(&parts);
         Ok(ObjectName { parts, span: self.finish(start) })
+    }
+
+    /// Flink's lexer reads an unquoted `a.b$c` (no spaces) as a single token that no rule
+    /// accepts, so `t.$rowtime` and `db.orders$snapshots` are parse errors while `a$b`,
+    /// `` t.`$rowtime` `` and `db . a$b` are fine (verified with Flink 2.3).
+    pub(crate) fn check_dollar_compound(&mut self, parts: &[Ident]) {
+        for pair in parts.windows(2) {
+            let (left, right) = (&pair[0], &pair[1]);
+            let adjacent = left.span.end + 1 == right.span.start;
+            if adjacent && !left.quoted && !right.quoted && right.text.contains('$') {
+                let span = left.span.cover(right.span);
+                let fixed = format!("{}.`{}`", left.text, right.text.replace('`', "``"));
+                self.note_error(
+                    SyntaxErrorKind::Unexpected,
+                    format!("Flink cannot read `{}.{}`: a qualified name part with `$` must be in backticks", left.text, right.text),
+                    span,
+                    Some(format!("write {fixed}")),
+                );
+                return;
+            }
+        }
     }
 
     /// `( name, ... )`.
@@ -190,12 +223,10 @@ impl Parser<'_> {
         let start = self.start();
         self.expect_kind(TokenKind::LParen, "`(`")?;
         let mut names = Vec::new();
-        if !self.at_kind(TokenKind::RParen) {
-            loop {
-                names.push(self.ident("a column name")?);
-                if self.eat_kind(TokenKind::Comma).is_none() {
-                    break;
-                }
+        loop {
+            names.push(self.ident("a column name")?);
+            if self.eat_kind(TokenKind::Comma).is_none() {
+                break;
             }
         }
         self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
@@ -219,6 +250,9 @@ impl Parser<'_> {
             }
             if self.eat_kind(TokenKind::Comma).is_none() {
                 break;
+            }
+            if self.at_kind(TokenKind::RParen) {
+                return Err(self.trailing_comma());
             }
         }
         self.expect_kind(TokenKind::RParen, "`,` or `)` in the option list")?;
@@ -289,6 +323,14 @@ impl Parser<'_> {
         self.resync();
     }
 
+    /// A `,` right before `)`: Flink does not allow trailing commas.
+    pub(crate) fn trailing_comma(&mut self) -> Recover {
+        let span = self.current().span;
+        let comma = Span { start: span.start.saturating_sub(1), end: span.start };
+        let _ = comma;
+        self.error_here("expected another element after `,`, found `)`: Flink does not allow a trailing comma".to_string())
+    }
+
     /// `( element, ... )` of a table definition.
     pub(crate) fn table_elements(&mut self) -> PResult<TableElements> {
         let start = self.start();
@@ -312,6 +354,9 @@ impl Parser<'_> {
             if self.eat_kind(TokenKind::Comma).is_none() {
                 break;
             }
+            if self.at_kind(TokenKind::RParen) {
+                return Err(self.trailing_comma());
+            }
         }
         if failed && !self.at_kind(TokenKind::RParen) {
             return Err(Recover);
@@ -327,7 +372,39 @@ impl Parser<'_> {
             return Err(self.error_here(message));
         }
         self.bump();
-        Ok(TableElements { items, span: self.finish(start) })
+        let elements = TableElements { items, span: self.finish(start) };
+        self.check_elements(&elements);
+        Ok(elements)
+    }
+
+    /// Parser-level checks of an element list: one WATERMARK (Flink: "Multiple WATERMARK
+    /// declarations are not supported yet."), and no mixing of bare names with typed columns.
+    fn check_elements(&mut self, elements: &TableElements) {
+        if let Some(second) = elements.watermarks().nth(1) {
+            self.note_error(
+                SyntaxErrorKind::DuplicateWatermark,
+                "Multiple WATERMARK declarations are not supported yet.".to_string(),
+                second.span,
+                Some("keep one WATERMARK clause per table".to_string()),
+            );
+        }
+        // The first element decides whether the list names columns only (CTAS) or defines them.
+        let is_bare = |e: &TableElement| matches!(e, TableElement::Column(ColumnDef { kind: ColumnKind::NameOnly, .. }));
+        if let Some(first) = elements.items.first() {
+            let bare_list = is_bare(first);
+            if let Some(bad) = elements.items.iter().find(|e| is_bare(e) != bare_list) {
+                let (span, message) = match bad {
+                    TableElement::Column(c) if bare_list => (
+                        c.kind.data_type().map_or(c.span, |t| t.span),
+                        "a list of column names cannot also define columns with types".to_string(),
+                    ),
+                    TableElement::Column(c) => (c.name.span, format!("column `{}` has no data type", c.name.text)),
+                    TableElement::Constraint(c) => (c.span, "a list of column names cannot hold constraints".to_string()),
+                    TableElement::Watermark(w) => (w.span, "a list of column names cannot hold a watermark".to_string()),
+                };
+                self.note_error(SyntaxErrorKind::Unexpected, message, span, None);
+            }
+        }
     }
 
     /// A column, constraint or watermark. `in_alter` allows `FIRST` / `AFTER col`.
@@ -345,7 +422,12 @@ impl Parser<'_> {
     /// `name AS expr [COMMENT]`, or a bare `name` (identifiers-only lists).
     fn column_def(&mut self, in_alter: bool) -> PResult<ColumnDef> {
         let start = self.start();
-        let name = self.ident("a column definition, PRIMARY KEY or WATERMARK")?;
+        let mut name = self.ident("a column definition, PRIMARY KEY or WATERMARK")?;
+        let mut parents = Vec::new();
+        while in_alter && self.at_kind(TokenKind::Dot) {
+            self.bump();
+            parents.push(std::mem::replace(&mut name, self.ident("a nested column name")?));
+        }
         let mut constraint = None;
         let kind = if self.eat(Kw::AS).is_some() {
             ColumnKind::Computed { expr: self.expr()? }
@@ -374,7 +456,7 @@ impl Parser<'_> {
             None
         };
         let position = if in_alter { self.column_position()? } else { None };
-        Ok(ColumnDef { name, kind, constraint, comment, position, span: self.finish(start) })
+        Ok(ColumnDef { parents, name, kind, constraint, comment, position, span: self.finish(start) })
     }
 
     fn column_position(&mut self) -> PResult<Option<ColumnPosition>> {
@@ -382,7 +464,7 @@ impl Parser<'_> {
             return Ok(Some(ColumnPosition::First(span)));
         }
         if self.eat(Kw::AFTER).is_some() {
-            return Ok(Some(ColumnPosition::After(self.ident("a column name")?)));
+            return Ok(Some(ColumnPosition::After(self.object_name("a column name")?)));
         }
         Ok(None)
     }

@@ -21,7 +21,15 @@ impl Parser<'_> {
             }
         }
         let table = self.object_name("the sink table name")?;
-        while self.eat_kind(TokenKind::Hint).is_some() {}
+        self.hints();
+        if self.at_kind(TokenKind::LParen)
+            && matches!(self.nth(1).kind, TokenKind::Word | TokenKind::QuotedIdent)
+            && !matches!(self.nth(2).kind, TokenKind::Comma | TokenKind::RParen)
+            && !self.query_ahead(1)
+        {
+            // Calcite's extended columns: INSERT INTO t (extra_col TYPE) ...
+            self.table_elements()?;
+        }
         let partition = if self.at(Kw::PARTITION) { Some(self.partition_spec()?) } else { None };
         let columns = if self.at_kind(TokenKind::LParen) && !self.query_ahead(1) {
             Some(self.column_list()?)
@@ -80,6 +88,9 @@ impl Parser<'_> {
             if self.eat_kind(TokenKind::Semicolon).is_none() {
                 return Err(self.expected("`;` after the INSERT (each INSERT in a statement set ends with `;`)"));
             }
+        }
+        if statements.is_empty() {
+            return Err(self.expected("an INSERT statement (a statement set cannot be empty)"));
         }
         self.expect(Kw::END)?;
         Ok(StatementKind::StatementSet(Box::new(StatementSet { statements })))

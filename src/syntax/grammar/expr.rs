@@ -328,6 +328,7 @@ impl Parser<'_> {
             self.bump();
             parts.push(self.ident("a name after `.`")?);
         }
+        self.check_dollar_compound(&parts);
         Ok(ObjectName { parts, span: self.finish(start) })
     }
 
@@ -348,6 +349,10 @@ impl Parser<'_> {
             Kw::UNKNOWN => {
                 self.bump();
                 literal(Literal::Unknown, tok.span)
+            }
+            Kw::DEFAULT if next.kind != TokenKind::LParen => {
+                self.bump();
+                Ok(Some(Expr { kind: ExprKind::Default, span: tok.span }))
             }
             Kw::DATE | Kw::TIME | Kw::TIMESTAMP | Kw::TIMESTAMP_LTZ if next.kind.is_string() => {
                 self.bump();
@@ -563,6 +568,7 @@ impl Parser<'_> {
             self.call_args(&mut call.args)?;
         }
         self.expect_kind(TokenKind::RParen, "`,` or `)` after the function arguments")?;
+        self.check_json_object_args(&call);
         // Trailing clauses.
         if self.at(Kw::WITHIN) && self.nth_at(1, Kw::GROUP) {
             self.bump();
@@ -594,6 +600,34 @@ impl Parser<'_> {
         Ok(Expr { kind: ExprKind::Function(Box::new(call)), span: self.finish(start) })
     }
 
+    /// `JSON_OBJECT` / `JSON_OBJECTAGG` take `[KEY] k VALUE v` (or `k : v`) pairs.
+    fn check_json_object_args(&mut self, call: &FunctionCall) {
+        let name = call.name.last().text.to_ascii_uppercase();
+        if call.name.parts.len() != 1 || (name != "JSON_OBJECT" && name != "JSON_OBJECTAGG") {
+            return;
+        }
+        let args: Vec<&FunctionArg> = call
+            .args
+            .iter()
+            .filter(|a| !matches!(&a.value.kind, ExprKind::Keyword(k) if k == "KEY"))
+            .collect();
+        let mut i = 0;
+        while i < args.len() {
+            let is_value = |a: &FunctionArg| matches!(a.keyword.as_deref(), Some("VALUE" | ":"));
+            if is_value(args[i]) || !args.get(i + 1).is_some_and(|a| is_value(a)) {
+                let span = args[i].value.span;
+                self.note_error(
+                    SyntaxErrorKind::Unexpected,
+                    format!("{name} takes key-value pairs: KEY 'k' VALUE v"),
+                    span,
+                    Some(format!("write {name}(KEY 'name' VALUE expr, ...)")),
+                );
+                return;
+            }
+            i += 2;
+        }
+    }
+
     /// Arguments, including the keyword-separated forms of the special functions.
     fn call_args(&mut self, args: &mut Vec<FunctionArg>) -> PResult<()> {
         let mut keyword: Option<String> = None;
@@ -620,6 +654,11 @@ impl Parser<'_> {
             };
             let value = if self.at(Kw::TABLE) && self.nth(1).kind != TokenKind::LParen {
                 self.table_arg()?
+            } else if self.at(Kw::MODEL) && matches!(self.nth(1).kind, TokenKind::Word | TokenKind::QuotedIdent) {
+                let m_start = self.start();
+                self.bump();
+                let model = self.object_name("a model name")?;
+                Expr { kind: ExprKind::TableArg(model), span: self.finish(m_start) }
             } else if matches!(self.kw(), Kw::SELECT | Kw::WITH | Kw::VALUES) {
                 let q_start = self.start();
                 let query = Box::new(self.query()?);
@@ -698,6 +737,10 @@ impl Parser<'_> {
     fn arg_modifiers(&mut self) -> PResult<()> {
         loop {
             match self.kw() {
+                Kw::RESPECT | Kw::IGNORE if self.nth_at(1, Kw::NULLS) => {
+                    self.bump();
+                    self.bump();
+                }
                 Kw::RETURNING => {
                     self.bump();
                     self.data_type()?;
@@ -758,12 +801,18 @@ impl Parser<'_> {
         if self.at(Kw::PARTITION) && self.nth_at(1, Kw::BY) {
             self.bump();
             self.bump();
-            self.partition_exprs()?;
+            // One key, or a parenthesized list.
+            self.expr()?;
         }
         if self.at(Kw::ORDER) && self.nth_at(1, Kw::BY) {
             self.bump();
             self.bump();
-            self.order_items()?;
+            if self.eat_kind(TokenKind::LParen).is_some() {
+                self.order_items()?;
+                self.expect_kind(TokenKind::RParen, "`)`")?;
+            } else {
+                self.order_item()?;
+            }
         }
         Ok(Expr { kind: ExprKind::TableArg(name), span: self.finish(start) })
     }
@@ -788,24 +837,27 @@ impl Parser<'_> {
     pub(crate) fn order_items(&mut self) -> PResult<Vec<OrderItem>> {
         let mut items = Vec::new();
         loop {
-            let start = self.start();
-            let expr = self.expr()?;
-            let mut descending = false;
-            if self.eat(Kw::DESC).is_some() {
-                descending = true;
-            } else {
-                self.eat(Kw::ASC);
-            }
-            if self.eat(Kw::NULLS).is_some() {
-                if self.eat(Kw::FIRST).is_none() {
-                    self.expect(Kw::LAST)?;
-                }
-            }
-            items.push(OrderItem { expr, descending, span: self.finish(start) });
+            items.push(self.order_item()?);
             if self.eat_kind(TokenKind::Comma).is_none() {
                 return Ok(items);
             }
         }
+    }
+
+    /// `expr [ASC|DESC] [NULLS FIRST|LAST]`.
+    fn order_item(&mut self) -> PResult<OrderItem> {
+        let start = self.start();
+        let expr = self.expr()?;
+        let mut descending = false;
+        if self.eat(Kw::DESC).is_some() {
+            descending = true;
+        } else {
+            self.eat(Kw::ASC);
+        }
+        if self.eat(Kw::NULLS).is_some() && self.eat(Kw::FIRST).is_none() {
+            self.expect(Kw::LAST)?;
+        }
+        Ok(OrderItem { expr, descending, span: self.finish(start) })
     }
 
     /// `( [base] [PARTITION BY ...] [ORDER BY ...] [frame] )`.

@@ -261,7 +261,11 @@ impl Parser<'_> {
         self.expect(Kw::FRESHNESS)?;
         self.expect_kind(TokenKind::Eq, "`=`")?;
         let interval = self.expr()?;
-        if !matches!(interval.kind, ExprKind::Literal(Literal::Interval { .. })) {
+        let quoted = match &interval.kind {
+            ExprKind::Literal(Literal::Interval { value, .. }) => self.text[value.span.range()].starts_with('\''),
+            _ => false,
+        };
+        if !quoted {
             self.note_error(
                 SyntaxErrorKind::Unexpected,
                 "MATERIALIZED TABLE only supports define interval type FRESHNESS, please refer to the materialized table document.".to_string(),

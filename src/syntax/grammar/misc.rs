@@ -7,6 +7,7 @@ use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
 use crate::source::Span;
+use crate::syntax::SyntaxErrorKind;
 
 impl Parser<'_> {
     /// `SET`, `SET 'k' = 'v'`, or the SQL client's `SET k = v` / `SET k = 'v'`.
@@ -15,13 +16,19 @@ impl Parser<'_> {
         if self.at_kind(TokenKind::Semicolon) || self.at_eof() {
             return Ok(StatementKind::Set(Box::new(SetStatement { pair: None })));
         }
-        let (key, key_span) = if self.at_string() {
+        let quoted_key = self.at_string();
+        let (key, key_span) = if quoted_key {
             let s = self.string_lit("a key in quotes")?;
             (s.value, s.span)
         } else {
             self.raw_run("a configuration key", true)?
         };
         self.expect_kind(TokenKind::Eq, "`=`")?;
+        if quoted_key && !self.at_string() {
+            // `SET 'k' = v` is neither SQL (both quoted) nor the SQL client's form (key unquoted).
+            let found = self.describe_current();
+            return Err(self.error_here(format!("expected the value in quotes after a quoted key, found {found}")));
+        }
         let (value, value_span) = if self.at_string() {
             let s = self.string_lit("a value in quotes")?;
             (s.value, s.span)
@@ -54,6 +61,7 @@ impl Parser<'_> {
             return Err(self.expected(what));
         }
         let span = Span { start, end };
+        self.note_raw_region(span);
         Ok((self.text[span.range()].to_string(), span))
     }
 
@@ -101,14 +109,20 @@ impl Parser<'_> {
         if self.eat(Kw::OR).is_some() {
             self.expect(Kw::REPLACE)?;
         }
+        let mut system = false;
         if self.eat(Kw::TEMPORARY).is_some() {
-            self.eat(Kw::SYSTEM);
+            system = self.eat(Kw::SYSTEM).is_some();
         }
         match object {
             Kw::CATALOG | Kw::DATABASE => {
                 self.bump();
                 self.if_not_exists()?;
-                let name = self.object_name("a name")?;
+                let name = if object == Kw::CATALOG {
+                    let id = self.ident("a catalog name")?;
+                    ObjectName { span: id.span, parts: vec![id] }
+                } else {
+                    self.object_name("a database name")?
+                };
                 if self.eat(Kw::COMMENT).is_some() {
                     self.string_lit("a comment string")?;
                 }
@@ -122,6 +136,14 @@ impl Parser<'_> {
                 self.bump();
                 self.if_not_exists()?;
                 let name = self.object_name("a function name")?;
+                if system && name.parts.len() > 1 {
+                    self.note_error(
+                        SyntaxErrorKind::Unexpected,
+                        "a temporary system function has a simple name, without catalog or database".to_string(),
+                        name.span,
+                        None,
+                    );
+                }
                 self.expect(Kw::AS)?;
                 self.string_lit("the implementation class name in quotes")?;
                 self.function_tail()?;
@@ -374,8 +396,66 @@ impl Parser<'_> {
                 self.string_lit("a plan file path")?;
                 Self::other(OtherKind::ExecutePlan, None)
             }
+            Kw::MERGE => self.merge_statement(),
+            _ if ["QUIT", "EXIT", "HELP", "CLEAR"].iter().any(|w| self.at_word(w))
+                && matches!(self.nth(1).kind, TokenKind::Semicolon | TokenKind::Eof) =>
+            {
+                self.bump();
+                Self::other(OtherKind::ClientCommand, None)
+            }
             _ => Err(self.expected("a statement (CREATE, ALTER, DROP, INSERT, SELECT, SET, USE, SHOW, ...)")),
         }
+    }
+
+    /// `MERGE INTO t [alias] USING src ON cond WHEN [NOT] MATCHED [AND c] THEN ...`.
+    fn merge_statement(&mut self) -> PResult<StatementKind> {
+        self.expect(Kw::MERGE)?;
+        self.expect(Kw::INTO)?;
+        let name = self.object_name("a table name")?;
+        if self.eat(Kw::AS).is_some() || self.at_optional_name() {
+            self.ident("an alias")?;
+        }
+        self.expect(Kw::USING)?;
+        if self.at_kind(TokenKind::LParen) {
+            self.bump();
+            self.query()?;
+            self.expect_kind(TokenKind::RParen, "`)`")?;
+        } else {
+            self.object_name("a table name")?;
+        }
+        if self.eat(Kw::AS).is_some() || self.at_optional_name() {
+            self.ident("an alias")?;
+        }
+        self.expect(Kw::ON)?;
+        self.expr()?;
+        while self.eat(Kw::WHEN).is_some() {
+            let not = self.eat(Kw::NOT).is_some();
+            self.expect(Kw::MATCHED)?;
+            if self.eat(Kw::AND).is_some() {
+                self.expr()?;
+            }
+            self.expect(Kw::THEN)?;
+            if not {
+                self.expect(Kw::INSERT)?;
+                if self.at_kind(TokenKind::LParen) {
+                    self.column_list()?;
+                }
+                self.expect(Kw::VALUES)?;
+                self.expr_list(TokenKind::Semicolon)?;
+            } else if self.eat(Kw::DELETE).is_none() {
+                self.expect(Kw::UPDATE)?;
+                self.expect(Kw::SET)?;
+                loop {
+                    self.object_name("a column name")?;
+                    self.expect_kind(TokenKind::Eq, "`=`")?;
+                    self.expr()?;
+                    if self.eat_kind(TokenKind::Comma).is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+        Self::other(OtherKind::Merge, Some(name))
     }
 
     fn show_statement(&mut self) -> PResult<StatementKind> {
@@ -441,8 +521,22 @@ impl Parser<'_> {
                 self.show_from_like()?;
             }
             Kw::CATALOGS | Kw::DATABASES | Kw::TABLES | Kw::VIEWS | Kw::FUNCTIONS | Kw::PROCEDURES | Kw::MODELS | Kw::CONNECTIONS => {
-                self.bump();
-                self.show_from_like()?;
+                let what = self.bump().kw;
+                if what == Kw::DATABASES && matches!(self.kw(), Kw::FROM | Kw::IN) {
+                    self.bump();
+                    let catalog = self.object_name("a catalog name")?;
+                    if catalog.parts.len() > 1 {
+                        self.note_error(
+                            SyntaxErrorKind::Unexpected,
+                            format!("SHOW DATABASES FROM takes a catalog name, found `{}`", catalog.dotted()),
+                            catalog.span,
+                            None,
+                        );
+                    }
+                    self.show_like()?;
+                } else {
+                    self.show_from_like()?;
+                }
             }
             _ => return Err(self.expected("what to show (TABLES, DATABASES, CREATE TABLE, ...)")),
         }

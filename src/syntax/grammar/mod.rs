@@ -17,7 +17,7 @@ mod types;
 use super::ast::{StatementKind, WrappedStatement, WrapperKind};
 use super::keywords::Kw;
 use super::lexer::{Token, TokenKind};
-use super::parser::{PResult, Parser};
+use super::parser::{PResult, Parser, TokenNotes};
 use super::{QuoteUsage, SyntaxError, SyntaxErrorKind};
 use crate::source::Span;
 
@@ -98,6 +98,7 @@ impl Parser<'_> {
         if self.eat(Kw::PLAN).is_some() {
             self.expect(Kw::FOR)?;
         } else {
+            let mut seen = Vec::new();
             loop {
                 let is_detail = matches!(
                     self.kw(),
@@ -106,7 +107,16 @@ impl Parser<'_> {
                 if !is_detail {
                     break;
                 }
-                self.bump();
+                let detail = self.bump();
+                if seen.contains(&detail.kw) {
+                    self.note_error(
+                        SyntaxErrorKind::Unexpected,
+                        "Duplicate EXPLAIN DETAIL is not allowed.".to_string(),
+                        detail.span,
+                        None,
+                    );
+                }
+                seen.push(detail.kw);
                 if self.eat_kind(TokenKind::Comma).is_none() {
                     break;
                 }
@@ -168,12 +178,15 @@ fn wrap(wrapper: WrapperKind, inner: StatementKind, span: Span) -> StatementKind
 
 /// Errors for tokens Flink's lexer rejects, reported once each whatever the parser did with
 /// them. `usages` says where the parser needed a string or a name, to pick the fix.
-pub(crate) fn lexical_errors(text: &str, tokens: &[Token], usages: &[(Span, QuoteUsage)]) -> Vec<SyntaxError> {
+pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -> Vec<SyntaxError> {
     let usage_of = |span: Span| {
-        usages.iter().find(|(s, _)| *s == span).map(|(_, u)| *u).unwrap_or(QuoteUsage::Unknown)
+        notes.usages.iter().find(|(s, _)| *s == span).map(|(_, u)| *u).unwrap_or(QuoteUsage::Unknown)
     };
     let mut errors = Vec::new();
     for tok in tokens.iter().filter(|t| t.kind.is_error()) {
+        if notes.raw_regions.iter().any(|r| r.contains(tok.span)) {
+            continue;
+        }
         let raw = &text[tok.span.range()];
         let (kind, message, help) = match tok.kind {
             TokenKind::DoubleQuoted => {

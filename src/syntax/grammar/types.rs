@@ -55,7 +55,7 @@ impl Parser<'_> {
             self.bump();
             self.bump();
             Nullability::NotNull
-        } else if self.at(Kw::NULL) {
+        } else if self.at(Kw::NULL) && !self.nth_at(1, Kw::ON) {
             self.bump();
             Nullability::Null
         } else {

@@ -1,0 +1,85 @@
+//! Corpus test: flinklint's parser against Flink 2.3's own parse verdicts on real SQL.
+//!
+//! Reads `../shared/corpus/` (skipped when absent): for every statement Flink parses,
+//! flinklint must report no syntax error; of the statements Flink rejects, flinklint must flag
+//! at least 95%. Prints the figures.
+
+use flinklint::syntax::{parse, SyntaxErrorKind};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[derive(serde::Deserialize)]
+struct Verdict {
+    file: String,
+    line: u32,
+    col: u32,
+    flink_parse_ok: bool,
+}
+
+#[test]
+fn corpus_matches_flink_parse_verdicts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(verdicts) = std::fs::read_to_string(root.join("verdicts.jsonl")) else {
+        eprintln!("../shared/corpus not found: corpus test skipped");
+        return;
+    };
+    let mut by_file: BTreeMap<String, Vec<Verdict>> = BTreeMap::new();
+    for line in verdicts.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Verdict = serde_json::from_str(line).expect("verdict line");
+        by_file.entry(v.file.clone()).or_default().push(v);
+    }
+    let mut false_positives = Vec::new();
+    let (mut rejected, mut caught, mut parsed_ok) = (0usize, 0usize, 0usize);
+    let mut missed = Vec::new();
+    for (file, verdicts) in &by_file {
+        let bytes = std::fs::read(root.join(file)).expect("corpus file");
+        let Ok(text) = String::from_utf8(bytes) else { continue };
+        let source = flinklint::source::SourceFile::new(file.as_str(), text);
+        let parsed = parse(&source.text);
+        let mut flagged = vec![Vec::new(); verdicts.len()];
+        for error in &parsed.errors {
+            if let SyntaxErrorKind::ReservedWord { keyword } = error.kind {
+                if !keyword.is_reserved() {
+                    continue;
+                }
+            }
+            let at = source.line_col(error.span.start);
+            // The statement whose start is the last one at or before the error.
+            let index = verdicts
+                .iter()
+                .rposition(|v| (v.line, v.col) <= (at.line, at.column))
+                .unwrap_or(0);
+            flagged[index].push(format!("{}:{}: {}", at.line, at.column, error.message));
+        }
+        for (v, errors) in verdicts.iter().zip(&flagged) {
+            if v.flink_parse_ok {
+                parsed_ok += 1;
+                if !errors.is_empty() {
+                    false_positives.push(format!("{file}:{}:{}: {}", v.line, v.col, errors.join(" | ")));
+                }
+            } else {
+                rejected += 1;
+                if errors.is_empty() {
+                    missed.push(format!("{file}:{}:{}", v.line, v.col));
+                } else {
+                    caught += 1;
+                }
+            }
+        }
+    }
+    let recall = caught as f64 / rejected.max(1) as f64;
+    eprintln!(
+        "corpus: {} files; Flink parses {parsed_ok} statements, flinklint flags {} of them; \
+         Flink rejects {rejected}, flinklint flags {caught} ({:.1}%)",
+        by_file.len(),
+        false_positives.len(),
+        recall * 100.0
+    );
+    if std::env::var_os("CORPUS_VERBOSE").is_some() {
+        for m in &missed {
+            eprintln!("missed: {m}");
+        }
+    }
+    assert!(false_positives.is_empty(), "syntax errors where Flink parses:\n{}", false_positives.join("\n"));
+    assert!(recall >= 0.95, "flinklint flags only {:.1}% of Flink's parse rejections", recall * 100.0);
+}
