@@ -1,12 +1,99 @@
 //! flinklint: a fast linter and migration checker for repositories of Apache Flink SQL.
 //!
-//! The pipeline, stage by stage (each stage uses only the ones before it):
+//! The pipeline, stage by stage; each stage uses only the ones before it:
 //!
 //! ```text
 //! discover -> source -> syntax (lex -> parse -> typed AST) -> semantic (catalog, LIKE merge)
 //!   -> rules -> diagnostics -> render -> fix
 //! ```
+//!
+//! [`check`] runs the whole pipeline for a list of inputs and returns the files and findings;
+//! the binary renders them.
 #![warn(missing_docs)]
 
+pub mod cli;
+pub mod config;
+pub mod diagnostics;
+pub mod discover;
+pub mod render;
+pub mod rules;
 pub mod source;
 pub mod syntax;
+
+use config::Settings;
+use diagnostics::Diagnostic;
+use discover::Input;
+use rayon::prelude::*;
+use rules::FileEntry;
+use source::{FileId, SourceFile};
+
+/// The result of a run: every file read, and the findings in the reported ones.
+#[derive(Debug)]
+pub struct Outcome {
+    /// Files in run order; `FileId(i)` is `files[i]`.
+    pub files: Vec<FileEntry>,
+    /// Findings, sorted by file, position and code.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Outcome {
+    /// Number of files reported on.
+    pub fn files_checked(&self) -> usize {
+        self.files.iter().filter(|f| f.report).count()
+    }
+}
+
+/// Reads one input: its text, or why it cannot be read. Standard input is read by the caller.
+fn load(input: &Input, stdin_text: Option<&[u8]>) -> (SourceFile, Option<String>) {
+    let bytes = match input {
+        Input::File(path) => std::fs::read(path),
+        Input::Stdin(_) => Ok(stdin_text.unwrap_or_default().to_vec()),
+    };
+    let path = input.path().to_path_buf();
+    match bytes {
+        Err(e) => (SourceFile::new(path, String::new()), Some(e.to_string())),
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => (SourceFile::new(path, text), None),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                (SourceFile::new(path, String::new()), Some(format!("not valid UTF-8 (byte {at})")))
+            }
+        },
+    }
+}
+
+/// Stack size of the threads that parse and analyse (bytes of reserved address space).
+pub const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+/// The worker pool: one thread per core, each with a [`STACK_SIZE`] stack.
+fn pool() -> &'static rayon::ThreadPool {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .stack_size(STACK_SIZE)
+            .thread_name(|i| format!("flinklint-{i}"))
+            .build()
+            .unwrap_or_else(|_| rayon::ThreadPoolBuilder::new().build().expect("a thread pool"))
+    })
+}
+
+/// Runs the pipeline: read and parse every input (in parallel), build the semantic model,
+/// run the rules. `stdin_text` is the content of standard input when an input is `-`.
+pub fn check(inputs: &[Input], stdin_text: Option<&[u8]>, settings: &Settings) -> Outcome {
+    pool().install(|| check_in_pool(inputs, stdin_text, settings))
+}
+
+fn check_in_pool(inputs: &[Input], stdin_text: Option<&[u8]>, settings: &Settings) -> Outcome {
+    let files: Vec<FileEntry> = inputs
+        .par_iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let (source, load_error) = load(input, stdin_text);
+            let parsed = syntax::parse(&source.text);
+            FileEntry { id: FileId(i as u32), source, parsed, load_error, report: true }
+        })
+        .collect();
+    let ctx = rules::Context { settings, files: &files };
+    let diagnostics = rules::run(&ctx);
+    Outcome { files, diagnostics }
+}

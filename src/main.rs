@@ -1,11 +1,12 @@
-//! The `flinklint` binary: a thin shell over the library.
+//! The `flinklint` binary: a thin shell over the library's command line.
 
-fn main() {
-    let path = std::env::args().nth(1).expect("file");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let parsed = flinklint::syntax::parse(&text);
-    for e in &parsed.errors {
-        println!("{:?} {:?} {}", e.span, e.kind, e.message);
-    }
-    println!("{} statements", parsed.script.statements.len());
+fn main() -> std::process::ExitCode {
+    // Deeply nested SQL is parsed, rendered and dropped recursively; a large stack (reserved
+    // address space, not memory) keeps every input within the parser's nesting limits safe.
+    std::thread::Builder::new()
+        .stack_size(flinklint::STACK_SIZE)
+        .spawn(flinklint::cli::main)
+        .ok()
+        .and_then(|handle| handle.join().ok())
+        .unwrap_or(std::process::ExitCode::from(2))
 }

@@ -64,7 +64,9 @@ pub enum SyntaxErrorKind {
     ClauseOrder,
     /// A second WATERMARK clause in one element list (Flink rejects it while parsing).
     DuplicateWatermark,
-    /// A lexical error: unterminated string/comment, `#` comment, unknown character.
+    /// `#` used as a comment.
+    HashComment,
+    /// A lexical error: unterminated string/comment, unknown character.
     Lexical,
     /// Nesting deeper than the parser's limit.
     TooDeep,

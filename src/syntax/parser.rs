@@ -31,6 +31,8 @@ pub(crate) type PResult<T> = Result<T, Recover>;
 
 /// Maximum nesting of expressions, queries and types.
 const MAX_DEPTH: u32 = 200;
+/// Errors recorded per file; past this the parser stops recording (garbage input).
+const MAX_ERRORS: usize = 500;
 /// Lookahead calls allowed without consuming a token before the cursor reports end of input.
 const FUEL: u32 = 4096;
 
@@ -156,6 +158,11 @@ impl<'a> Parser<'a> {
                 | Kw::EXECUTE
         );
         starts && self.is_first_on_line(self.pos)
+    }
+
+    /// Whether the current token starts a line.
+    pub(crate) fn is_first_on_line_here(&self) -> bool {
+        self.is_first_on_line(self.pos)
     }
 
     fn is_first_on_line(&self, pos: usize) -> bool {
@@ -335,17 +342,21 @@ impl<'a> Parser<'a> {
         span: Span,
         help: Option<String>,
     ) -> Recover {
-        if !self.muted {
-            self.errors.push(SyntaxError { kind, message, span, help });
-        }
+        self.note_error(kind, message, span, help);
         Recover
     }
 
     /// Records a finding that does not stop parsing (reserved words, clause order, ...).
     pub(crate) fn note_error(&mut self, kind: SyntaxErrorKind, message: String, span: Span, help: Option<String>) {
-        if !self.muted {
-            self.errors.push(SyntaxError { kind, message, span, help });
+        if self.muted || self.errors.len() > MAX_ERRORS {
+            return;
         }
+        if self.errors.len() == MAX_ERRORS {
+            let message = format!("more than {MAX_ERRORS} syntax errors in this file; the rest are not reported");
+            self.errors.push(SyntaxError { kind: SyntaxErrorKind::TooDeep, message, span, help: None });
+            return;
+        }
+        self.errors.push(SyntaxError { kind, message, span, help });
     }
 
     /// Records a generic error at the current token and mutes until recovery.

@@ -352,6 +352,18 @@ impl Parser<'_> {
                 }
             }
             if self.eat_kind(TokenKind::Comma).is_none() {
+                if self.at_name() && self.is_first_on_line_here() && !failed {
+                    // A missing comma at the end of a line: report it and read on.
+                    let found = self.describe_current();
+                    let span = self.current().span;
+                    self.note_error(
+                        SyntaxErrorKind::Unexpected,
+                        format!("expected `,` or `)` after the element, found {found} (a comma is missing?)"),
+                        span,
+                        Some("add `,` at the end of the previous line".to_string()),
+                    );
+                    continue;
+                }
                 break;
             }
             if self.at_kind(TokenKind::RParen) {

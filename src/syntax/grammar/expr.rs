@@ -11,6 +11,8 @@ use crate::syntax::parser::{PResult, Parser};
 use crate::syntax::SyntaxErrorKind;
 use compact_str::CompactString;
 
+/// Operators in one chain (`a + b + c ...`); the tree is nested that deep.
+const MAX_OPERATORS: u32 = 4096;
 /// Precedence of NOT (between AND and the comparisons).
 const NOT_PREC: u8 = 3;
 /// Precedence of comparisons, IS, BETWEEN, IN, LIKE.
@@ -35,7 +37,19 @@ impl Parser<'_> {
     fn expr_bp_inner(&mut self, min: u8) -> PResult<Expr> {
         let start = self.start();
         let mut left = self.prefix()?;
+        let mut operators = 0u32;
         loop {
+            operators += 1;
+            if operators > MAX_OPERATORS {
+                let span = self.current().span;
+                self.push_error(
+                    SyntaxErrorKind::TooDeep,
+                    format!("an expression with more than {MAX_OPERATORS} operators; the rest of the statement is skipped"),
+                    span,
+                    Some("split the expression, e.g. into several computed columns or a CTE".to_string()),
+                );
+                return Err(crate::syntax::parser::Recover);
+            }
             let tok = self.current();
             // Binary operators.
             let op = match (tok.kind, tok.kw) {

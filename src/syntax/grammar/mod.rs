@@ -219,7 +219,7 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
                 Some("replace the dashes with `--`".to_string()),
             ),
             TokenKind::HashComment => (
-                SyntaxErrorKind::Lexical,
+                SyntaxErrorKind::HashComment,
                 "`#` does not start a comment in Flink SQL".to_string(),
                 Some("start comments with `--`".to_string()),
             ),

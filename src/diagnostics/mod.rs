@@ -1,0 +1,170 @@
+//! Diagnostics: what rules report, as data. Renderers read these and nothing else.
+//!
+//! A [`Diagnostic`] points at a byte [`Span`] in one file (a [`FileId`] into the run's file
+//! list); line and column are computed only when rendering. Severity has one meaning
+//! everywhere: `error` = Flink at the chosen target rejects the statement; `warning` = Flink
+//! accepts it but it silently does what users rarely intend; `info` = worth knowing.
+
+use crate::source::{FileId, Span};
+use serde::Serialize;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing.
+    Info,
+    /// Flink accepts it but it silently does what users rarely intend.
+    Warning,
+    /// Flink (at the chosen target) rejects it.
+    Error,
+}
+
+impl Severity {
+    /// Lower-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+    /// Parses `error`, `warning` or `info`.
+    pub fn parse(s: &str) -> Option<Severity> {
+        match s {
+            "error" => Some(Severity::Error),
+            "warning" => Some(Severity::Warning),
+            "info" => Some(Severity::Info),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a fix may be applied without review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// Keeps the statement's meaning; applied by `--fix`.
+    Safe,
+    /// Changes the statement's form or meaning; applied by `--unsafe-fixes`, after review.
+    Unsafe,
+}
+
+/// One text replacement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Edit {
+    /// The file to edit.
+    pub file: FileId,
+    /// The bytes to replace (empty for an insertion).
+    pub span: Span,
+    /// The new text.
+    pub replacement: String,
+}
+
+/// A fix: edits that resolve the finding.
+#[derive(Debug, Clone, Serialize)]
+pub struct Fix {
+    /// What the fix does, e.g. "Quote `timestamp` in backticks".
+    pub title: String,
+    /// Safe or unsafe.
+    pub applicability: Applicability,
+    /// Non-overlapping edits.
+    pub edits: Vec<Edit>,
+}
+
+/// A secondary location: what the finding clashes with, possibly in another file.
+#[derive(Debug, Clone, Serialize)]
+pub struct Related {
+    /// The file.
+    pub file: FileId,
+    /// Where.
+    pub span: Span,
+    /// What is there, e.g. "`name` is first defined here".
+    pub message: String,
+}
+
+/// One finding.
+#[derive(Debug, Clone, Serialize)]
+pub struct Diagnostic {
+    /// Rule code, e.g. `SY001`.
+    pub code: &'static str,
+    /// Rule name, e.g. `syntax-error`.
+    pub name: &'static str,
+    /// Severity after configuration.
+    pub severity: Severity,
+    /// The file.
+    pub file: FileId,
+    /// The offending clause.
+    pub span: Span,
+    /// What is wrong, naming the elements involved.
+    pub message: String,
+    /// Text of the primary label, if other than the message.
+    pub label: Option<String>,
+    /// What to do.
+    pub help: Option<String>,
+    /// What Flink itself prints for this problem, verbatim.
+    pub flink_message: Option<String>,
+    /// Secondary locations.
+    pub related: Vec<Related>,
+    /// A fix, if one is known.
+    pub fix: Option<Fix>,
+    /// Extra lines shown after the report (e.g. a few lines of an expanded-definition diff).
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the rule's code, name and severity, and nothing optional set.
+    pub fn new(rule: &crate::rules::RuleMeta, severity: Severity, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code: rule.code,
+            name: rule.name,
+            severity,
+            file,
+            span,
+            message: message.into(),
+            label: None,
+            help: None,
+            flink_message: None,
+            related: Vec::new(),
+            fix: None,
+            notes: Vec::new(),
+        }
+    }
+    /// Sets the help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+    /// Sets Flink's own message.
+    pub fn with_flink_message(mut self, message: impl Into<String>) -> Diagnostic {
+        self.flink_message = Some(message.into());
+        self
+    }
+    /// Sets the primary label.
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+    /// Adds a related location.
+    pub fn with_related(mut self, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.related.push(Related { file, span, message: message.into() });
+        self
+    }
+    /// Sets the fix.
+    pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
+        self.fix = Some(fix);
+        self
+    }
+    /// Adds a note line.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+/// Sorts diagnostics deterministically: by file, then position, then code.
+pub fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        (a.file, a.span.start, a.span.end, a.code, &a.message).cmp(&(b.file, b.span.start, b.span.end, b.code, &b.message))
+    });
+}

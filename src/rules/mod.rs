@@ -1,0 +1,110 @@
+//! Rules: one module per rule, grouped by family; one registry list.
+//!
+//! A rule reads the typed AST and the semantic model through a read-only [`Context`] and
+//! reports [`Diagnostic`]s through a [`Reporter`]. Detection, message and fix are separate
+//! steps inside each rule. Each rule's code, name, default severity and docs live in
+//! `rules/<CODE>.yaml` ([`meta`]); a test fails when a YAML has no module, a module has no
+//! YAML, or a rule has no fixtures.
+
+pub mod meta;
+pub mod syntax;
+
+pub use meta::{FixAvailability, RuleExample, RuleMeta};
+
+use crate::config::Settings;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::source::{FileId, SourceFile};
+use crate::syntax::Parsed;
+
+/// One file of the run: its text, its parse, and whether findings in it are reported.
+#[derive(Debug)]
+pub struct FileEntry {
+    /// Index in the run's file list.
+    pub id: FileId,
+    /// The text (empty when unreadable).
+    pub source: SourceFile,
+    /// The parse of the text.
+    pub parsed: Parsed,
+    /// Why the file could not be read, if it could not (reported as SY000).
+    pub load_error: Option<String>,
+    /// Whether findings in this file are reported (context files are loaded but not reported).
+    pub report: bool,
+}
+
+/// What rules can read: settings and every file of the run.
+pub struct Context<'a> {
+    /// The run's settings.
+    pub settings: &'a Settings,
+    /// Every file, in run order.
+    pub files: &'a [FileEntry],
+}
+
+impl Context<'_> {
+    /// The file with this id.
+    pub fn file(&self, id: FileId) -> &FileEntry {
+        &self.files[id.0 as usize]
+    }
+}
+
+/// Collects one rule's diagnostics, applying the configured severity.
+pub struct Reporter<'a> {
+    meta: &'static RuleMeta,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl<'a> Reporter<'a> {
+    /// The rule's metadata.
+    pub fn meta(&self) -> &'static RuleMeta {
+        self.meta
+    }
+    /// A diagnostic at the rule's default severity.
+    pub fn diagnostic(&self, file: FileId, span: crate::source::Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.meta, self.meta.severity, file, span, message)
+    }
+    /// A diagnostic of a documented sub-case with another severity.
+    pub fn diagnostic_with(
+        &self,
+        severity: Severity,
+        file: FileId,
+        span: crate::source::Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        debug_assert!(severity == self.meta.severity || self.meta.other_severities.contains(&severity));
+        Diagnostic::new(self.meta, severity, file, span, message)
+    }
+    /// Reports a diagnostic.
+    pub fn report(&mut self, diagnostic: Diagnostic) {
+        self.out.push(diagnostic);
+    }
+}
+
+/// A lint rule.
+pub trait Rule: Send + Sync {
+    /// The rule's code; its metadata is `rules/<code>.yaml`.
+    fn code(&self) -> &'static str;
+    /// Reports the rule's findings over the whole run.
+    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>);
+}
+
+/// Every rule, in code order. Adding a rule: a module, `rules/<CODE>.yaml`, fixtures, and one
+/// line here.
+pub static RULES: &[&dyn Rule] = &[
+    &syntax::unreadable_file::UnreadableFile,
+    &syntax::syntax_error::SyntaxErrorRule,
+    &syntax::typographic_quote::TypographicQuote,
+    &syntax::double_quoted_literal::DoubleQuotedLiteral,
+    &syntax::reserved_word_identifier::ReservedWordIdentifier,
+];
+
+/// Runs every rule and returns the diagnostics for reported files, sorted.
+pub fn run(ctx: &Context<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for rule in RULES {
+        let Some(meta) = meta::lookup(rule.code()) else { continue };
+        let mut reporter = Reporter { meta, out: &mut out };
+        rule.check(ctx, &mut reporter);
+    }
+    out.retain(|d| ctx.file(d.file).report);
+    crate::diagnostics::sort(&mut out);
+    out
+}

@@ -1,0 +1,29 @@
+//! Syntax rules (SY): what Flink's SQL parser rejects. They report the parser's errors; each
+//! error kind belongs to exactly one rule ([`rule_for`]), so one problem is one finding.
+
+pub mod double_quoted_literal;
+pub mod reserved_word_identifier;
+pub mod syntax_error;
+pub mod typographic_quote;
+pub mod unreadable_file;
+
+use crate::syntax::SyntaxErrorKind;
+
+/// The code of the rule that reports a syntax error of this kind.
+pub fn rule_for(kind: &SyntaxErrorKind) -> &'static str {
+    match kind {
+        SyntaxErrorKind::TypographicQuote { .. } | SyntaxErrorKind::TypographicDash => "SY002",
+        SyntaxErrorKind::DoubleQuoted { .. } => "SY003",
+        SyntaxErrorKind::ReservedWord { .. } => "SY004",
+        _ => "SY001",
+    }
+}
+
+/// Text for a quoted fix: a string literal (`'...'`, quotes doubled) or a name (backticks).
+pub(crate) fn requote(content: &str, as_name: bool) -> String {
+    if as_name {
+        format!("`{}`", content.replace('`', "``"))
+    } else {
+        format!("'{}'", content.replace('\'', "''"))
+    }
+}

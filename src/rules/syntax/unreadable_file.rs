@@ -1,0 +1,23 @@
+//! SY000 unreadable-file: a file that cannot be read or is not UTF-8.
+
+use crate::rules::{Context, Reporter, Rule};
+use crate::source::Span;
+
+/// Reports files that could not be read.
+pub struct UnreadableFile;
+
+impl Rule for UnreadableFile {
+    fn code(&self) -> &'static str {
+        "SY000"
+    }
+    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
+        for file in ctx.files {
+            if let Some(reason) = &file.load_error {
+                let d = report
+                    .diagnostic(file.id, Span::empty(0), format!("cannot read this file: {reason}"))
+                    .with_help("save the file as UTF-8 text; the other files were checked");
+                report.report(d);
+            }
+        }
+    }
+}
