@@ -58,9 +58,18 @@ fn main() {
     for path in &paths {
         println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(path).expect("readable rule YAML");
-        let doc: RuleDoc = yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-        assert_eq!(stem, doc.code, "{}: file name and code differ", path.display());
+        let doc: RuleDoc =
+            yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        assert_eq!(
+            stem,
+            doc.code,
+            "{}: file name and code differ",
+            path.display()
+        );
         let fix = match doc.fix.as_str() {
             "none" => "FixAvailability::None",
             "safe" => "FixAvailability::Safe",
@@ -68,7 +77,11 @@ fn main() {
             "sometimes" => "FixAvailability::Sometimes",
             other => panic!("{}: unknown fix availability `{other}`", path.display()),
         };
-        let others: Vec<&str> = doc.other_severities.iter().map(|s| severity(s, path)).collect();
+        let others: Vec<&str> = doc
+            .other_severities
+            .iter()
+            .map(|s| severity(s, path))
+            .collect();
         write!(
             out,
             "    RuleMeta {{ code: {:?}, name: {:?}, summary: {:?}, severity: {}, other_severities: &[{}], fix: {}, since: {:?}, source: {:?}, what: {:?}, why: {:?}, examples: &[",

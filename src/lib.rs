@@ -56,7 +56,10 @@ fn load(input: &Input, stdin_text: Option<&[u8]>) -> (SourceFile, Option<String>
             Ok(text) => (SourceFile::new(path, text), None),
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
-                (SourceFile::new(path, String::new()), Some(format!("not valid UTF-8 (byte {at})")))
+                (
+                    SourceFile::new(path, String::new()),
+                    Some(format!("not valid UTF-8 (byte {at})")),
+                )
             }
         },
     }
@@ -73,7 +76,11 @@ fn pool() -> &'static rayon::ThreadPool {
             .stack_size(STACK_SIZE)
             .thread_name(|i| format!("flinklint-{i}"))
             .build()
-            .unwrap_or_else(|_| rayon::ThreadPoolBuilder::new().build().expect("a thread pool"))
+            .unwrap_or_else(|_| {
+                rayon::ThreadPoolBuilder::new()
+                    .build()
+                    .expect("a thread pool")
+            })
     })
 }
 
@@ -90,10 +97,47 @@ fn check_in_pool(inputs: &[Input], stdin_text: Option<&[u8]>, settings: &Setting
         .map(|(i, input)| {
             let (source, load_error) = load(input, stdin_text);
             let parsed = syntax::parse(&source.text);
-            FileEntry { id: FileId(i as u32), source, parsed, load_error, report: true }
+            FileEntry {
+                id: FileId(i as u32),
+                source,
+                parsed,
+                load_error,
+                report: true,
+            }
         })
         .collect();
-    let ctx = rules::Context { settings, files: &files };
+    analyse(files, settings)
+}
+
+/// Runs the pipeline over texts already in memory: `(path, text)` pairs, in run order. Used by
+/// tests, rule examples and editor integrations.
+pub fn check_texts(texts: &[(String, String)], settings: &Settings) -> Outcome {
+    pool().install(|| {
+        let files: Vec<FileEntry> = texts
+            .par_iter()
+            .enumerate()
+            .map(|(i, (path, text))| {
+                let source = SourceFile::new(path.as_str(), text.clone());
+                let parsed = syntax::parse(&source.text);
+                FileEntry {
+                    id: FileId(i as u32),
+                    source,
+                    parsed,
+                    load_error: None,
+                    report: true,
+                }
+            })
+            .collect();
+        analyse(files, settings)
+    })
+}
+
+/// The stages after parsing: semantic model and rules.
+fn analyse(files: Vec<FileEntry>, settings: &Settings) -> Outcome {
+    let ctx = rules::Context {
+        settings,
+        files: &files,
+    };
     let diagnostics = rules::run(&ctx);
     Outcome { files, diagnostics }
 }

@@ -33,7 +33,9 @@ fn corpus_matches_flink_parse_verdicts() {
     let mut missed = Vec::new();
     for (file, verdicts) in &by_file {
         let bytes = std::fs::read(root.join(file)).expect("corpus file");
-        let Ok(text) = String::from_utf8(bytes) else { continue };
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue;
+        };
         let source = flinklint::source::SourceFile::new(file.as_str(), text);
         let parsed = parse(&source.text);
         let mut flagged = vec![Vec::new(); verdicts.len()];
@@ -55,7 +57,12 @@ fn corpus_matches_flink_parse_verdicts() {
             if v.flink_parse_ok {
                 parsed_ok += 1;
                 if !errors.is_empty() {
-                    false_positives.push(format!("{file}:{}:{}: {}", v.line, v.col, errors.join(" | ")));
+                    false_positives.push(format!(
+                        "{file}:{}:{}: {}",
+                        v.line,
+                        v.col,
+                        errors.join(" | ")
+                    ));
                 }
             } else {
                 rejected += 1;
@@ -80,6 +87,14 @@ fn corpus_matches_flink_parse_verdicts() {
             eprintln!("missed: {m}");
         }
     }
-    assert!(false_positives.is_empty(), "syntax errors where Flink parses:\n{}", false_positives.join("\n"));
-    assert!(recall >= 0.95, "flinklint flags only {:.1}% of Flink's parse rejections", recall * 100.0);
+    assert!(
+        false_positives.is_empty(),
+        "syntax errors where Flink parses:\n{}",
+        false_positives.join("\n")
+    );
+    assert!(
+        recall >= 0.95,
+        "flinklint flags only {:.1}% of Flink's parse rejections",
+        recall * 100.0
+    );
 }

@@ -64,12 +64,16 @@ struct ParseArgs {
 fn parse_target(s: &str) -> Result<Target, String> {
     Target::parse(s).ok_or_else(|| {
         let names: Vec<&str> = Target::ALL.iter().map(|t| t.as_str()).collect();
-        format!("unknown target `{s}`; expected one of: {}", names.join(", "))
+        format!(
+            "unknown target `{s}`; expected one of: {}",
+            names.join(", ")
+        )
     })
 }
 
 fn parse_fail_on(s: &str) -> Result<FailOn, String> {
-    FailOn::parse(s).ok_or_else(|| format!("unknown level `{s}`; expected one of: error, warning, info, never"))
+    FailOn::parse(s)
+        .ok_or_else(|| format!("unknown level `{s}`; expected one of: error, warning, info, never"))
 }
 
 /// Runs the command line and returns the process exit code: 0 clean, 1 findings at or above
@@ -104,20 +108,25 @@ fn check(args: CheckArgs) -> ExitCode {
         settings.fail_on = fail_on;
     }
     let extensions = vec!["sql".to_string()];
-    let inputs = match discover::discover(&args.paths, &extensions, args.stdin_filename.as_deref()) {
+    let inputs = match discover::discover(&args.paths, &extensions, args.stdin_filename.as_deref())
+    {
         Ok(inputs) => inputs,
         Err(e) => {
             eprintln!("flinklint: {e}");
             return ExitCode::from(2);
         }
     };
-    let stdin = inputs.iter().any(|i| matches!(i, discover::Input::Stdin(_))).then(read_stdin);
+    let stdin = inputs
+        .iter()
+        .any(|i| matches!(i, discover::Input::Stdin(_)))
+        .then(read_stdin);
     let outcome = crate::check(&inputs, stdin.as_deref(), &settings);
     let files_checked = outcome.files_checked();
     let text = match args.format {
         Format::Json => render::json::render(&outcome.files, files_checked, &outcome.diagnostics),
         Format::Human => {
-            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            let color = std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
             render::human::render(
                 &outcome.files,
                 files_checked,
@@ -129,7 +138,10 @@ fn check(args: CheckArgs) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();
-    let failed = outcome.diagnostics.iter().any(|d| settings.fail_on.fails(d.severity));
+    let failed = outcome
+        .diagnostics
+        .iter()
+        .any(|d| settings.fail_on.fails(d.severity));
     if failed && !args.exit_zero {
         ExitCode::from(1)
     } else {
@@ -155,8 +167,18 @@ fn parse(args: ParseArgs) -> ExitCode {
     match args.dump {
         Dump::Tokens => {
             for t in &parsed.tokens {
-                let kw = if t.kw == crate::syntax::keywords::Kw::NONE { String::new() } else { format!(" {}", t.kw.as_str()) };
-                out.push_str(&format!("{:?}{kw} {}..{} {:?}\n", t.kind, t.span.start, t.span.end, &text[t.span.range()]));
+                let kw = if t.kw == crate::syntax::keywords::Kw::NONE {
+                    String::new()
+                } else {
+                    format!(" {}", t.kw.as_str())
+                };
+                out.push_str(&format!(
+                    "{:?}{kw} {}..{} {:?}\n",
+                    t.kind,
+                    t.span.start,
+                    t.span.end,
+                    &text[t.span.range()]
+                ));
             }
         }
         Dump::Ast => {

@@ -114,7 +114,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the rule's code, name and severity, and nothing optional set.
-    pub fn new(rule: &crate::rules::RuleMeta, severity: Severity, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn new(
+        rule: &crate::rules::RuleMeta,
+        severity: Severity,
+        file: FileId,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic {
             code: rule.code,
             name: rule.name,
@@ -146,8 +152,17 @@ impl Diagnostic {
         self
     }
     /// Adds a related location.
-    pub fn with_related(mut self, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
-        self.related.push(Related { file, span, message: message.into() });
+    pub fn with_related(
+        mut self,
+        file: FileId,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        self.related.push(Related {
+            file,
+            span,
+            message: message.into(),
+        });
         self
     }
     /// Sets the fix.
@@ -165,6 +180,12 @@ impl Diagnostic {
 /// Sorts diagnostics deterministically: by file, then position, then code.
 pub fn sort(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
-        (a.file, a.span.start, a.span.end, a.code, &a.message).cmp(&(b.file, b.span.start, b.span.end, b.code, &b.message))
+        (a.file, a.span.start, a.span.end, a.code, &a.message).cmp(&(
+            b.file,
+            b.span.start,
+            b.span.end,
+            b.code,
+            &b.message,
+        ))
     });
 }

@@ -41,11 +41,17 @@ const SKIPPED_DIRS: &[&str] = &["target", "node_modules"];
 /// files sorted by path. `extensions` are compared case-insensitively, without the dot.
 ///
 /// Errors: [`DiscoverError::NotFound`] for an argument that does not exist.
-pub fn discover(args: &[PathBuf], extensions: &[String], stdin_name: Option<&Path>) -> Result<Vec<Input>, DiscoverError> {
+pub fn discover(
+    args: &[PathBuf],
+    extensions: &[String],
+    stdin_name: Option<&Path>,
+) -> Result<Vec<Input>, DiscoverError> {
     let mut inputs = Vec::new();
     for arg in args {
         if arg.as_os_str() == "-" {
-            inputs.push(Input::Stdin(stdin_name.map_or_else(|| PathBuf::from("<stdin>"), Path::to_path_buf)));
+            inputs.push(Input::Stdin(
+                stdin_name.map_or_else(|| PathBuf::from("<stdin>"), Path::to_path_buf),
+            ));
             continue;
         }
         if !arg.exists() {

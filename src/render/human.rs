@@ -52,21 +52,31 @@ impl miette::Diagnostic for Report<'_> {
         })
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(&self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = SourceSpan::new((self.d.span.start as usize).into(), self.d.span.len());
-        let label = self.d.label.clone().unwrap_or_else(|| short_label(&self.d.message));
-        Some(Box::new(std::iter::once(LabeledSpan::new_primary_with_span(Some(label), span))))
+        let label = self
+            .d
+            .label
+            .clone()
+            .unwrap_or_else(|| short_label(&self.d.message));
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(Some(label), span),
+        )))
     }
     fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn miette::Diagnostic> + 'b>> {
         if self.related.is_empty() {
             return None;
         }
-        Some(Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic)))
+        Some(Box::new(
+            self.related.iter().map(|r| r as &dyn miette::Diagnostic),
+        ))
     }
 }
 
@@ -89,7 +99,10 @@ impl miette::Diagnostic for RelatedReport {
         Some(&self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(Some("here".to_string()), self.span))))
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some("here".to_string()),
+            self.span,
+        ))))
     }
 }
 
@@ -108,9 +121,20 @@ fn named_source(file: &FileEntry) -> NamedSource<String> {
 }
 
 /// Renders every diagnostic and a summary line.
-pub fn render(files: &[FileEntry], files_checked: usize, diagnostics: &[Diagnostic], options: HumanOptions) -> String {
-    let theme = if options.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(options.width).with_links(false);
+pub fn render(
+    files: &[FileEntry],
+    files_checked: usize,
+    diagnostics: &[Diagnostic],
+    options: HumanOptions,
+) -> String {
+    let theme = if options.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(options.width)
+        .with_links(false);
     let mut out = String::new();
     for d in diagnostics {
         let file = &files[d.file.0 as usize];
@@ -139,13 +163,24 @@ pub fn render(files: &[FileEntry], files_checked: usize, diagnostics: &[Diagnost
                 let rfile = &files[r.file.0 as usize];
                 let (at, _) = line_cols(files, r.file, r.span);
                 RelatedReport {
-                    message: format!("{} ({}:{}:{})", r.message, rfile.source.display_path(), at.line, at.column),
+                    message: format!(
+                        "{} ({}:{}:{})",
+                        r.message,
+                        rfile.source.display_path(),
+                        at.line,
+                        at.column
+                    ),
                     source: named_source(rfile),
                     span: SourceSpan::new((r.span.start as usize).into(), r.span.len()),
                 }
             })
             .collect();
-        let report = Report { d, source: named_source(file), help: Some(help_lines.join("\n")), related };
+        let report = Report {
+            d,
+            source: named_source(file),
+            help: Some(help_lines.join("\n")),
+            related,
+        };
         let _ = handler.render_report(&mut out, &report);
         out.push('\n');
     }
@@ -156,16 +191,30 @@ pub fn render(files: &[FileEntry], files_checked: usize, diagnostics: &[Diagnost
 /// "Found 2 errors and 1 warning in 12 files." or "No problems found in 12 files."
 pub fn summary(files_checked: usize, diagnostics: &[Diagnostic]) -> String {
     let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
-    let plural = |n: usize, word: &str| if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") };
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
     let files = plural(files_checked, "file");
     if diagnostics.is_empty() {
         return format!("No problems found in {files}.\n");
     }
     let mut parts = Vec::new();
-    for (s, word) in [(Severity::Error, "error"), (Severity::Warning, "warning"), (Severity::Info, "info")] {
+    for (s, word) in [
+        (Severity::Error, "error"),
+        (Severity::Warning, "warning"),
+        (Severity::Info, "info"),
+    ] {
         let n = count(s);
         if n > 0 {
-            parts.push(if s == Severity::Info { format!("{n} info") } else { plural(n, word) });
+            parts.push(if s == Severity::Info {
+                format!("{n} info")
+            } else {
+                plural(n, word)
+            });
         }
     }
     format!("Found {} in {files}.\n", parts.join(", "))

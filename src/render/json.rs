@@ -17,7 +17,10 @@ pub const VERSION: u32 = 1;
 fn location(files: &[FileEntry], file: FileId, span: Span) -> serde_json::Map<String, Value> {
     let (start, end) = line_cols(files, file, span);
     let mut map = serde_json::Map::new();
-    map.insert("file".into(), json!(files[file.0 as usize].source.display_path()));
+    map.insert(
+        "file".into(),
+        json!(files[file.0 as usize].source.display_path()),
+    );
     map.insert("line".into(), json!(start.line));
     map.insert("column".into(), json!(start.column));
     map.insert("end_line".into(), json!(end.line));
@@ -44,7 +47,14 @@ pub fn diagnostic_value(files: &[FileEntry], d: &Diagnostic) -> Value {
             Value::Object(m)
         })
         .collect();
-    map.insert("related".into(), if related.is_empty() { Value::Null } else { Value::Array(related) });
+    map.insert(
+        "related".into(),
+        if related.is_empty() {
+            Value::Null
+        } else {
+            Value::Array(related)
+        },
+    );
     let fix = d.fix.as_ref().map(|fix| {
         let edits: Vec<Value> = fix
             .edits

@@ -58,7 +58,12 @@ impl<'a> Reporter<'a> {
         self.meta
     }
     /// A diagnostic at the rule's default severity.
-    pub fn diagnostic(&self, file: FileId, span: crate::source::Span, message: impl Into<String>) -> Diagnostic {
+    pub fn diagnostic(
+        &self,
+        file: FileId,
+        span: crate::source::Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic::new(self.meta, self.meta.severity, file, span, message)
     }
     /// A diagnostic of a documented sub-case with another severity.
@@ -69,7 +74,9 @@ impl<'a> Reporter<'a> {
         span: crate::source::Span,
         message: impl Into<String>,
     ) -> Diagnostic {
-        debug_assert!(severity == self.meta.severity || self.meta.other_severities.contains(&severity));
+        debug_assert!(
+            severity == self.meta.severity || self.meta.other_severities.contains(&severity)
+        );
         Diagnostic::new(self.meta, severity, file, span, message)
     }
     /// Reports a diagnostic.
@@ -100,8 +107,13 @@ pub static RULES: &[&dyn Rule] = &[
 pub fn run(ctx: &Context<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for rule in RULES {
-        let Some(meta) = meta::lookup(rule.code()) else { continue };
-        let mut reporter = Reporter { meta, out: &mut out };
+        let Some(meta) = meta::lookup(rule.code()) else {
+            continue;
+        };
+        let mut reporter = Reporter {
+            meta,
+            out: &mut out,
+        };
         rule.check(ctx, &mut reporter);
     }
     out.retain(|d| ctx.file(d.file).report);

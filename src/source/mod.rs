@@ -20,15 +20,24 @@ pub struct Span {
 impl Span {
     /// A span from `start` to `end` (byte offsets).
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start: start as u32, end: end as u32 }
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
     }
     /// An empty span at `offset`.
     pub fn empty(offset: u32) -> Span {
-        Span { start: offset, end: offset }
+        Span {
+            start: offset,
+            end: offset,
+        }
     }
     /// The smallest span that covers both.
     pub fn cover(self, other: Span) -> Span {
-        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
     /// Length in bytes.
     pub fn len(self) -> usize {
@@ -100,7 +109,10 @@ impl LineIndex {
             end -= 1;
         }
         let column = text[start..end].chars().count() as u32 + 1;
-        LineCol { line: line as u32 + 1, column }
+        LineCol {
+            line: line as u32 + 1,
+            column,
+        }
     }
 
     /// Byte offset where 1-based `line` starts, if it exists.
@@ -134,7 +146,11 @@ impl SourceFile {
     /// Wraps `text` read from `path`.
     pub fn new(path: impl Into<PathBuf>, text: String) -> SourceFile {
         let lines = LineIndex::new(&text);
-        SourceFile { path: path.into(), text, lines }
+        SourceFile {
+            path: path.into(),
+            text,
+            lines,
+        }
     }
     /// Line and column of a byte offset.
     pub fn line_col(&self, offset: u32) -> LineCol {

@@ -11,20 +11,53 @@ use super::keywords_data::{BARE_FUNCTION, KEYWORDS, RESERVED};
 /// Longest keyword, in bytes.
 const MAX_KEYWORD_LEN: usize = 32;
 
+/// Slots of the keyword hash table (a power of two, about 2.6 times the keyword count).
+const TABLE_SIZE: usize = 2048;
+
+/// FNV-1a over the ASCII-upper-cased bytes.
+fn hash_upper(bytes: &[u8]) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in bytes {
+        h ^= u32::from(b.to_ascii_uppercase());
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h as usize
+}
+
+/// Open-addressing table from keyword hash to index into `KEYWORDS` (+1; 0 = empty).
+fn table() -> &'static [u16; TABLE_SIZE] {
+    static TABLE: std::sync::OnceLock<Box<[u16; TABLE_SIZE]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([0u16; TABLE_SIZE]);
+        for (i, (name, _, _)) in KEYWORDS.iter().enumerate() {
+            let mut slot = hash_upper(name.as_bytes()) & (TABLE_SIZE - 1);
+            while table[slot] != 0 {
+                slot = (slot + 1) & (TABLE_SIZE - 1);
+            }
+            table[slot] = i as u16 + 1;
+        }
+        table
+    })
+}
+
 /// The keyword `word` spells (ASCII case-insensitive), or [`Kw::NONE`].
 pub fn classify(word: &str) -> Kw {
     let bytes = word.as_bytes();
     if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN || !bytes[0].is_ascii_alphabetic() {
         return Kw::NONE;
     }
-    let mut buf = [0u8; MAX_KEYWORD_LEN];
-    for (dst, src) in buf.iter_mut().zip(bytes) {
-        *dst = src.to_ascii_uppercase();
-    }
-    let upper = &buf[..bytes.len()];
-    match KEYWORDS.binary_search_by(|(name, _, _)| name.as_bytes().cmp(upper)) {
-        Ok(i) => KEYWORDS[i].1,
-        Err(_) => Kw::NONE,
+    let table = table();
+    let mut slot = hash_upper(bytes) & (TABLE_SIZE - 1);
+    loop {
+        let entry = table[slot];
+        if entry == 0 {
+            return Kw::NONE;
+        }
+        let (name, kw, _) = KEYWORDS[entry as usize - 1];
+        if name.len() == bytes.len() && name.as_bytes().eq_ignore_ascii_case(bytes) {
+            return kw;
+        }
+        slot = (slot + 1) & (TABLE_SIZE - 1);
     }
 }
 
@@ -55,6 +88,12 @@ impl Kw {
     }
 }
 
+impl serde::Serialize for Kw {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,11 +119,5 @@ mod tests {
         assert!(!Kw::METADATA.is_reserved());
         assert!(Kw::USER.is_bare_function());
         assert_eq!(Kw::START_MODE.as_str(), "START_MODE");
-    }
-}
-
-impl serde::Serialize for Kw {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
     }
 }

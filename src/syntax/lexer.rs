@@ -338,7 +338,11 @@ pub fn lex(text: &str) -> Vec<Token> {
                 kind = TokenKind::TypographicComment;
             }
         }
-        let kw = if kind == TokenKind::Word { classify(&text[span.range()]) } else { Kw::NONE };
+        let kw = if kind == TokenKind::Word {
+            classify(&text[span.range()])
+        } else {
+            Kw::NONE
+        };
         tokens.push(Token { kind, kw, span });
     }
     tokens

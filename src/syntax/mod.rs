@@ -64,6 +64,12 @@ pub enum SyntaxErrorKind {
     ClauseOrder,
     /// A second WATERMARK clause in one element list (Flink rejects it while parsing).
     DuplicateWatermark,
+    /// A complete statement followed by the next one without `;`; `insert_at` is the byte
+    /// offset right after the first statement, where the `;` belongs.
+    MissingSemicolon {
+        /// Where to insert `;`.
+        insert_at: u32,
+    },
     /// `#` used as a comment.
     HashComment,
     /// A lexical error: unterminated string/comment, unknown character.
@@ -104,5 +110,9 @@ pub fn parse(text: &str) -> Parsed {
     let (script, mut errors, notes) = parser::Parser::new(text, &tokens).parse_script();
     errors.extend(grammar::lexical_errors(text, &tokens, &notes));
     errors.sort_by_key(|e| (e.span.start, e.span.end));
-    Parsed { script, tokens, errors }
+    Parsed {
+        script,
+        tokens,
+        errors,
+    }
 }

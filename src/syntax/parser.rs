@@ -57,7 +57,11 @@ pub(crate) struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(text: &'a str, all: &[Token]) -> Parser<'a> {
-        let tokens: Vec<Token> = all.iter().copied().filter(|t| !t.kind.is_trivia()).collect();
+        let tokens: Vec<Token> = all
+            .iter()
+            .copied()
+            .filter(|t| !t.kind.is_trivia())
+            .collect();
         let end = text.len() as u32;
         Parser {
             text,
@@ -70,7 +74,11 @@ impl<'a> Parser<'a> {
             depth: 0,
             fuel: FUEL,
             muted: false,
-            eof: Token { kind: TokenKind::Eof, kw: Kw::NONE, span: Span::empty(end) },
+            eof: Token {
+                kind: TokenKind::Eof,
+                kw: Kw::NONE,
+                span: Span::empty(end),
+            },
         }
     }
 
@@ -91,7 +99,10 @@ impl<'a> Parser<'a> {
                 self.bump();
             }
         }
-        let notes = TokenNotes { usages: self.usages, raw_regions: self.raw_regions };
+        let notes = TokenNotes {
+            usages: self.usages,
+            raw_regions: self.raw_regions,
+        };
         (Script { statements }, self.errors, notes)
     }
 
@@ -106,19 +117,33 @@ impl<'a> Parser<'a> {
         if !self.at_kind(TokenKind::Semicolon) && !self.at_eof() {
             if !has_error {
                 let found = self.describe_current();
-                let message = if self.at_statement_start_on_new_line() {
-                    format!("expected `;` before the next statement, found {found}")
+                if self.at_statement_start_on_new_line() {
+                    let span = self.current().span;
+                    let insert_at = self.last_end;
+                    self.note_error(
+                        SyntaxErrorKind::MissingSemicolon { insert_at },
+                        format!("expected `;` before the next statement, found {found}"),
+                        span,
+                        Some("end the previous statement with `;`".to_string()),
+                    );
                 } else {
-                    format!("expected `;` or end of statement, found {found}")
-                };
-                let _ = self.error_here(message);
+                    let _ =
+                        self.error_here(format!("expected `;` or end of statement, found {found}"));
+                }
                 has_error = true;
             }
             self.skip_to_statement_end();
         }
-        let span = Span { start, end: self.last_end.max(start) };
+        let span = Span {
+            start,
+            end: self.last_end.max(start),
+        };
         self.muted = false;
-        Statement { kind, span, has_error }
+        Statement {
+            kind,
+            span,
+            has_error,
+        }
     }
 
     /// Skips tokens until `;`, end of input, or a statement keyword at the start of a line
@@ -169,7 +194,9 @@ impl<'a> Parser<'a> {
         if pos == 0 {
             return true;
         }
-        let Some(tok) = self.tokens.get(pos) else { return false };
+        let Some(tok) = self.tokens.get(pos) else {
+            return false;
+        };
         let prev_end = self.tokens[pos - 1].span.end as usize;
         self.text[prev_end..tok.span.start as usize].contains(['\n', '\r'])
     }
@@ -282,25 +309,15 @@ impl<'a> Parser<'a> {
 
     /// The span from `start` to the end of the last consumed token.
     pub(crate) fn finish(&self, start: u32) -> Span {
-        Span { start, end: self.last_end.max(start) }
+        Span {
+            start,
+            end: self.last_end.max(start),
+        }
     }
 
-    /// End of the last consumed token.
-    pub(crate) fn last_end(&self) -> u32 {
-        self.last_end
-    }
-
-    /// Saves the cursor for backtracking (only over tokens, never over recorded errors).
+    /// Saves the cursor position (token index, end offset, error count).
     pub(crate) fn checkpoint(&self) -> (usize, u32, usize) {
         (self.pos, self.last_end, self.errors.len())
-    }
-
-    /// Restores a checkpoint.
-    pub(crate) fn rewind(&mut self, cp: (usize, u32, usize)) {
-        self.pos = cp.0;
-        self.last_end = cp.1;
-        self.errors.truncate(cp.2);
-        self.fuel = FUEL;
     }
 
     /// Text of a token.
@@ -316,7 +333,9 @@ impl<'a> Parser<'a> {
             let span = self.current().span;
             self.push_error(
                 SyntaxErrorKind::TooDeep,
-                format!("nesting deeper than {MAX_DEPTH} levels; the rest of the statement is skipped"),
+                format!(
+                    "nesting deeper than {MAX_DEPTH} levels; the rest of the statement is skipped"
+                ),
                 span,
                 None,
             );
@@ -347,16 +366,34 @@ impl<'a> Parser<'a> {
     }
 
     /// Records a finding that does not stop parsing (reserved words, clause order, ...).
-    pub(crate) fn note_error(&mut self, kind: SyntaxErrorKind, message: String, span: Span, help: Option<String>) {
+    pub(crate) fn note_error(
+        &mut self,
+        kind: SyntaxErrorKind,
+        message: String,
+        span: Span,
+        help: Option<String>,
+    ) {
         if self.muted || self.errors.len() > MAX_ERRORS {
             return;
         }
         if self.errors.len() == MAX_ERRORS {
-            let message = format!("more than {MAX_ERRORS} syntax errors in this file; the rest are not reported");
-            self.errors.push(SyntaxError { kind: SyntaxErrorKind::TooDeep, message, span, help: None });
+            let message = format!(
+                "more than {MAX_ERRORS} syntax errors in this file; the rest are not reported"
+            );
+            self.errors.push(SyntaxError {
+                kind: SyntaxErrorKind::TooDeep,
+                message,
+                span,
+                help: None,
+            });
             return;
         }
-        self.errors.push(SyntaxError { kind, message, span, help });
+        self.errors.push(SyntaxError {
+            kind,
+            message,
+            span,
+            help,
+        });
     }
 
     /// Records a generic error at the current token and mutes until recovery.
@@ -472,16 +509,30 @@ impl<'a> Parser<'a> {
                         Some(format!("write it as `{}`", quote_ident(raw))),
                     );
                 }
-                Ident { text: CompactString::from(raw), quoted: false, span: tok.span }
+                Ident {
+                    text: CompactString::from(raw),
+                    quoted: false,
+                    span: tok.span,
+                }
             }
-            TokenKind::QuotedIdent => Ident { text: unquote(raw, '`'), quoted: true, span: tok.span },
-            TokenKind::UnterminatedQuotedIdent => {
-                Ident { text: CompactString::from(&raw[1..]), quoted: true, span: tok.span }
-            }
+            TokenKind::QuotedIdent => Ident {
+                text: unquote(raw, '`'),
+                quoted: true,
+                span: tok.span,
+            },
+            TokenKind::UnterminatedQuotedIdent => Ident {
+                text: CompactString::from(&raw[1..]),
+                quoted: true,
+                span: tok.span,
+            },
             _ => {
                 // "name" or “name”: reported by the lexical pass, with a backtick fix.
                 self.note_usage(tok.span, QuoteUsage::Name);
-                Ident { text: CompactString::from(strip_quotes(raw)), quoted: true, span: tok.span }
+                Ident {
+                    text: CompactString::from(strip_quotes(raw)),
+                    quoted: true,
+                    span: tok.span,
+                }
             }
         };
         Ok(ident)
@@ -493,7 +544,9 @@ impl<'a> Parser<'a> {
         tok.kind.is_string()
             || matches!(
                 tok.kind,
-                TokenKind::UnterminatedString | TokenKind::DoubleQuoted | TokenKind::TypographicQuoted
+                TokenKind::UnterminatedString
+                    | TokenKind::DoubleQuoted
+                    | TokenKind::TypographicQuoted
             )
     }
 
@@ -523,7 +576,10 @@ impl<'a> Parser<'a> {
             }
             first = false;
         }
-        Ok(StringLit { value, span: self.finish(start) })
+        Ok(StringLit {
+            value,
+            span: self.finish(start),
+        })
     }
 }
 

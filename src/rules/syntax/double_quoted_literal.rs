@@ -14,22 +14,39 @@ impl Rule for DoubleQuotedLiteral {
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
-            for error in file.parsed.errors.iter().filter(|e| rule_for(&e.kind) == self.code()) {
+            for error in file
+                .parsed
+                .errors
+                .iter()
+                .filter(|e| rule_for(&e.kind) == self.code())
+            {
                 let mut d = report.diagnostic(file.id, error.span, error.message.clone());
                 if let Some(help) = &error.help {
                     d = d.with_help(help.clone());
                 }
-                if let SyntaxErrorKind::DoubleQuoted { content: Some(content), usage } = &error.kind {
+                if let SyntaxErrorKind::DoubleQuoted {
+                    content: Some(content),
+                    usage,
+                } = &error.kind
+                {
                     let as_name = *usage == QuoteUsage::Name;
                     d = d.with_fix(Fix {
-                        title: if as_name { "Quote the name in backticks" } else { "Use single quotes for the string" }
-                            .to_string(),
+                        title: if as_name {
+                            "Quote the name in backticks"
+                        } else {
+                            "Use single quotes for the string"
+                        }
+                        .to_string(),
                         applicability: if *usage == QuoteUsage::Unknown {
                             Applicability::Unsafe
                         } else {
                             Applicability::Safe
                         },
-                        edits: vec![Edit { file: file.id, span: error.span, replacement: requote(content, as_name) }],
+                        edits: vec![Edit {
+                            file: file.id,
+                            span: error.span,
+                            replacement: requote(content, as_name),
+                        }],
                     });
                 }
                 report.report(d);

@@ -29,8 +29,15 @@ impl Rule for ReservedWordIdentifier {
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
-            for error in file.parsed.errors.iter().filter(|e| rule_for(&e.kind) == self.code()) {
-                let SyntaxErrorKind::ReservedWord { keyword } = error.kind else { continue };
+            for error in file
+                .parsed
+                .errors
+                .iter()
+                .filter(|e| rule_for(&e.kind) == self.code())
+            {
+                let SyntaxErrorKind::ReservedWord { keyword } = error.kind else {
+                    continue;
+                };
                 if !reserved_on(keyword, ctx.settings.target) {
                     continue;
                 }
@@ -40,13 +47,20 @@ impl Rule for ReservedWordIdentifier {
                     .diagnostic(
                         file.id,
                         error.span,
-                        format!("`{word}` is a reserved keyword in {} and cannot be an unquoted name", ctx.settings.target),
+                        format!(
+                            "`{word}` is a reserved keyword in {} and cannot be an unquoted name",
+                            ctx.settings.target
+                        ),
                     )
                     .with_help(format!("quote it in backticks: {quoted}"))
                     .with_fix(Fix {
                         title: format!("Quote `{word}` in backticks"),
                         applicability: Applicability::Safe,
-                        edits: vec![Edit { file: file.id, span: error.span, replacement: quoted }],
+                        edits: vec![Edit {
+                            file: file.id,
+                            span: error.span,
+                            replacement: quoted,
+                        }],
                     });
                 report.report(d);
             }

@@ -15,10 +15,26 @@ impl Rule for SyntaxErrorRule {
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
-            for error in file.parsed.errors.iter().filter(|e| rule_for(&e.kind) == self.code()) {
+            for error in file
+                .parsed
+                .errors
+                .iter()
+                .filter(|e| rule_for(&e.kind) == self.code())
+            {
                 let mut d = report.diagnostic(file.id, error.span, error.message.clone());
                 if let Some(help) = &error.help {
                     d = d.with_help(help.clone());
+                }
+                if let SyntaxErrorKind::MissingSemicolon { insert_at } = error.kind {
+                    d = d.with_fix(Fix {
+                        title: "End the previous statement with `;`".to_string(),
+                        applicability: Applicability::Safe,
+                        edits: vec![Edit {
+                            file: file.id,
+                            span: Span::empty(insert_at),
+                            replacement: ";".to_string(),
+                        }],
+                    });
                 }
                 if error.kind == SyntaxErrorKind::HashComment {
                     d = d.with_fix(Fix {
@@ -26,7 +42,10 @@ impl Rule for SyntaxErrorRule {
                         applicability: Applicability::Safe,
                         edits: vec![Edit {
                             file: file.id,
-                            span: Span { start: error.span.start, end: error.span.start + 1 },
+                            span: Span {
+                                start: error.span.start,
+                                end: error.span.start + 1,
+                            },
                             replacement: "--".to_string(),
                         }],
                     });

@@ -14,24 +14,45 @@ impl Rule for TypographicQuote {
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
-            for error in file.parsed.errors.iter().filter(|e| rule_for(&e.kind) == self.code()) {
+            for error in file
+                .parsed
+                .errors
+                .iter()
+                .filter(|e| rule_for(&e.kind) == self.code())
+            {
                 let mut d = report.diagnostic(file.id, error.span, error.message.clone());
                 if let Some(help) = &error.help {
                     d = d.with_help(help.clone());
                 }
                 let fix = match &error.kind {
-                    SyntaxErrorKind::TypographicQuote { content: Some(content), usage } => {
+                    SyntaxErrorKind::TypographicQuote {
+                        content: Some(content),
+                        usage,
+                    } => {
                         let as_name = *usage == QuoteUsage::Name;
-                        let title = if as_name { "Quote the name in backticks" } else { "Use straight single quotes" };
-                        let applicability =
-                            if *usage == QuoteUsage::Unknown { Applicability::Unsafe } else { Applicability::Safe };
+                        let title = if as_name {
+                            "Quote the name in backticks"
+                        } else {
+                            "Use straight single quotes"
+                        };
+                        let applicability = if *usage == QuoteUsage::Unknown {
+                            Applicability::Unsafe
+                        } else {
+                            Applicability::Safe
+                        };
                         Some((title, requote(content, as_name), applicability))
                     }
                     SyntaxErrorKind::TypographicDash => {
                         let text = file.source.slice(error.span);
                         let fixed: String = text
                             .chars()
-                            .map(|c| if matches!(c, '\u{2013}' | '\u{2014}' | '\u{2212}') { '-' } else { c })
+                            .map(|c| {
+                                if matches!(c, '\u{2013}' | '\u{2014}' | '\u{2212}') {
+                                    '-'
+                                } else {
+                                    c
+                                }
+                            })
                             .collect();
                         Some(("Use ASCII `-`", fixed, Applicability::Safe))
                     }
@@ -41,7 +62,11 @@ impl Rule for TypographicQuote {
                     d = d.with_fix(Fix {
                         title: title.to_string(),
                         applicability,
-                        edits: vec![Edit { file: file.id, span: error.span, replacement }],
+                        edits: vec![Edit {
+                            file: file.id,
+                            span: error.span,
+                            replacement,
+                        }],
                     });
                 }
                 report.report(d);

@@ -14,7 +14,11 @@ impl Rule for UnreadableFile {
         for file in ctx.files {
             if let Some(reason) = &file.load_error {
                 let d = report
-                    .diagnostic(file.id, Span::empty(0), format!("cannot read this file: {reason}"))
+                    .diagnostic(
+                        file.id,
+                        Span::empty(0),
+                        format!("cannot read this file: {reason}"),
+                    )
                     .with_help("save the file as UTF-8 text; the other files were checked");
                 report.report(d);
             }

@@ -1,6 +1,8 @@
 //! DDL and DML nodes: tables, materialized tables, views, ALTERs, INSERT.
 
-use super::{ColumnList, DataType, Expr, Ident, KeyList, ObjectName, PropertyList, Query, StringLit};
+use super::{
+    ColumnList, DataType, Expr, Ident, KeyList, ObjectName, PropertyList, Query, StringLit,
+};
 use crate::source::Span;
 use serde::Serialize;
 
@@ -125,7 +127,13 @@ pub enum ColumnKind {
 impl ColumnKind {
     /// `METADATA ... VIRTUAL`.
     pub fn is_virtual_metadata(&self) -> bool {
-        matches!(self, ColumnKind::Metadata { virtual_span: Some(_), .. })
+        matches!(
+            self,
+            ColumnKind::Metadata {
+                virtual_span: Some(_),
+                ..
+            }
+        )
     }
     /// The declared type, for physical and metadata columns.
     pub fn data_type(&self) -> Option<&DataType> {

@@ -61,7 +61,9 @@ pub struct ObjectName {
 impl ObjectName {
     /// The last part (the object's own name).
     pub fn last(&self) -> &Ident {
-        self.parts.last().expect("an ObjectName has at least one part")
+        self.parts
+            .last()
+            .expect("an ObjectName has at least one part")
     }
     /// Parts joined with `.` (unquoted; for messages).
     pub fn dotted(&self) -> String {

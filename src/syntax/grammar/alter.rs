@@ -83,7 +83,11 @@ impl Parser<'_> {
                 ))
             }
         };
-        Ok(StatementKind::AlterTable(Box::new(AlterTable { if_exists, name, action })))
+        Ok(StatementKind::AlterTable(Box::new(AlterTable {
+            if_exists,
+            name,
+            action,
+        })))
     }
 
     fn add_partition_ahead(&mut self) -> bool {
@@ -114,7 +118,11 @@ impl Parser<'_> {
                 } else {
                     vec![self.table_element(true)?]
                 };
-                Ok(if modify { SchemaChange::Modify(items) } else { SchemaChange::Add(items) })
+                Ok(if modify {
+                    SchemaChange::Modify(items)
+                } else {
+                    SchemaChange::Add(items)
+                })
             }
             Kw::DROP => {
                 self.bump();
@@ -127,7 +135,9 @@ impl Parser<'_> {
                     }
                     Kw::CONSTRAINT => {
                         self.bump();
-                        Ok(SchemaChange::DropConstraint(self.ident("a constraint name")?))
+                        Ok(SchemaChange::DropConstraint(
+                            self.ident("a constraint name")?,
+                        ))
                     }
                     Kw::DISTRIBUTION => Ok(SchemaChange::DropDistribution(self.bump().span)),
                     Kw::WATERMARK => Ok(SchemaChange::DropWatermark(self.bump().span)),
@@ -183,14 +193,21 @@ impl Parser<'_> {
         let mut items = Vec::new();
         loop {
             let key = self.ident("a partition column")?;
-            let value = if self.eat_kind(TokenKind::Eq).is_some() { Some(self.expr()?) } else { None };
+            let value = if self.eat_kind(TokenKind::Eq).is_some() {
+                Some(self.expr()?)
+            } else {
+                None
+            };
             items.push((key, value));
             if self.eat_kind(TokenKind::Comma).is_none() {
                 break;
             }
         }
         self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
-        Ok(PartitionSpec { items, span: self.finish(start) })
+        Ok(PartitionSpec {
+            items,
+            span: self.finish(start),
+        })
     }
 
     /// `ALTER VIEW name (RENAME TO new | AS query)`.
@@ -198,7 +215,11 @@ impl Parser<'_> {
         self.expect(Kw::ALTER)?;
         self.expect(Kw::VIEW)?;
         let name = self.object_name("a view name")?;
-        let mut view = AlterView { name, rename_to: None, query: None };
+        let mut view = AlterView {
+            name,
+            rename_to: None,
+            query: None,
+        };
         if self.eat(Kw::RENAME).is_some() {
             self.expect(Kw::TO)?;
             view.rename_to = Some(self.object_name("the new view name")?);
@@ -249,9 +270,14 @@ impl Parser<'_> {
         self.bump();
         let if_exists = self.if_exists()?;
         let name = self.object_name("a name")?;
-        if object == ObjectKind::Database && !self.eat(Kw::RESTRICT).is_some() {
+        if object == ObjectKind::Database && self.eat(Kw::RESTRICT).is_none() {
             self.eat(Kw::CASCADE);
         }
-        Ok(StatementKind::Drop(Box::new(DropObject { object, temporary, if_exists, name })))
+        Ok(StatementKind::Drop(Box::new(DropObject {
+            object,
+            temporary,
+            if_exists,
+            name,
+        })))
     }
 }

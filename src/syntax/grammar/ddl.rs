@@ -69,7 +69,10 @@ impl Parser<'_> {
         // Errors in later clauses keep the partial definition for the catalog.
         if self.create_table_rest(&mut table).is_ok() && table.query.is_none() {
             if let Some(elements) = &table.elements {
-                if elements.columns().any(|c| matches!(c.kind, ColumnKind::NameOnly)) {
+                if elements
+                    .columns()
+                    .any(|c| matches!(c.kind, ColumnKind::NameOnly))
+                {
                     self.note_error(
                         SyntaxErrorKind::Unexpected,
                         "Columns identifiers without types in the schema are supported on CTAS/RTAS statements only.".to_string(),
@@ -146,7 +149,8 @@ impl Parser<'_> {
                     Some("Flink accepts each clause once".to_string()),
                 );
             } else if clause < previous {
-                let kind = if clause == TableClause::StartMode || previous == TableClause::StartMode {
+                let kind = if clause == TableClause::StartMode || previous == TableClause::StartMode
+                {
                     SyntaxErrorKind::StartMode
                 } else {
                     SyntaxErrorKind::ClauseOrder
@@ -194,7 +198,10 @@ impl Parser<'_> {
             parts.push(self.ident("a name after `.`")?);
         }
         self.check_dollar_compound(&parts);
-        Ok(ObjectName { parts, span: self.finish(start) })
+        Ok(ObjectName {
+            parts,
+            span: self.finish(start),
+        })
     }
 
     /// Flink's lexer reads an unquoted `a.b$c` (no spaces) as a single token that no rule
@@ -230,7 +237,10 @@ impl Parser<'_> {
             }
         }
         self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
-        Ok(ColumnList { names, span: self.finish(start) })
+        Ok(ColumnList {
+            names,
+            span: self.finish(start),
+        })
     }
 
     /// `( 'k' = 'v', ... )`; empty lists are allowed by the grammar.
@@ -256,14 +266,18 @@ impl Parser<'_> {
             }
         }
         self.expect_kind(TokenKind::RParen, "`,` or `)` in the option list")?;
-        Ok(PropertyList { items, span: self.finish(start) })
+        Ok(PropertyList {
+            items,
+            span: self.finish(start),
+        })
     }
 
     fn property(&mut self) -> PResult<Property> {
         let start = self.start();
         if !self.at_string() {
             let found = self.describe_current();
-            let message = format!("expected an option key in quotes like 'connector', found {found}");
+            let message =
+                format!("expected an option key in quotes like 'connector', found {found}");
             return Err(self.error_here(message));
         }
         let key = self.string_lit("an option key")?;
@@ -274,7 +288,11 @@ impl Parser<'_> {
             return Err(self.error_here(message));
         }
         let value = self.string_lit("an option value")?;
-        Ok(Property { key, value, span: self.finish(start) })
+        Ok(Property {
+            key,
+            value,
+            span: self.finish(start),
+        })
     }
 
     /// `( 'k', ... )`.
@@ -289,7 +307,10 @@ impl Parser<'_> {
             }
         }
         self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
-        Ok(KeyList { keys, span: self.finish(start) })
+        Ok(KeyList {
+            keys,
+            span: self.finish(start),
+        })
     }
 
     /// After an error inside a parenthesized list: skips to the next `,` or the closing `)` at
@@ -326,9 +347,15 @@ impl Parser<'_> {
     /// A `,` right before `)`: Flink does not allow trailing commas.
     pub(crate) fn trailing_comma(&mut self) -> Recover {
         let span = self.current().span;
-        let comma = Span { start: span.start.saturating_sub(1), end: span.start };
+        let comma = Span {
+            start: span.start.saturating_sub(1),
+            end: span.start,
+        };
         let _ = comma;
-        self.error_here("expected another element after `,`, found `)`: Flink does not allow a trailing comma".to_string())
+        self.error_here(
+            "expected another element after `,`, found `)`: Flink does not allow a trailing comma"
+                .to_string(),
+        )
     }
 
     /// `( element, ... )` of a table definition.
@@ -377,14 +404,19 @@ impl Parser<'_> {
             // A missing comma between elements is the most common mistake.
             let found = self.describe_current();
             let message = if self.at_name() {
-                format!("expected `,` or `)` after the element, found {found} (a comma is missing?)")
+                format!(
+                    "expected `,` or `)` after the element, found {found} (a comma is missing?)"
+                )
             } else {
                 format!("expected `,` or `)` after the element, found {found}")
             };
             return Err(self.error_here(message));
         }
         self.bump();
-        let elements = TableElements { items, span: self.finish(start) };
+        let elements = TableElements {
+            items,
+            span: self.finish(start),
+        };
         self.check_elements(&elements);
         Ok(elements)
     }
@@ -401,7 +433,15 @@ impl Parser<'_> {
             );
         }
         // The first element decides whether the list names columns only (CTAS) or defines them.
-        let is_bare = |e: &TableElement| matches!(e, TableElement::Column(ColumnDef { kind: ColumnKind::NameOnly, .. }));
+        let is_bare = |e: &TableElement| {
+            matches!(
+                e,
+                TableElement::Column(ColumnDef {
+                    kind: ColumnKind::NameOnly,
+                    ..
+                })
+            )
+        };
         if let Some(first) = elements.items.first() {
             let bare_list = is_bare(first);
             if let Some(bad) = elements.items.iter().find(|e| is_bare(e) != bare_list) {
@@ -410,9 +450,18 @@ impl Parser<'_> {
                         c.kind.data_type().map_or(c.span, |t| t.span),
                         "a list of column names cannot also define columns with types".to_string(),
                     ),
-                    TableElement::Column(c) => (c.name.span, format!("column `{}` has no data type", c.name.text)),
-                    TableElement::Constraint(c) => (c.span, "a list of column names cannot hold constraints".to_string()),
-                    TableElement::Watermark(w) => (w.span, "a list of column names cannot hold a watermark".to_string()),
+                    TableElement::Column(c) => (
+                        c.name.span,
+                        format!("column `{}` has no data type", c.name.text),
+                    ),
+                    TableElement::Constraint(c) => (
+                        c.span,
+                        "a list of column names cannot hold constraints".to_string(),
+                    ),
+                    TableElement::Watermark(w) => (
+                        w.span,
+                        "a list of column names cannot hold a watermark".to_string(),
+                    ),
                 };
                 self.note_error(SyntaxErrorKind::Unexpected, message, span, None);
             }
@@ -425,7 +474,9 @@ impl Parser<'_> {
             Kw::CONSTRAINT | Kw::PRIMARY | Kw::UNIQUE => {
                 Ok(TableElement::Constraint(self.table_constraint()?))
             }
-            Kw::WATERMARK if self.nth_at(1, Kw::FOR) => Ok(TableElement::Watermark(self.watermark()?)),
+            Kw::WATERMARK if self.nth_at(1, Kw::FOR) => {
+                Ok(TableElement::Watermark(self.watermark()?))
+            }
             _ => Ok(TableElement::Column(self.column_def(in_alter)?)),
         }
     }
@@ -438,7 +489,10 @@ impl Parser<'_> {
         let mut parents = Vec::new();
         while in_alter && self.at_kind(TokenKind::Dot) {
             self.bump();
-            parents.push(std::mem::replace(&mut name, self.ident("a nested column name")?));
+            parents.push(std::mem::replace(
+                &mut name,
+                self.ident("a nested column name")?,
+            ));
         }
         let mut constraint = None;
         let kind = if self.eat(Kw::AS).is_some() {
@@ -454,7 +508,11 @@ impl Parser<'_> {
                     None
                 };
                 let virtual_span = self.eat(Kw::VIRTUAL);
-                ColumnKind::Metadata { data_type, key, virtual_span }
+                ColumnKind::Metadata {
+                    data_type,
+                    key,
+                    virtual_span,
+                }
             } else {
                 if matches!(self.kw(), Kw::CONSTRAINT | Kw::PRIMARY | Kw::UNIQUE) {
                     constraint = Some(self.column_constraint()?);
@@ -467,8 +525,20 @@ impl Parser<'_> {
         } else {
             None
         };
-        let position = if in_alter { self.column_position()? } else { None };
-        Ok(ColumnDef { parents, name, kind, constraint, comment, position, span: self.finish(start) })
+        let position = if in_alter {
+            self.column_position()?
+        } else {
+            None
+        };
+        Ok(ColumnDef {
+            parents,
+            name,
+            kind,
+            constraint,
+            comment,
+            position,
+            span: self.finish(start),
+        })
     }
 
     fn column_position(&mut self) -> PResult<Option<ColumnPosition>> {
@@ -476,7 +546,9 @@ impl Parser<'_> {
             return Ok(Some(ColumnPosition::First(span)));
         }
         if self.eat(Kw::AFTER).is_some() {
-            return Ok(Some(ColumnPosition::After(self.object_name("a column name")?)));
+            return Ok(Some(ColumnPosition::After(
+                self.object_name("a column name")?,
+            )));
         }
         Ok(None)
     }
@@ -516,7 +588,12 @@ impl Parser<'_> {
         let name = self.constraint_name()?;
         let kind = self.constraint_kind()?;
         let enforcement = self.enforcement()?;
-        Ok(ColumnConstraint { name, kind, enforcement, span: self.finish(start) })
+        Ok(ColumnConstraint {
+            name,
+            kind,
+            enforcement,
+            span: self.finish(start),
+        })
     }
 
     pub(crate) fn table_constraint(&mut self) -> PResult<TableConstraint> {
@@ -525,7 +602,13 @@ impl Parser<'_> {
         let kind = self.constraint_kind()?;
         let columns = self.column_list()?;
         let enforcement = self.enforcement()?;
-        Ok(TableConstraint { name, kind, columns, enforcement, span: self.finish(start) })
+        Ok(TableConstraint {
+            name,
+            kind,
+            columns,
+            enforcement,
+            span: self.finish(start),
+        })
     }
 
     pub(crate) fn watermark(&mut self) -> PResult<Watermark> {
@@ -535,7 +618,11 @@ impl Parser<'_> {
         let column = self.object_name("the rowtime column")?;
         self.expect(Kw::AS)?;
         let expr = self.expr()?;
-        Ok(Watermark { column, expr, span: self.finish(start) })
+        Ok(Watermark {
+            column,
+            expr,
+            span: self.finish(start),
+        })
     }
 
     /// `DISTRIBUTED BY [HASH|RANGE] (cols) [INTO n BUCKETS]` or `DISTRIBUTED INTO n BUCKETS`.
@@ -565,7 +652,12 @@ impl Parser<'_> {
         } else {
             return Err(self.expected("`BY` or `INTO`"));
         }
-        Ok(Distribution { kind, columns, buckets, span: self.finish(start) })
+        Ok(Distribution {
+            kind,
+            columns,
+            buckets,
+            span: self.finish(start),
+        })
     }
 
     fn bucket_count(&mut self) -> PResult<u64> {
@@ -598,7 +690,10 @@ impl Parser<'_> {
                             SyntaxErrorKind::Unexpected,
                             "like options are separated by spaces, not commas".to_string(),
                             span,
-                            Some("remove the comma: LIKE src (INCLUDING ALL EXCLUDING OPTIONS)".to_string()),
+                            Some(
+                                "remove the comma: LIKE src (INCLUDING ALL EXCLUDING OPTIONS)"
+                                    .to_string(),
+                            ),
                         ));
                     }
                     _ => return Err(self.expected("`INCLUDING`, `EXCLUDING` or `OVERWRITING`")),
@@ -620,13 +715,21 @@ impl Parser<'_> {
                     }
                 };
                 self.bump();
-                options.push(LikeOption { strategy, feature, span: self.finish(opt_start) });
+                options.push(LikeOption {
+                    strategy,
+                    feature,
+                    span: self.finish(opt_start),
+                });
                 if self.eat_kind(TokenKind::RParen).is_some() {
                     break;
                 }
             }
         }
-        Ok(LikeClause { source, options, span: self.finish(start) })
+        Ok(LikeClause {
+            source,
+            options,
+            span: self.finish(start),
+        })
     }
 
     /// `CREATE [OR REPLACE] [TEMPORARY] VIEW [IF NOT EXISTS] name [(cols)] [COMMENT] AS query`.

@@ -30,7 +30,11 @@ impl Parser<'_> {
             // Calcite's extended columns: INSERT INTO t (extra_col TYPE) ...
             self.table_elements()?;
         }
-        let partition = if self.at(Kw::PARTITION) { Some(self.partition_spec()?) } else { None };
+        let partition = if self.at(Kw::PARTITION) {
+            Some(self.partition_spec()?)
+        } else {
+            None
+        };
         let columns = if self.at_kind(TokenKind::LParen) && !self.query_ahead(1) {
             Some(self.column_list()?)
         } else {
@@ -48,7 +52,13 @@ impl Parser<'_> {
                 _ => return Err(self.expected("`ERROR`, `NOTHING` or `DEDUPLICATE`")),
             }
         }
-        Ok(StatementKind::Insert(Box::new(Insert { overwrite, table, partition, columns, query })))
+        Ok(StatementKind::Insert(Box::new(Insert {
+            overwrite,
+            table,
+            partition,
+            columns,
+            query,
+        })))
     }
 
     /// Whether the token `n` ahead starts a query (after a `(`).
@@ -57,7 +67,10 @@ impl Parser<'_> {
         while self.nth(n).kind == TokenKind::LParen {
             n += 1;
         }
-        matches!(self.nth(n).kw, Kw::SELECT | Kw::WITH | Kw::VALUES | Kw::TABLE)
+        matches!(
+            self.nth(n).kw,
+            Kw::SELECT | Kw::WITH | Kw::VALUES | Kw::TABLE
+        )
     }
 
     /// `STATEMENT SET BEGIN insert; ... END` (after EXECUTE or EXPLAIN).
@@ -83,17 +96,25 @@ impl Parser<'_> {
                 }
             };
             let has_error = self.error_count() > errors_before || self.is_muted();
-            statements.push(Statement { kind, span: self.finish(start), has_error });
+            statements.push(Statement {
+                kind,
+                span: self.finish(start),
+                has_error,
+            });
             self.resync();
             if self.eat_kind(TokenKind::Semicolon).is_none() {
-                return Err(self.expected("`;` after the INSERT (each INSERT in a statement set ends with `;`)"));
+                return Err(self.expected(
+                    "`;` after the INSERT (each INSERT in a statement set ends with `;`)",
+                ));
             }
         }
         if statements.is_empty() {
             return Err(self.expected("an INSERT statement (a statement set cannot be empty)"));
         }
         self.expect(Kw::END)?;
-        Ok(StatementKind::StatementSet(Box::new(StatementSet { statements })))
+        Ok(StatementKind::StatementSet(Box::new(StatementSet {
+            statements,
+        })))
     }
 }
 

@@ -76,11 +76,18 @@ impl Parser<'_> {
                 }
                 self.bump();
                 // `x = ANY (...)`, `x > ALL (...)`, `x = SOME (...)`.
-                if prec == CMP_PREC && matches!(self.kw(), Kw::ANY | Kw::ALL | Kw::SOME) && self.nth(1).kind == TokenKind::LParen {
+                if prec == CMP_PREC
+                    && matches!(self.kw(), Kw::ANY | Kw::ALL | Kw::SOME)
+                    && self.nth(1).kind == TokenKind::LParen
+                {
                     let q_start = self.start();
                     let name = self.bump();
                     let name = ObjectName {
-                        parts: vec![Ident { text: CompactString::from(name.kw.as_str()), quoted: false, span: name.span }],
+                        parts: vec![Ident {
+                            text: CompactString::from(name.kw.as_str()),
+                            quoted: false,
+                            span: name.span,
+                        }],
                         span: name.span,
                     };
                     let right = self.call_after_name(name, q_start)?;
@@ -96,7 +103,10 @@ impl Parser<'_> {
                 break;
             }
             let negated = tok.kw == Kw::NOT
-                && matches!(self.nth(1).kw, Kw::BETWEEN | Kw::IN | Kw::LIKE | Kw::ILIKE | Kw::SIMILAR | Kw::RLIKE);
+                && matches!(
+                    self.nth(1).kw,
+                    Kw::BETWEEN | Kw::IN | Kw::LIKE | Kw::ILIKE | Kw::SIMILAR | Kw::RLIKE
+                );
             let kw = if negated { self.nth(1).kw } else { tok.kw };
             match kw {
                 Kw::IS => {
@@ -107,26 +117,44 @@ impl Parser<'_> {
                         let right = self.expr_bp(CMP_PREC)?;
                         let span = self.finish(start);
                         left = Expr {
-                            kind: ExprKind::IsDistinctFrom { left: Box::new(left), right: Box::new(right), negated: not },
+                            kind: ExprKind::IsDistinctFrom {
+                                left: Box::new(left),
+                                right: Box::new(right),
+                                negated: not,
+                            },
                             span,
                         };
                         continue;
                     }
                     let test = match self.kw() {
-                        Kw::NULL | Kw::TRUE | Kw::FALSE | Kw::UNKNOWN => self.bump().kw.as_str().to_string(),
+                        Kw::NULL | Kw::TRUE | Kw::FALSE | Kw::UNKNOWN => {
+                            self.bump().kw.as_str().to_string()
+                        }
                         Kw::JSON => {
                             self.bump();
                             let mut t = "JSON".to_string();
-                            if matches!(self.kw(), Kw::VALUE | Kw::SCALAR | Kw::ARRAY | Kw::OBJECT) {
+                            if matches!(self.kw(), Kw::VALUE | Kw::SCALAR | Kw::ARRAY | Kw::OBJECT)
+                            {
                                 t.push(' ');
                                 t.push_str(self.bump().kw.as_str());
                             }
                             t
                         }
-                        _ => return Err(self.expected("`NULL`, `TRUE`, `FALSE`, `UNKNOWN`, `JSON` or `DISTINCT FROM`")),
+                        _ => {
+                            return Err(self.expected(
+                                "`NULL`, `TRUE`, `FALSE`, `UNKNOWN`, `JSON` or `DISTINCT FROM`",
+                            ))
+                        }
                     };
                     let span = self.finish(start);
-                    left = Expr { kind: ExprKind::Is { expr: Box::new(left), negated: not, test }, span };
+                    left = Expr {
+                        kind: ExprKind::Is {
+                            expr: Box::new(left),
+                            negated: not,
+                            test,
+                        },
+                        span,
+                    };
                 }
                 Kw::BETWEEN => {
                     if negated {
@@ -144,7 +172,13 @@ impl Parser<'_> {
                     let high = self.expr_bp(CMP_PREC)?;
                     let span = self.finish(start);
                     left = Expr {
-                        kind: ExprKind::Between { expr: Box::new(left), negated, symmetric, low: Box::new(low), high: Box::new(high) },
+                        kind: ExprKind::Between {
+                            expr: Box::new(left),
+                            negated,
+                            symmetric,
+                            low: Box::new(low),
+                            high: Box::new(high),
+                        },
                         span,
                     };
                 }
@@ -158,12 +192,26 @@ impl Parser<'_> {
                         let query = Box::new(self.query()?);
                         self.expect_kind(TokenKind::RParen, "`)`")?;
                         let span = self.finish(start);
-                        left = Expr { kind: ExprKind::InSubquery { expr: Box::new(left), negated, query }, span };
+                        left = Expr {
+                            kind: ExprKind::InSubquery {
+                                expr: Box::new(left),
+                                negated,
+                                query,
+                            },
+                            span,
+                        };
                     } else {
                         let list = self.expr_list(TokenKind::RParen)?;
                         self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
                         let span = self.finish(start);
-                        left = Expr { kind: ExprKind::InList { expr: Box::new(left), negated, list }, span };
+                        left = Expr {
+                            kind: ExprKind::InList {
+                                expr: Box::new(left),
+                                negated,
+                                list,
+                            },
+                            span,
+                        };
                     }
                 }
                 Kw::LIKE | Kw::ILIKE | Kw::SIMILAR | Kw::RLIKE => {
@@ -178,10 +226,20 @@ impl Parser<'_> {
                         op_tok.kw.as_str().to_string()
                     };
                     let pattern = self.expr_bp(CMP_PREC)?;
-                    let escape = if self.eat(Kw::ESCAPE).is_some() { Some(Box::new(self.expr_bp(CMP_PREC)?)) } else { None };
+                    let escape = if self.eat(Kw::ESCAPE).is_some() {
+                        Some(Box::new(self.expr_bp(CMP_PREC)?))
+                    } else {
+                        None
+                    };
                     let span = self.finish(start);
                     left = Expr {
-                        kind: ExprKind::Like { expr: Box::new(left), negated, operator, pattern: Box::new(pattern), escape },
+                        kind: ExprKind::Like {
+                            expr: Box::new(left),
+                            negated,
+                            operator,
+                            pattern: Box::new(pattern),
+                            escape,
+                        },
                         span,
                     };
                 }
@@ -203,14 +261,22 @@ impl Parser<'_> {
         let tok = self.current();
         let op = match (tok.kind, tok.kw) {
             (_, Kw::NOT) => Some((UnaryOp::Not, NOT_PREC - 1)),
-            (TokenKind::Minus | TokenKind::TypographicDash, _) => Some((UnaryOp::Minus, UNARY_PREC)),
+            (TokenKind::Minus | TokenKind::TypographicDash, _) => {
+                Some((UnaryOp::Minus, UNARY_PREC))
+            }
             (TokenKind::Plus, _) => Some((UnaryOp::Plus, UNARY_PREC)),
             _ => None,
         };
         if let Some((op, prec)) = op {
             self.bump();
             let operand = self.expr_bp(prec)?;
-            return Ok(Expr { kind: ExprKind::Unary { op, expr: Box::new(operand) }, span: self.finish(start) });
+            return Ok(Expr {
+                kind: ExprKind::Unary {
+                    op,
+                    expr: Box::new(operand),
+                },
+                span: self.finish(start),
+            });
         }
         let primary = self.primary()?;
         self.postfix(primary, start)
@@ -224,23 +290,41 @@ impl Parser<'_> {
                     self.bump();
                     let index = self.expr()?;
                     self.expect_kind(TokenKind::RBracket, "`]`")?;
-                    expr = Expr { kind: ExprKind::Item { expr: Box::new(expr), index: Box::new(index) }, span: self.finish(start) };
+                    expr = Expr {
+                        kind: ExprKind::Item {
+                            expr: Box::new(expr),
+                            index: Box::new(index),
+                        },
+                        span: self.finish(start),
+                    };
                 }
                 TokenKind::Dot => {
                     self.bump();
                     if self.at_kind(TokenKind::Star) {
                         self.bump();
-                        expr = Expr { kind: ExprKind::Star, span: self.finish(start) };
+                        expr = Expr {
+                            kind: ExprKind::Star,
+                            span: self.finish(start),
+                        };
                         continue;
                     }
                     let field = self.ident("a field name")?;
                     if self.at_kind(TokenKind::LParen) {
                         // Method-style call on a composite: keep it as a call of the field name.
-                        let name = ObjectName { span: field.span, parts: vec![field] };
+                        let name = ObjectName {
+                            span: field.span,
+                            parts: vec![field],
+                        };
                         expr = self.call_after_name(name, start)?;
                         continue;
                     }
-                    expr = Expr { kind: ExprKind::Field { expr: Box::new(expr), field }, span: self.finish(start) };
+                    expr = Expr {
+                        kind: ExprKind::Field {
+                            expr: Box::new(expr),
+                            field,
+                        },
+                        span: self.finish(start),
+                    };
                 }
                 TokenKind::DoubleColon => {
                     let span = self.bump().span;
@@ -251,7 +335,13 @@ impl Parser<'_> {
                         Some("write CAST(expr AS type)".to_string()),
                     );
                     let data_type = self.data_type()?;
-                    expr = Expr { kind: ExprKind::DoubleColonCast { expr: Box::new(expr), data_type }, span: self.finish(start) };
+                    expr = Expr {
+                        kind: ExprKind::DoubleColonCast {
+                            expr: Box::new(expr),
+                            data_type,
+                        },
+                        span: self.finish(start),
+                    };
                 }
                 _ => return Ok(expr),
             }
@@ -275,7 +365,12 @@ impl Parser<'_> {
     fn primary(&mut self) -> PResult<Expr> {
         let start = self.start();
         let tok = self.current();
-        let lit = |kind| Ok(Expr { kind: ExprKind::Literal(kind), span: tok.span });
+        let lit = |kind| {
+            Ok(Expr {
+                kind: ExprKind::Literal(kind),
+                span: tok.span,
+            })
+        };
         match tok.kind {
             TokenKind::Integer | TokenKind::Decimal => {
                 self.bump();
@@ -289,27 +384,41 @@ impl Parser<'_> {
             | TokenKind::DoubleQuoted
             | TokenKind::TypographicQuoted => {
                 // A double-quoted or typographically quoted word followed by `.` is a name.
-                if matches!(tok.kind, TokenKind::DoubleQuoted | TokenKind::TypographicQuoted)
-                    && self.nth(1).kind == TokenKind::Dot
+                if matches!(
+                    tok.kind,
+                    TokenKind::DoubleQuoted | TokenKind::TypographicQuoted
+                ) && self.nth(1).kind == TokenKind::Dot
                 {
                     let name = self.object_name("a name")?;
-                    return Ok(Expr { kind: ExprKind::Identifier(name), span: self.finish(start) });
+                    return Ok(Expr {
+                        kind: ExprKind::Identifier(name),
+                        span: self.finish(start),
+                    });
                 }
                 let s = self.string_lit("a string")?;
                 if self.at(Kw::UESCAPE) {
                     self.bump();
                     self.string_lit("an escape character")?;
                 }
-                return Ok(Expr { span: s.span, kind: ExprKind::Literal(Literal::String(s)) });
+                return Ok(Expr {
+                    span: s.span,
+                    kind: ExprKind::Literal(Literal::String(s)),
+                });
             }
             TokenKind::Question => {
                 self.bump();
-                return Ok(Expr { kind: ExprKind::Parameter, span: tok.span });
+                return Ok(Expr {
+                    kind: ExprKind::Parameter,
+                    span: tok.span,
+                });
             }
             TokenKind::LParen => return self.parenthesized(),
             TokenKind::Star => {
                 self.bump();
-                return Ok(Expr { kind: ExprKind::Star, span: tok.span });
+                return Ok(Expr {
+                    kind: ExprKind::Star,
+                    span: tok.span,
+                });
             }
             TokenKind::Word | TokenKind::QuotedIdent | TokenKind::UnterminatedQuotedIdent => {}
             _ => return Err(self.expected("an expression")),
@@ -320,18 +429,30 @@ impl Parser<'_> {
             }
         }
         // Lambda `x -> body`.
-        if self.nth(1).kind == TokenKind::Arrow && tok.kind == TokenKind::Word && !tok.kw.is_reserved() {
+        if self.nth(1).kind == TokenKind::Arrow
+            && tok.kind == TokenKind::Word
+            && !tok.kw.is_reserved()
+        {
             let param = self.ident("a parameter name")?;
             self.bump();
             let body = self.expr()?;
-            return Ok(Expr { kind: ExprKind::Lambda { params: vec![param], body: Box::new(body) }, span: self.finish(start) });
+            return Ok(Expr {
+                kind: ExprKind::Lambda {
+                    params: vec![param],
+                    body: Box::new(body),
+                },
+                span: self.finish(start),
+            });
         }
         // A name: column reference, or a function call.
         let name = self.expr_name()?;
         if self.at_kind(TokenKind::LParen) {
             return self.call_after_name(name, start);
         }
-        Ok(Expr { span: name.span, kind: ExprKind::Identifier(name) })
+        Ok(Expr {
+            span: name.span,
+            kind: ExprKind::Identifier(name),
+        })
     }
 
     /// A dotted name in an expression; stops before `.*`.
@@ -343,14 +464,22 @@ impl Parser<'_> {
             parts.push(self.ident("a name after `.`")?);
         }
         self.check_dollar_compound(&parts);
-        Ok(ObjectName { parts, span: self.finish(start) })
+        Ok(ObjectName {
+            parts,
+            span: self.finish(start),
+        })
     }
 
     /// Expressions that start with a keyword; `None` when the word is a plain name.
     fn keyword_primary(&mut self, tok: crate::syntax::Token) -> PResult<Option<Expr>> {
         let start = tok.span.start;
         let next = self.nth(1);
-        let literal = |kind, span| Ok(Some(Expr { kind: ExprKind::Literal(kind), span }));
+        let literal = |kind, span| {
+            Ok(Some(Expr {
+                kind: ExprKind::Literal(kind),
+                span,
+            }))
+        };
         match tok.kw {
             Kw::TRUE | Kw::FALSE => {
                 self.bump();
@@ -366,13 +495,22 @@ impl Parser<'_> {
             }
             Kw::DEFAULT if next.kind != TokenKind::LParen => {
                 self.bump();
-                Ok(Some(Expr { kind: ExprKind::Default, span: tok.span }))
+                Ok(Some(Expr {
+                    kind: ExprKind::Default,
+                    span: tok.span,
+                }))
             }
             Kw::DATE | Kw::TIME | Kw::TIMESTAMP | Kw::TIMESTAMP_LTZ if next.kind.is_string() => {
                 self.bump();
                 let value = self.string_lit("a literal")?;
                 let span = self.finish(start);
-                literal(Literal::Typed { type_name: tok.kw.as_str().to_string(), value }, span)
+                literal(
+                    Literal::Typed {
+                        type_name: tok.kw.as_str().to_string(),
+                        value,
+                    },
+                    span,
+                )
             }
             Kw::TIMESTAMP if next.kw == Kw::WITH && self.nth(2).kw == Kw::LOCAL => {
                 self.bump();
@@ -382,7 +520,13 @@ impl Parser<'_> {
                 self.expect(Kw::ZONE)?;
                 let value = self.string_lit("a timestamp string")?;
                 let span = self.finish(start);
-                literal(Literal::Typed { type_name: "TIMESTAMP WITH LOCAL TIME ZONE".to_string(), value }, span)
+                literal(
+                    Literal::Typed {
+                        type_name: "TIMESTAMP WITH LOCAL TIME ZONE".to_string(),
+                        value,
+                    },
+                    span,
+                )
             }
             Kw::INTERVAL => {
                 self.bump();
@@ -398,13 +542,23 @@ impl Parser<'_> {
                 } else if matches!(self.kind(), TokenKind::Integer | TokenKind::Decimal) {
                     // Calcite 1.36 also accepts `INTERVAL 5 SECOND`.
                     let t = self.bump();
-                    StringLit { value: self.text_of(t).to_string(), span: t.span }
+                    StringLit {
+                        value: self.text_of(t).to_string(),
+                        span: t.span,
+                    }
                 } else {
                     return Err(self.expected("an interval value such as '5'"));
                 };
                 let qualifier = self.interval_qualifier()?;
                 let span = self.finish(start);
-                literal(Literal::Interval { negative, value, qualifier }, span)
+                literal(
+                    Literal::Interval {
+                        negative,
+                        value,
+                        qualifier,
+                    },
+                    span,
+                )
             }
             Kw::CASE => Ok(Some(self.case_expr()?)),
             Kw::CAST | Kw::TRY_CAST if next.kind == TokenKind::LParen => {
@@ -415,14 +569,24 @@ impl Parser<'_> {
                 let data_type = self.data_type()?;
                 self.expect_kind(TokenKind::RParen, "`)`")?;
                 let span = self.finish(start);
-                Ok(Some(Expr { kind: ExprKind::Cast { expr: Box::new(expr), data_type, try_cast: tok.kw == Kw::TRY_CAST }, span }))
+                Ok(Some(Expr {
+                    kind: ExprKind::Cast {
+                        expr: Box::new(expr),
+                        data_type,
+                        try_cast: tok.kw == Kw::TRY_CAST,
+                    },
+                    span,
+                }))
             }
             Kw::EXISTS if next.kind == TokenKind::LParen => {
                 self.bump();
                 self.bump();
                 let query = Box::new(self.query()?);
                 self.expect_kind(TokenKind::RParen, "`)`")?;
-                Ok(Some(Expr { kind: ExprKind::Exists(query), span: self.finish(start) }))
+                Ok(Some(Expr {
+                    kind: ExprKind::Exists(query),
+                    span: self.finish(start),
+                }))
             }
             Kw::ARRAY | Kw::MAP | Kw::MULTISET if next.kind == TokenKind::LBracket => {
                 self.bump();
@@ -437,7 +601,9 @@ impl Parser<'_> {
                 };
                 Ok(Some(Expr { kind, span }))
             }
-            Kw::ARRAY | Kw::MAP | Kw::MULTISET if next.kind == TokenKind::LParen && self.query_ahead(2) => {
+            Kw::ARRAY | Kw::MAP | Kw::MULTISET
+                if next.kind == TokenKind::LParen && self.query_ahead(2) =>
+            {
                 self.bump();
                 self.bump();
                 let query = Box::new(self.query()?);
@@ -455,7 +621,10 @@ impl Parser<'_> {
                 self.bump();
                 let items = self.expr_list(TokenKind::RParen)?;
                 self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
-                Ok(Some(Expr { kind: ExprKind::Row(items), span: self.finish(start) }))
+                Ok(Some(Expr {
+                    kind: ExprKind::Row(items),
+                    span: self.finish(start),
+                }))
             }
             Kw::DESCRIPTOR if next.kind == TokenKind::LParen => {
                 self.bump();
@@ -465,27 +634,43 @@ impl Parser<'_> {
                     cols.push(self.ident("a column name")?);
                 }
                 self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
-                Ok(Some(Expr { kind: ExprKind::Descriptor(cols), span: self.finish(start) }))
+                Ok(Some(Expr {
+                    kind: ExprKind::Descriptor(cols),
+                    span: self.finish(start),
+                }))
             }
             Kw::RUNNING | Kw::FINAL if next.kind == TokenKind::Word => {
                 // MATCH_RECOGNIZE semantics prefix: `FINAL LAST(A.x)`.
                 self.bump();
                 let inner = self.expr_bp(UNARY_PREC)?;
-                Ok(Some(Expr { kind: inner.kind, span: self.finish(start) }))
+                Ok(Some(Expr {
+                    kind: inner.kind,
+                    span: self.finish(start),
+                }))
             }
             kw if kw.is_bare_function() && next.kind != TokenKind::LParen => {
                 self.bump();
-                Ok(Some(Expr { kind: ExprKind::NiladicFunction(kw.as_str().to_string()), span: tok.span }))
+                Ok(Some(Expr {
+                    kind: ExprKind::NiladicFunction(kw.as_str().to_string()),
+                    span: tok.span,
+                }))
             }
             Kw::LOCALTIME | Kw::LOCALTIMESTAMP if next.kind != TokenKind::LParen => {
                 self.bump();
-                Ok(Some(Expr { kind: ExprKind::NiladicFunction(tok.kw.as_str().to_string()), span: tok.span }))
+                Ok(Some(Expr {
+                    kind: ExprKind::NiladicFunction(tok.kw.as_str().to_string()),
+                    span: tok.span,
+                }))
             }
             kw if kw.is_reserved() && next.kind == TokenKind::LParen => {
                 // Reserved function names: LEFT(...), YEAR(...), COUNT(...), ...
                 self.bump();
                 let name = ObjectName {
-                    parts: vec![Ident { text: CompactString::from(kw.as_str()), quoted: false, span: tok.span }],
+                    parts: vec![Ident {
+                        text: CompactString::from(kw.as_str()),
+                        quoted: false,
+                        span: tok.span,
+                    }],
                     span: tok.span,
                 };
                 Ok(Some(self.call_after_name(name, start)?))
@@ -502,11 +687,17 @@ impl Parser<'_> {
             self.bump();
             let query = Box::new(self.query()?);
             self.expect_kind(TokenKind::RParen, "`)`")?;
-            return Ok(Expr { kind: ExprKind::Subquery(query), span: self.finish(start) });
+            return Ok(Expr {
+                kind: ExprKind::Subquery(query),
+                span: self.finish(start),
+            });
         }
         self.bump();
         if self.eat_kind(TokenKind::RParen).is_some() {
-            return Ok(Expr { kind: ExprKind::Row(Vec::new()), span: self.finish(start) });
+            return Ok(Expr {
+                kind: ExprKind::Row(Vec::new()),
+                span: self.finish(start),
+            });
         }
         let first = self.expr()?;
         if self.at_kind(TokenKind::Comma) {
@@ -519,13 +710,19 @@ impl Parser<'_> {
             if self.at_kind(TokenKind::Arrow) {
                 return self.lambda_from_params(items, start);
             }
-            return Ok(Expr { kind: ExprKind::Row(items), span });
+            return Ok(Expr {
+                kind: ExprKind::Row(items),
+                span,
+            });
         }
         self.expect_kind(TokenKind::RParen, "`)`")?;
         if self.at_kind(TokenKind::Arrow) {
             return self.lambda_from_params(vec![first], start);
         }
-        Ok(Expr { kind: ExprKind::Nested(Box::new(first)), span: self.finish(start) })
+        Ok(Expr {
+            kind: ExprKind::Nested(Box::new(first)),
+            span: self.finish(start),
+        })
     }
 
     fn lambda_from_params(&mut self, items: Vec<Expr>, start: u32) -> PResult<Expr> {
@@ -537,14 +734,24 @@ impl Parser<'_> {
             }
         }
         let body = self.expr()?;
-        Ok(Expr { kind: ExprKind::Lambda { params, body: Box::new(body) }, span: self.finish(start) })
+        Ok(Expr {
+            kind: ExprKind::Lambda {
+                params,
+                body: Box::new(body),
+            },
+            span: self.finish(start),
+        })
     }
 
     /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`.
     fn case_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.expect(Kw::CASE)?;
-        let operand = if self.at(Kw::WHEN) { None } else { Some(Box::new(self.expr()?)) };
+        let operand = if self.at(Kw::WHEN) {
+            None
+        } else {
+            Some(Box::new(self.expr()?))
+        };
         let mut whens = Vec::new();
         while self.eat(Kw::WHEN).is_some() {
             let mut cond = self.expr()?;
@@ -561,18 +768,38 @@ impl Parser<'_> {
         if whens.is_empty() {
             return Err(self.expected("`WHEN`"));
         }
-        let else_result = if self.eat(Kw::ELSE).is_some() { Some(Box::new(self.expr()?)) } else { None };
+        let else_result = if self.eat(Kw::ELSE).is_some() {
+            Some(Box::new(self.expr()?))
+        } else {
+            None
+        };
         self.expect(Kw::END)?;
-        Ok(Expr { kind: ExprKind::Case { operand, whens, else_result }, span: self.finish(start) })
+        Ok(Expr {
+            kind: ExprKind::Case {
+                operand,
+                whens,
+                else_result,
+            },
+            span: self.finish(start),
+        })
     }
 
     /// The argument list and trailing clauses of a call whose name was just parsed.
     pub(crate) fn call_after_name(&mut self, name: ObjectName, start: u32) -> PResult<Expr> {
         self.expect_kind(TokenKind::LParen, "`(`")?;
-        let mut call = FunctionCall { name, args: Vec::new(), distinct: false, star: false, filter: None, over: None };
+        let mut call = FunctionCall {
+            name,
+            args: Vec::new(),
+            distinct: false,
+            star: false,
+            filter: None,
+            over: None,
+        };
         if self.eat(Kw::DISTINCT).is_some() {
             call.distinct = true;
-        } else if self.at(Kw::ALL) && !matches!(self.nth(1).kind, TokenKind::RParen | TokenKind::Comma) {
+        } else if self.at(Kw::ALL)
+            && !matches!(self.nth(1).kind, TokenKind::RParen | TokenKind::Comma)
+        {
             self.bump();
         }
         if self.at_kind(TokenKind::Star) && self.nth(1).kind == TokenKind::RParen {
@@ -611,7 +838,10 @@ impl Parser<'_> {
                 Over::Named(self.ident("a window name or `(`")?)
             });
         }
-        Ok(Expr { kind: ExprKind::Function(Box::new(call)), span: self.finish(start) })
+        Ok(Expr {
+            kind: ExprKind::Function(Box::new(call)),
+            span: self.finish(start),
+        })
     }
 
     /// `JSON_OBJECT` / `JSON_OBJECTAGG` take `[KEY] k VALUE v` (or `k : v`) pairs.
@@ -651,7 +881,14 @@ impl Parser<'_> {
                 && !matches!(self.nth(1).kind, TokenKind::Comma | TokenKind::RParen)
             {
                 let t = self.bump();
-                args.push(FunctionArg { name: None, keyword: None, value: Expr { kind: ExprKind::Keyword(t.kw.as_str().to_string()), span: t.span } });
+                args.push(FunctionArg {
+                    name: None,
+                    keyword: None,
+                    value: Expr {
+                        kind: ExprKind::Keyword(t.kw.as_str().to_string()),
+                        span: t.span,
+                    },
+                });
             }
             if matches!(self.kw(), Kw::FROM) && keyword.is_none() {
                 // TRIM(FROM s), TRIM(BOTH FROM s)
@@ -668,26 +905,42 @@ impl Parser<'_> {
             };
             let value = if self.at(Kw::TABLE) && self.nth(1).kind != TokenKind::LParen {
                 self.table_arg()?
-            } else if self.at(Kw::MODEL) && matches!(self.nth(1).kind, TokenKind::Word | TokenKind::QuotedIdent) {
+            } else if self.at(Kw::MODEL)
+                && matches!(self.nth(1).kind, TokenKind::Word | TokenKind::QuotedIdent)
+            {
                 let m_start = self.start();
                 self.bump();
                 let model = self.object_name("a model name")?;
-                Expr { kind: ExprKind::TableArg(model), span: self.finish(m_start) }
+                Expr {
+                    kind: ExprKind::TableArg(model),
+                    span: self.finish(m_start),
+                }
             } else if matches!(self.kw(), Kw::SELECT | Kw::WITH | Kw::VALUES) {
                 let q_start = self.start();
                 let query = Box::new(self.query()?);
-                Expr { kind: ExprKind::Subquery(query), span: self.finish(q_start) }
-            } else if self.at_time_unit() && matches!(self.nth(1).kind, TokenKind::Comma | TokenKind::RParen)
+                Expr {
+                    kind: ExprKind::Subquery(query),
+                    span: self.finish(q_start),
+                }
+            } else if self.at_time_unit()
+                && matches!(self.nth(1).kind, TokenKind::Comma | TokenKind::RParen)
                 || self.at_time_unit() && self.nth_at(1, Kw::FROM)
             {
                 let t = self.bump();
                 let unit = time_unit(t.kw).unwrap_or("WEEK").to_string();
-                Expr { kind: ExprKind::TimeUnit(unit), span: t.span }
+                Expr {
+                    kind: ExprKind::TimeUnit(unit),
+                    span: t.span,
+                }
             } else {
                 self.expr()?
             };
             let _ = arg_start;
-            args.push(FunctionArg { name, keyword: keyword.take(), value });
+            args.push(FunctionArg {
+                name,
+                keyword: keyword.take(),
+                value,
+            });
             self.arg_modifiers()?;
             // Separator: comma or a keyword of the special forms.
             let sep = self.current();
@@ -699,7 +952,10 @@ impl Parser<'_> {
                     self.bump();
                     keyword = Some(":".to_string());
                 }
-                (_, Kw::FROM | Kw::FOR | Kw::IN | Kw::PLACING | Kw::VALUE | Kw::AS | Kw::SEPARATOR) => {
+                (
+                    _,
+                    Kw::FROM | Kw::FOR | Kw::IN | Kw::PLACING | Kw::VALUE | Kw::AS | Kw::SEPARATOR,
+                ) => {
                     self.bump();
                     keyword = Some(sep.kw.as_str().to_string());
                     if sep.kw == Kw::AS {
@@ -710,7 +966,10 @@ impl Parser<'_> {
                         args.push(FunctionArg {
                             name: None,
                             keyword: keyword.take(),
-                            value: Expr { kind: ExprKind::Keyword("TYPE".to_string()), span: self.finish(t_start) },
+                            value: Expr {
+                                kind: ExprKind::Keyword("TYPE".to_string()),
+                                span: self.finish(t_start),
+                            },
                         });
                         self.arg_modifiers()?;
                         if self.eat_kind(TokenKind::Comma).is_none() {
@@ -729,7 +988,10 @@ impl Parser<'_> {
                     args.push(FunctionArg {
                         name: None,
                         keyword: Some("TO".to_string()),
-                        value: Expr { kind: ExprKind::TimeUnit(unit.to_string()), span: t.span },
+                        value: Expr {
+                            kind: ExprKind::TimeUnit(unit.to_string()),
+                            span: t.span,
+                        },
                     });
                     return Ok(());
                 }
@@ -782,7 +1044,10 @@ impl Parser<'_> {
                     self.on_clause_tail()?;
                 }
                 Kw::WITH | Kw::WITHOUT
-                    if matches!(self.nth(1).kw, Kw::CONDITIONAL | Kw::UNCONDITIONAL | Kw::ARRAY | Kw::WRAPPER) =>
+                    if matches!(
+                        self.nth(1).kw,
+                        Kw::CONDITIONAL | Kw::UNCONDITIONAL | Kw::ARRAY | Kw::WRAPPER
+                    ) =>
                 {
                     self.bump();
                     if matches!(self.kw(), Kw::CONDITIONAL | Kw::UNCONDITIONAL) {
@@ -828,7 +1093,10 @@ impl Parser<'_> {
                 self.order_item()?;
             }
         }
-        Ok(Expr { kind: ExprKind::TableArg(name), span: self.finish(start) })
+        Ok(Expr {
+            kind: ExprKind::TableArg(name),
+            span: self.finish(start),
+        })
     }
 
     fn partition_exprs(&mut self) -> PResult<Vec<Expr>> {
@@ -871,14 +1139,20 @@ impl Parser<'_> {
         if self.eat(Kw::NULLS).is_some() && self.eat(Kw::FIRST).is_none() {
             self.expect(Kw::LAST)?;
         }
-        Ok(OrderItem { expr, descending, span: self.finish(start) })
+        Ok(OrderItem {
+            expr,
+            descending,
+            span: self.finish(start),
+        })
     }
 
     /// `( [base] [PARTITION BY ...] [ORDER BY ...] [frame] )`.
     pub(crate) fn window_spec(&mut self) -> PResult<WindowSpec> {
         let start = self.start();
         self.expect_kind(TokenKind::LParen, "`(`")?;
-        let base = if self.at_optional_name() && !matches!(self.kw(), Kw::PARTITION | Kw::ORDER | Kw::ROWS | Kw::RANGE) {
+        let base = if self.at_optional_name()
+            && !matches!(self.kw(), Kw::PARTITION | Kw::ORDER | Kw::ROWS | Kw::RANGE)
+        {
             Some(self.ident("a window name")?)
         } else {
             None
@@ -929,7 +1203,13 @@ impl Parser<'_> {
             self.expect(Kw::PARTIAL)?;
         }
         self.expect_kind(TokenKind::RParen, "`)` to close the window")?;
-        Ok(WindowSpec { base, partition_by, order_by, frame, span: self.finish(start) })
+        Ok(WindowSpec {
+            base,
+            partition_by,
+            order_by,
+            frame,
+            span: self.finish(start),
+        })
     }
 
     fn frame_bound(&mut self) -> PResult<()> {
@@ -952,5 +1232,12 @@ impl Parser<'_> {
 }
 
 fn binary(op: BinaryOp, left: Expr, right: Expr, span: Span) -> Expr {
-    Expr { kind: ExprKind::Binary { op, left: Box::new(left), right: Box::new(right) }, span }
+    Expr {
+        kind: ExprKind::Binary {
+            op,
+            left: Box::new(left),
+            right: Box::new(right),
+        },
+        span,
+    }
 }

@@ -22,7 +22,10 @@ impl Parser<'_> {
                     SyntaxErrorKind::Unexpected,
                     "REPLACE MATERIALIZED TABLE is not supported.".to_string(),
                     span,
-                    Some("use CREATE OR ALTER MATERIALIZED TABLE to evolve a materialized table".to_string()),
+                    Some(
+                        "use CREATE OR ALTER MATERIALIZED TABLE to evolve a materialized table"
+                            .to_string(),
+                    ),
                 );
                 self.bump();
             } else {
@@ -46,7 +49,10 @@ impl Parser<'_> {
                 SyntaxErrorKind::Unexpected,
                 "CREATE MATERIALIZED TABLE does not accept IF NOT EXISTS".to_string(),
                 span,
-                Some("use CREATE OR ALTER MATERIALIZED TABLE for an idempotent deployment".to_string()),
+                Some(
+                    "use CREATE OR ALTER MATERIALIZED TABLE for an idempotent deployment"
+                        .to_string(),
+                ),
             ));
         }
         let name = self.object_name("a materialized table name")?;
@@ -127,7 +133,7 @@ impl Parser<'_> {
                 _ => break,
             };
             let span = self.finish(clause_start);
-            if clause != TableClause::StartMode || !last.is_some_and(|(c, _)| c == clause) {
+            if clause != TableClause::StartMode || last.is_none_or(|(c, _)| c != clause) {
                 // A repeated START_MODE is reported above, with its own message.
                 self.check_clause_order(&mut last, clause, span);
             }
@@ -139,7 +145,10 @@ impl Parser<'_> {
     }
 
     /// `[SET] START_MODE = kind [(arg)]`; `set_keyword` is a `SET` already consumed.
-    pub(super) fn start_mode_clause(&mut self, set_keyword: Option<Span>) -> PResult<StartModeClause> {
+    pub(super) fn start_mode_clause(
+        &mut self,
+        set_keyword: Option<Span>,
+    ) -> PResult<StartModeClause> {
         let start = set_keyword.map_or_else(|| self.start(), |s| s.start);
         self.expect(Kw::START_MODE)?;
         if !self.at_kind(TokenKind::Eq) {
@@ -163,7 +172,10 @@ impl Parser<'_> {
             Kw::RESUME_OR_FROM_TIMESTAMP => StartModeKind::ResumeOrFromTimestamp,
             _ => {
                 let found = self.describe(tok);
-                let quoted = tok.kind.is_string().then(|| self.text_of(tok).trim_matches('\'').to_string());
+                let quoted = tok
+                    .kind
+                    .is_string()
+                    .then(|| self.text_of(tok).trim_matches('\'').to_string());
                 let help = match quoted.as_deref().and_then(StartModeKind::parse) {
                     Some(k) => format!("write the mode as a keyword, without quotes: START_MODE = {}", k.as_str()),
                     None => "one of FROM_BEGINNING, FROM_NOW[(INTERVAL ...)], FROM_TIMESTAMP(TIMESTAMP '...'), RESUME_OR_FROM_BEGINNING, RESUME_OR_FROM_NOW[(INTERVAL ...)], RESUME_OR_FROM_TIMESTAMP(TIMESTAMP '...')".to_string(),
@@ -183,20 +195,37 @@ impl Parser<'_> {
             let value = self.expr()?;
             self.expect_kind(TokenKind::RParen, "`)`")?;
             arg = Some(self.classify_start_mode_arg(kind, value, open)?);
-        } else if matches!(kind, StartModeKind::FromTimestamp | StartModeKind::ResumeOrFromTimestamp) {
+        } else if matches!(
+            kind,
+            StartModeKind::FromTimestamp | StartModeKind::ResumeOrFromTimestamp
+        ) {
             let span = self.finish(kind_span.start);
             return Err(self.push_error(
                 SyntaxErrorKind::StartMode,
                 format!("{} needs a timestamp argument", kind.as_str()),
                 span,
-                Some(format!("write {}(TIMESTAMP '2026-01-01 00:00:00')", kind.as_str())),
+                Some(format!(
+                    "write {}(TIMESTAMP '2026-01-01 00:00:00')",
+                    kind.as_str()
+                )),
             ));
         }
-        Ok(StartModeClause { set_keyword, kind, kind_span, arg, span: self.finish(start) })
+        Ok(StartModeClause {
+            set_keyword,
+            kind,
+            kind_span,
+            arg,
+            span: self.finish(start),
+        })
     }
 
     /// Checks the argument against what Flink's parser accepts for `kind`.
-    fn classify_start_mode_arg(&mut self, kind: StartModeKind, value: Expr, open: Span) -> PResult<StartModeArg> {
+    fn classify_start_mode_arg(
+        &mut self,
+        kind: StartModeKind,
+        value: Expr,
+        open: Span,
+    ) -> PResult<StartModeArg> {
         let span = value.span;
         let is_interval = matches!(&value.kind, ExprKind::Literal(Literal::Interval { .. }));
         let is_timestamp = matches!(&value.kind, ExprKind::Literal(Literal::Typed { type_name, .. })
@@ -213,12 +242,18 @@ impl Parser<'_> {
                 }
                 if let ExprKind::Literal(Literal::Interval { qualifier, .. }) = &value.kind {
                     let units = [Some(qualifier.start.as_str()), qualifier.end.as_deref()];
-                    if units.iter().flatten().any(|u| *u == "MILLISECOND" || *u == "MICROSECOND" || *u == "NANOSECOND") {
+                    if units
+                        .iter()
+                        .flatten()
+                        .any(|u| *u == "MILLISECOND" || *u == "MICROSECOND" || *u == "NANOSECOND")
+                    {
                         return Err(self.push_error(
                             SyntaxErrorKind::StartMode,
                             format!("START_MODE intervals cannot be in {}", qualifier.start),
                             qualifier.span,
-                            Some("use SECOND or a larger unit, e.g. INTERVAL '1' SECOND".to_string()),
+                            Some(
+                                "use SECOND or a larger unit, e.g. INTERVAL '1' SECOND".to_string(),
+                            ),
                         ));
                     }
                 }
@@ -262,7 +297,9 @@ impl Parser<'_> {
         self.expect_kind(TokenKind::Eq, "`=`")?;
         let interval = self.expr()?;
         let quoted = match &interval.kind {
-            ExprKind::Literal(Literal::Interval { value, .. }) => self.text[value.span.range()].starts_with('\''),
+            ExprKind::Literal(Literal::Interval { value, .. }) => {
+                self.text[value.span.range()].starts_with('\'')
+            }
             _ => false,
         };
         if !quoted {
@@ -273,7 +310,10 @@ impl Parser<'_> {
                 Some("write FRESHNESS = INTERVAL '3' MINUTE".to_string()),
             );
         }
-        Ok(Freshness { interval, span: self.finish(start) })
+        Ok(Freshness {
+            interval,
+            span: self.finish(start),
+        })
     }
 
     /// `REFRESH_MODE = FULL | CONTINUOUS`.
@@ -287,7 +327,10 @@ impl Parser<'_> {
             _ => return Err(self.expected("`FULL` or `CONTINUOUS`")),
         };
         self.bump();
-        Ok(RefreshModeClause { mode, span: self.finish(start) })
+        Ok(RefreshModeClause {
+            mode,
+            span: self.finish(start),
+        })
     }
 
     /// `ALTER MATERIALIZED TABLE name action`.
@@ -296,7 +339,9 @@ impl Parser<'_> {
         self.expect(Kw::MATERIALIZED)?;
         self.expect(Kw::TABLE)?;
         if self.at(Kw::IF) {
-            return Err(self.expected("a materialized table name (ALTER MATERIALIZED TABLE has no IF EXISTS)"));
+            return Err(self.expected(
+                "a materialized table name (ALTER MATERIALIZED TABLE has no IF EXISTS)",
+            ));
         }
         let name = self.object_name("a materialized table name")?;
         let action = match self.kw() {
@@ -306,19 +351,29 @@ impl Parser<'_> {
             }
             Kw::RESUME => {
                 self.bump();
-                let with = if self.eat(Kw::WITH).is_some() { Some(self.property_list()?) } else { None };
+                let with = if self.eat(Kw::WITH).is_some() {
+                    Some(self.property_list()?)
+                } else {
+                    None
+                };
                 AlterMaterializedTableAction::Resume(with)
             }
             Kw::REFRESH => {
                 self.bump();
-                let partition = if self.at(Kw::PARTITION) { Some(self.partition_spec()?) } else { None };
+                let partition = if self.at(Kw::PARTITION) {
+                    Some(self.partition_spec()?)
+                } else {
+                    None
+                };
                 AlterMaterializedTableAction::Refresh(partition)
             }
             Kw::SET => {
                 let set = self.bump().span;
                 match self.kw() {
                     Kw::FRESHNESS => AlterMaterializedTableAction::SetFreshness(self.freshness()?),
-                    Kw::REFRESH_MODE => AlterMaterializedTableAction::SetRefreshMode(self.refresh_mode()?),
+                    Kw::REFRESH_MODE => {
+                        AlterMaterializedTableAction::SetRefreshMode(self.refresh_mode()?)
+                    }
                     Kw::START_MODE => {
                         let clause = self.start_mode_clause(Some(set))?;
                         if self.at(Kw::AS) {
@@ -360,14 +415,16 @@ impl Parser<'_> {
                 self.alter_as_query(None, Some(clause))?
             }
             Kw::AS => self.alter_as_query(None, None)?,
-            Kw::ADD | Kw::MODIFY | Kw::DROP => AlterMaterializedTableAction::Schema(self.schema_change()?),
-            _ => {
-                return Err(self.expected(
-                    "`SUSPEND`, `RESUME`, `REFRESH`, `SET`, `RESET`, `ADD`, `MODIFY`, `DROP` or `AS`",
-                ))
+            Kw::ADD | Kw::MODIFY | Kw::DROP => {
+                AlterMaterializedTableAction::Schema(self.schema_change()?)
             }
+            _ => return Err(self.expected(
+                "`SUSPEND`, `RESUME`, `REFRESH`, `SET`, `RESET`, `ADD`, `MODIFY`, `DROP` or `AS`",
+            )),
         };
-        Ok(StatementKind::AlterMaterializedTable(Box::new(AlterMaterializedTable { name, action })))
+        Ok(StatementKind::AlterMaterializedTable(Box::new(
+            AlterMaterializedTable { name, action },
+        )))
     }
 
     fn alter_as_query(
@@ -377,6 +434,13 @@ impl Parser<'_> {
     ) -> PResult<AlterMaterializedTableAction> {
         let as_span = self.expect(Kw::AS)?;
         let query = Box::new(self.query()?);
-        Ok(AlterMaterializedTableAction::AsQuery(Box::new(AlterAsQuery { with, start_mode, as_span, query })))
+        Ok(AlterMaterializedTableAction::AsQuery(Box::new(
+            AlterAsQuery {
+                with,
+                start_mode,
+                as_span,
+                query,
+            },
+        )))
     }
 }

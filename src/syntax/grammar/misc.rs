@@ -2,11 +2,11 @@
 //! models, connections, SHOW, DESCRIBE, JAR, MODULE, ANALYZE, CALL, TRUNCATE, DELETE, UPDATE,
 //! STOP JOB, EXECUTE PLAN (flink-spec §2.6).
 
+use crate::source::Span;
 use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
-use crate::source::Span;
 use crate::syntax::SyntaxErrorKind;
 
 impl Parser<'_> {
@@ -27,7 +27,9 @@ impl Parser<'_> {
         if quoted_key && !self.at_string() {
             // `SET 'k' = v` is neither SQL (both quoted) nor the SQL client's form (key unquoted).
             let found = self.describe_current();
-            return Err(self.error_here(format!("expected the value in quotes after a quoted key, found {found}")));
+            return Err(self.error_here(format!(
+                "expected the value in quotes after a quoted key, found {found}"
+            )));
         }
         let (value, value_span) = if self.at_string() {
             let s = self.string_lit("a value in quotes")?;
@@ -35,7 +37,14 @@ impl Parser<'_> {
         } else {
             self.raw_run("a value", false)?
         };
-        Ok(StatementKind::Set(Box::new(SetStatement { pair: Some(SetPair { key, key_span, value, value_span }) })))
+        Ok(StatementKind::Set(Box::new(SetStatement {
+            pair: Some(SetPair {
+                key,
+                key_span,
+                value,
+                value_span,
+            }),
+        })))
     }
 
     /// A run of adjacent tokens without whitespace between them (the SQL client's unquoted
@@ -81,7 +90,10 @@ impl Parser<'_> {
     /// `USE CATALOG c`, `USE MODULES a, b`, `USE [cat.]db`.
     pub(super) fn use_statement(&mut self) -> PResult<StatementKind> {
         self.expect(Kw::USE)?;
-        let stmt = if self.at(Kw::CATALOG) && self.nth(1).kind != TokenKind::Semicolon && self.nth(1).kind != TokenKind::Eof {
+        let stmt = if self.at(Kw::CATALOG)
+            && self.nth(1).kind != TokenKind::Semicolon
+            && self.nth(1).kind != TokenKind::Eof
+        {
             self.bump();
             UseStatement::Catalog(self.ident("a catalog name")?)
         } else if self.at(Kw::MODULES) {
@@ -98,7 +110,10 @@ impl Parser<'_> {
     }
 
     fn other(kind: OtherKind, name: Option<ObjectName>) -> PResult<StatementKind> {
-        Ok(StatementKind::Other(Box::new(OtherStatement { kind, name })))
+        Ok(StatementKind::Other(Box::new(OtherStatement {
+            kind,
+            name,
+        })))
     }
 
     /// `CREATE CATALOG | DATABASE | FUNCTION | MODEL | CONNECTION ...`; `n` is the position of
@@ -301,7 +316,14 @@ impl Parser<'_> {
                 let add = self.bump().kw == Kw::ADD;
                 self.expect(Kw::JAR)?;
                 self.string_lit("a jar path in quotes")?;
-                Self::other(if add { OtherKind::AddJar } else { OtherKind::RemoveJar }, None)
+                Self::other(
+                    if add {
+                        OtherKind::AddJar
+                    } else {
+                        OtherKind::RemoveJar
+                    },
+                    None,
+                )
             }
             Kw::LOAD | Kw::UNLOAD => {
                 let load = self.bump().kw == Kw::LOAD;
@@ -310,7 +332,14 @@ impl Parser<'_> {
                 if load && self.eat(Kw::WITH).is_some() {
                     self.property_list()?;
                 }
-                Self::other(if load { OtherKind::LoadModule } else { OtherKind::UnloadModule }, Some(name))
+                Self::other(
+                    if load {
+                        OtherKind::LoadModule
+                    } else {
+                        OtherKind::UnloadModule
+                    },
+                    Some(name),
+                )
             }
             Kw::ANALYZE => {
                 self.bump();
@@ -397,13 +426,17 @@ impl Parser<'_> {
                 Self::other(OtherKind::ExecutePlan, None)
             }
             Kw::MERGE => self.merge_statement(),
-            _ if ["QUIT", "EXIT", "HELP", "CLEAR"].iter().any(|w| self.at_word(w))
+            _ if ["QUIT", "EXIT", "HELP", "CLEAR"]
+                .iter()
+                .any(|w| self.at_word(w))
                 && matches!(self.nth(1).kind, TokenKind::Semicolon | TokenKind::Eof) =>
             {
                 self.bump();
                 Self::other(OtherKind::ClientCommand, None)
             }
-            _ => Err(self.expected("a statement (CREATE, ALTER, DROP, INSERT, SELECT, SET, USE, SHOW, ...)")),
+            _ => Err(self.expected(
+                "a statement (CREATE, ALTER, DROP, INSERT, SELECT, SET, USE, SHOW, ...)",
+            )),
         }
     }
 
@@ -520,7 +553,14 @@ impl Parser<'_> {
                 self.expect(Kw::TABLES)?;
                 self.show_from_like()?;
             }
-            Kw::CATALOGS | Kw::DATABASES | Kw::TABLES | Kw::VIEWS | Kw::FUNCTIONS | Kw::PROCEDURES | Kw::MODELS | Kw::CONNECTIONS => {
+            Kw::CATALOGS
+            | Kw::DATABASES
+            | Kw::TABLES
+            | Kw::VIEWS
+            | Kw::FUNCTIONS
+            | Kw::PROCEDURES
+            | Kw::MODELS
+            | Kw::CONNECTIONS => {
                 let what = self.bump().kw;
                 if what == Kw::DATABASES && matches!(self.kw(), Kw::FROM | Kw::IN) {
                     self.bump();
@@ -528,7 +568,10 @@ impl Parser<'_> {
                     if catalog.parts.len() > 1 {
                         self.note_error(
                             SyntaxErrorKind::Unexpected,
-                            format!("SHOW DATABASES FROM takes a catalog name, found `{}`", catalog.dotted()),
+                            format!(
+                                "SHOW DATABASES FROM takes a catalog name, found `{}`",
+                                catalog.dotted()
+                            ),
                             catalog.span,
                             None,
                         );

@@ -102,7 +102,10 @@ impl Parser<'_> {
             loop {
                 let is_detail = matches!(
                     self.kw(),
-                    Kw::ESTIMATED_COST | Kw::CHANGELOG_MODE | Kw::JSON_EXECUTION_PLAN | Kw::PLAN_ADVICE
+                    Kw::ESTIMATED_COST
+                        | Kw::CHANGELOG_MODE
+                        | Kw::JSON_EXECUTION_PLAN
+                        | Kw::PLAN_ADVICE
                 );
                 if !is_detail {
                     break;
@@ -172,7 +175,11 @@ impl Parser<'_> {
 }
 
 fn wrap(wrapper: WrapperKind, inner: StatementKind, span: Span) -> StatementKind {
-    let inner = super::ast::Statement { kind: inner, span, has_error: false };
+    let inner = super::ast::Statement {
+        kind: inner,
+        span,
+        has_error: false,
+    };
     StatementKind::Wrapped(Box::new(WrappedStatement { wrapper, inner }))
 }
 
@@ -180,7 +187,12 @@ fn wrap(wrapper: WrapperKind, inner: StatementKind, span: Span) -> StatementKind
 /// them. `usages` says where the parser needed a string or a name, to pick the fix.
 pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -> Vec<SyntaxError> {
     let usage_of = |span: Span| {
-        notes.usages.iter().find(|(s, _)| *s == span).map(|(_, u)| *u).unwrap_or(QuoteUsage::Unknown)
+        notes
+            .usages
+            .iter()
+            .find(|(s, _)| *s == span)
+            .map(|(_, u)| *u)
+            .unwrap_or(QuoteUsage::Unknown)
     };
     let mut errors = Vec::new();
     for tok in tokens.iter().filter(|t| t.kind.is_error()) {
@@ -197,16 +209,29 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
                     QuoteUsage::Name => format!("double quotes do not quote names in Flink SQL: {raw}"),
                     _ => format!("double-quoted literal {raw}: Flink SQL has no double-quoted strings or names"),
                 };
-                let help = "use '...' for a string literal, or backticks `...` for a name".to_string();
-                (SyntaxErrorKind::DoubleQuoted { content, usage }, message, Some(help))
+                let help =
+                    "use '...' for a string literal, or backticks `...` for a name".to_string();
+                (
+                    SyntaxErrorKind::DoubleQuoted { content, usage },
+                    message,
+                    Some(help),
+                )
             }
             TokenKind::TypographicQuoted => {
                 let chars: Vec<char> = raw.chars().collect();
-                let content = (chars.len() >= 2).then(|| chars[1..chars.len() - 1].iter().collect());
+                let content =
+                    (chars.len() >= 2).then(|| chars[1..chars.len() - 1].iter().collect());
                 let usage = usage_of(tok.span);
-                let message = format!("typographic quotes {raw}: Flink SQL only accepts straight quotes");
-                let help = "use straight quotes '...' for a string literal, or backticks `...` for a name".to_string();
-                (SyntaxErrorKind::TypographicQuote { content, usage }, message, Some(help))
+                let message =
+                    format!("typographic quotes {raw}: Flink SQL only accepts straight quotes");
+                let help =
+                    "use straight quotes '...' for a string literal, or backticks `...` for a name"
+                        .to_string();
+                (
+                    SyntaxErrorKind::TypographicQuote { content, usage },
+                    message,
+                    Some(help),
+                )
             }
             TokenKind::TypographicDash => (
                 SyntaxErrorKind::TypographicDash,
@@ -215,7 +240,8 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
             ),
             TokenKind::TypographicComment => (
                 SyntaxErrorKind::TypographicDash,
-                "comment started with typographic dashes: Flink SQL comments start with `--`".to_string(),
+                "comment started with typographic dashes: Flink SQL comments start with `--`"
+                    .to_string(),
                 Some("replace the dashes with `--`".to_string()),
             ),
             TokenKind::HashComment => (
@@ -226,12 +252,17 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
             TokenKind::UnterminatedString => (
                 SyntaxErrorKind::Lexical,
                 "unterminated string literal: the closing `'` is missing".to_string(),
-                Some("close the string with `'` (write a quote inside a string as `''`)".to_string()),
+                Some(
+                    "close the string with `'` (write a quote inside a string as `''`)".to_string(),
+                ),
             ),
             TokenKind::UnterminatedQuotedIdent => (
                 SyntaxErrorKind::Lexical,
                 "unterminated quoted name: the closing backtick is missing".to_string(),
-                Some("close the name with a backtick (write a backtick inside a name as two)".to_string()),
+                Some(
+                    "close the name with a backtick (write a backtick inside a name as two)"
+                        .to_string(),
+                ),
             ),
             TokenKind::UnterminatedComment => (
                 SyntaxErrorKind::Lexical,
@@ -242,12 +273,21 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
                 let ch = raw.chars().next().unwrap_or(' ');
                 (
                     SyntaxErrorKind::Lexical,
-                    format!("unexpected character `{}` (U+{:04X})", ch.escape_debug(), ch as u32),
+                    format!(
+                        "unexpected character `{}` (U+{:04X})",
+                        ch.escape_debug(),
+                        ch as u32
+                    ),
                     None,
                 )
             }
         };
-        errors.push(SyntaxError { kind, message, span: tok.span, help });
+        errors.push(SyntaxError {
+            kind,
+            message,
+            span: tok.span,
+            help,
+        });
     }
     errors
 }

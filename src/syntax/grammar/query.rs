@@ -37,15 +37,13 @@ impl Parser<'_> {
         }
         let mut limit = None;
         let mut offset = None;
-        if self.eat(Kw::LIMIT).is_some() {
-            if self.eat(Kw::ALL).is_none() {
-                let first = self.expr()?;
-                if self.eat_kind(TokenKind::Comma).is_some() {
-                    offset = Some(first);
-                    limit = Some(self.expr()?);
-                } else {
-                    limit = Some(first);
-                }
+        if self.eat(Kw::LIMIT).is_some() && self.eat(Kw::ALL).is_none() {
+            let first = self.expr()?;
+            if self.eat_kind(TokenKind::Comma).is_some() {
+                offset = Some(first);
+                limit = Some(self.expr()?);
+            } else {
+                limit = Some(first);
             }
         }
         if self.eat(Kw::OFFSET).is_some() {
@@ -66,18 +64,34 @@ impl Parser<'_> {
             }
             self.expect(Kw::ONLY)?;
         }
-        Ok(Query { with, body, order_by, limit, offset, span: self.finish(start) })
+        Ok(Query {
+            with,
+            body,
+            order_by,
+            limit,
+            offset,
+            span: self.finish(start),
+        })
     }
 
     fn cte(&mut self) -> PResult<Cte> {
         let start = self.start();
         let name = self.ident("a name for the WITH query")?;
-        let columns = if self.at_kind(TokenKind::LParen) { Some(self.column_list()?) } else { None };
+        let columns = if self.at_kind(TokenKind::LParen) {
+            Some(self.column_list()?)
+        } else {
+            None
+        };
         self.expect(Kw::AS)?;
         self.expect_kind(TokenKind::LParen, "`(`")?;
         let query = Box::new(self.query()?);
         self.expect_kind(TokenKind::RParen, "`)`")?;
-        Ok(Cte { name, columns, query, span: self.finish(start) })
+        Ok(Cte {
+            name,
+            columns,
+            query,
+            span: self.finish(start),
+        })
     }
 
     /// Set operations by precedence: INTERSECT binds tighter than UNION / EXCEPT.
@@ -103,7 +117,13 @@ impl Parser<'_> {
             let right = self.set_expr(prec);
             self.exit();
             let right = right?;
-            left = SetExpr::SetOperation { op, all, left: Box::new(left), right: Box::new(right), span: self.finish(start) };
+            left = SetExpr::SetOperation {
+                op,
+                all,
+                left: Box::new(left),
+                right: Box::new(right),
+                span: self.finish(start),
+            };
         }
         Ok(left)
     }
@@ -140,7 +160,10 @@ impl Parser<'_> {
                 break;
             }
         }
-        Ok(Values { rows, span: self.finish(start) })
+        Ok(Values {
+            rows,
+            span: self.finish(start),
+        })
     }
 
     fn select(&mut self) -> PResult<Select> {
@@ -161,13 +184,21 @@ impl Parser<'_> {
                 break;
             }
         }
-        let from = if self.eat(Kw::FROM).is_some() { Some(self.from_clause()?) } else { None };
-        let selection = if self.eat(Kw::WHERE).is_some() { Some(self.expr()?) } else { None };
+        let from = if self.eat(Kw::FROM).is_some() {
+            Some(self.table_refs()?)
+        } else {
+            None
+        };
+        let selection = if self.eat(Kw::WHERE).is_some() {
+            Some(self.expr()?)
+        } else {
+            None
+        };
         let mut group_by = Vec::new();
         if self.at(Kw::GROUP) {
             self.bump();
             self.expect(Kw::BY)?;
-            if !self.eat(Kw::DISTINCT).is_some() {
+            if self.eat(Kw::DISTINCT).is_none() {
                 self.eat(Kw::ALL);
             }
             loop {
@@ -177,7 +208,11 @@ impl Parser<'_> {
                 }
             }
         }
-        let having = if self.eat(Kw::HAVING).is_some() { Some(self.expr()?) } else { None };
+        let having = if self.eat(Kw::HAVING).is_some() {
+            Some(self.expr()?)
+        } else {
+            None
+        };
         let mut windows = Vec::new();
         if self.eat(Kw::WINDOW).is_some() {
             loop {
@@ -189,8 +224,23 @@ impl Parser<'_> {
                 }
             }
         }
-        let qualify = if self.eat(Kw::QUALIFY).is_some() { Some(self.expr()?) } else { None };
-        Ok(Select { hints, distinct, items, from, selection, group_by, having, windows, qualify, span: self.finish(start) })
+        let qualify = if self.eat(Kw::QUALIFY).is_some() {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        Ok(Select {
+            hints,
+            distinct,
+            items,
+            from,
+            selection,
+            group_by,
+            having,
+            windows,
+            qualify,
+            span: self.finish(start),
+        })
     }
 
     fn group_item(&mut self) -> PResult<Expr> {
@@ -207,7 +257,10 @@ impl Parser<'_> {
                 }
             }
             self.expect_kind(TokenKind::RParen, "`)`")?;
-            return Ok(Expr { kind: ExprKind::Row(items), span: self.finish(start) });
+            return Ok(Expr {
+                kind: ExprKind::Row(items),
+                span: self.finish(start),
+            });
         }
         self.expr()
     }
@@ -216,12 +269,20 @@ impl Parser<'_> {
         let start = self.start();
         if self.at_kind(TokenKind::Star) {
             self.bump();
-            return Ok(SelectItem::Wildcard { qualifier: None, span: self.finish(start) });
+            return Ok(SelectItem::Wildcard {
+                qualifier: None,
+                span: self.finish(start),
+            });
         }
         // `t.*` / `db.t.*`
         if self.at_name() {
             let mut n = 1;
-            while self.nth(n).kind == TokenKind::Dot && matches!(self.nth(n + 1).kind, TokenKind::Word | TokenKind::QuotedIdent) {
+            while self.nth(n).kind == TokenKind::Dot
+                && matches!(
+                    self.nth(n + 1).kind,
+                    TokenKind::Word | TokenKind::QuotedIdent
+                )
+            {
                 n += 2;
             }
             if self.nth(n).kind == TokenKind::Dot && self.nth(n + 1).kind == TokenKind::Star {
@@ -231,15 +292,25 @@ impl Parser<'_> {
                     self.bump();
                     parts.push(self.ident("a name")?);
                 }
-                let qualifier = ObjectName { parts, span: self.finish(q_start) };
+                let qualifier = ObjectName {
+                    parts,
+                    span: self.finish(q_start),
+                };
                 self.bump();
                 self.bump();
-                return Ok(SelectItem::Wildcard { qualifier: Some(qualifier), span: self.finish(start) });
+                return Ok(SelectItem::Wildcard {
+                    qualifier: Some(qualifier),
+                    span: self.finish(start),
+                });
             }
         }
         let expr = self.expr()?;
         let alias = self.opt_alias()?;
-        Ok(SelectItem::Expr { expr, alias, span: self.finish(start) })
+        Ok(SelectItem::Expr {
+            expr,
+            alias,
+            span: self.finish(start),
+        })
     }
 
     /// `[AS] name` after a select item.
@@ -256,9 +327,7 @@ impl Parser<'_> {
     /// `[AS] name [(col, ...)]` after a table reference.
     fn opt_table_alias(&mut self) -> PResult<Option<TableAlias>> {
         let start = self.start();
-        let name = if self.eat(Kw::AS).is_some() {
-            self.ident("an alias")?
-        } else if self.at_optional_name() {
+        let name = if self.eat(Kw::AS).is_some() || self.at_optional_name() {
             self.ident("an alias")?
         } else {
             return Ok(None);
@@ -267,11 +336,15 @@ impl Parser<'_> {
         if self.at_kind(TokenKind::LParen) {
             columns = self.column_list()?.names;
         }
-        Ok(Some(TableAlias { name, columns, span: self.finish(start) }))
+        Ok(Some(TableAlias {
+            name,
+            columns,
+            span: self.finish(start),
+        }))
     }
 
     /// `FROM` items: comma-separated references with joins.
-    fn from_clause(&mut self) -> PResult<TableRef> {
+    fn table_refs(&mut self) -> PResult<TableRef> {
         let start = self.start();
         let mut left = self.joined_ref()?;
         while self.eat_kind(TokenKind::Comma).is_some() {
@@ -330,7 +403,14 @@ impl Parser<'_> {
             } else if self.eat(Kw::USING).is_some() {
                 using = Some(self.column_list()?);
             }
-            left = TableRef::Join { left: Box::new(left), right: Box::new(right), kind, on, using, span: self.finish(start) };
+            left = TableRef::Join {
+                left: Box::new(left),
+                right: Box::new(right),
+                kind,
+                on,
+                using,
+                span: self.finish(start),
+            };
         }
         Ok(left)
     }
@@ -351,20 +431,34 @@ impl Parser<'_> {
             let call = Box::new(self.expr()?);
             self.expect_kind(TokenKind::RParen, "`)`")?;
             let alias = self.opt_table_alias()?;
-            TableRef::Function { lateral, call, alias, span: self.finish(start) }
+            TableRef::Function {
+                lateral,
+                call,
+                alias,
+                span: self.finish(start),
+            }
         } else if self.at_kind(TokenKind::LParen) {
             if self.query_ahead(1) {
                 self.bump();
                 let query = Box::new(self.query()?);
                 self.expect_kind(TokenKind::RParen, "`)`")?;
                 let alias = self.opt_table_alias()?;
-                TableRef::Subquery { lateral, query, alias, span: self.finish(start) }
+                TableRef::Subquery {
+                    lateral,
+                    query,
+                    alias,
+                    span: self.finish(start),
+                }
             } else {
                 self.bump();
-                let inner = Box::new(self.from_clause()?);
+                let inner = Box::new(self.table_refs()?);
                 self.expect_kind(TokenKind::RParen, "`)`")?;
                 let alias = self.opt_table_alias()?;
-                TableRef::Nested { inner, alias, span: self.finish(start) }
+                TableRef::Nested {
+                    inner,
+                    alias,
+                    span: self.finish(start),
+                }
             }
         } else if self.at(Kw::UNNEST) {
             self.bump();
@@ -379,14 +473,24 @@ impl Parser<'_> {
                 false
             };
             let alias = self.opt_table_alias()?;
-            TableRef::Unnest { exprs, with_ordinality, alias, span: self.finish(start) }
+            TableRef::Unnest {
+                exprs,
+                with_ordinality,
+                alias,
+                span: self.finish(start),
+            }
         } else {
             let name = self.object_name("a table name")?;
             if self.at_kind(TokenKind::LParen) {
                 // A table function called without TABLE(...) (Flink 2.x PTF call syntax).
                 let call = Box::new(self.call_after_name(name, start)?);
                 let alias = self.opt_table_alias()?;
-                TableRef::Function { lateral, call, alias, span: self.finish(start) }
+                TableRef::Function {
+                    lateral,
+                    call,
+                    alias,
+                    span: self.finish(start),
+                }
             } else {
                 let hints = self.hints();
                 let mut system_time = None;
@@ -398,7 +502,13 @@ impl Parser<'_> {
                     system_time = Some(Box::new(self.expr()?));
                 }
                 let alias = self.opt_table_alias()?;
-                TableRef::Named { name, hints, system_time, alias, span: self.finish(start) }
+                TableRef::Named {
+                    name,
+                    hints,
+                    system_time,
+                    alias,
+                    span: self.finish(start),
+                }
             }
         };
         if self.at(Kw::MATCH_RECOGNIZE) {
@@ -420,7 +530,10 @@ impl Parser<'_> {
                 self.note_error(
                     crate::syntax::SyntaxErrorKind::Unexpected,
                     message,
-                    crate::source::Span { start: at, end: at.max(span.start).min(span.end) + 1 },
+                    crate::source::Span {
+                        start: at,
+                        end: at.max(span.start).min(span.end) + 1,
+                    },
                     Some("hints look like /*+ NAME(options), OTHER(options) */".to_string()),
                 );
             }
@@ -520,7 +633,12 @@ impl Parser<'_> {
         }
         self.expect_kind(TokenKind::RParen, "`)` to close MATCH_RECOGNIZE")?;
         let alias = self.opt_table_alias()?;
-        Ok(TableRef::MatchRecognize { input: Box::new(input), measures, alias, span: self.finish(start) })
+        Ok(TableRef::MatchRecognize {
+            input: Box::new(input),
+            measures,
+            alias,
+            span: self.finish(start),
+        })
     }
 
     /// `PATTERN ( ... )`: a row-pattern regular expression, checked for balance and tokens.
@@ -560,16 +678,31 @@ impl Parser<'_> {
 
 /// Checks a hint body; returns the byte offset and message of the first problem.
 fn check_hint_body(body: &str) -> Option<(usize, String)> {
-    let tokens: Vec<_> = crate::syntax::lexer::lex(body).into_iter().filter(|t| !t.kind.is_trivia()).collect();
+    let tokens: Vec<_> = crate::syntax::lexer::lex(body)
+        .into_iter()
+        .filter(|t| !t.kind.is_trivia())
+        .collect();
     let mut i = 0;
-    let describe = |i: usize| tokens.get(i).map_or("the end of the hint".to_string(), |t| format!("`{}`", &body[t.span.range()]));
+    let describe = |i: usize| {
+        tokens
+            .get(i)
+            .map_or("the end of the hint".to_string(), |t| {
+                format!("`{}`", &body[t.span.range()])
+            })
+    };
     let offset = |i: usize| tokens.get(i).map_or(body.len(), |t| t.span.start as usize);
     if tokens.is_empty() {
         return Some((0, "empty hint".to_string()));
     }
     loop {
-        if !matches!(tokens.get(i).map(|t| t.kind), Some(TokenKind::Word | TokenKind::QuotedIdent)) {
-            return Some((offset(i), format!("expected a hint name, found {}", describe(i))));
+        if !matches!(
+            tokens.get(i).map(|t| t.kind),
+            Some(TokenKind::Word | TokenKind::QuotedIdent)
+        ) {
+            return Some((
+                offset(i),
+                format!("expected a hint name, found {}", describe(i)),
+            ));
         }
         i += 1;
         if tokens.get(i).map(|t| t.kind) == Some(TokenKind::LParen) {
@@ -588,7 +721,12 @@ fn check_hint_body(body: &str) -> Option<(usize, String)> {
         match tokens.get(i).map(|t| t.kind) {
             None => return None,
             Some(TokenKind::Comma) => i += 1,
-            _ => return Some((offset(i), format!("expected `,` between hints, found {}", describe(i)))),
+            _ => {
+                return Some((
+                    offset(i),
+                    format!("expected `,` between hints, found {}", describe(i)),
+                ))
+            }
         }
     }
 }

@@ -39,11 +39,19 @@ impl Parser<'_> {
             if self.at(Kw::ARRAY) {
                 self.bump();
                 let inner = Box::new(data_type);
-                data_type = DataType { kind: TypeKind::Array(inner), nullability: Nullability::Unspecified, span: self.finish(start) };
+                data_type = DataType {
+                    kind: TypeKind::Array(inner),
+                    nullability: Nullability::Unspecified,
+                    span: self.finish(start),
+                };
             } else if self.at(Kw::MULTISET) {
                 self.bump();
                 let inner = Box::new(data_type);
-                data_type = DataType { kind: TypeKind::Multiset(inner), nullability: Nullability::Unspecified, span: self.finish(start) };
+                data_type = DataType {
+                    kind: TypeKind::Multiset(inner),
+                    nullability: Nullability::Unspecified,
+                    span: self.finish(start),
+                };
             } else {
                 return Ok(data_type);
             }
@@ -240,7 +248,11 @@ impl Parser<'_> {
                 TypeKind::Named(self.object_name("a data type")?)
             }
         };
-        Ok(DataType { kind, nullability: Nullability::Unspecified, span: self.finish(start) })
+        Ok(DataType {
+            kind,
+            nullability: Nullability::Unspecified,
+            span: self.finish(start),
+        })
     }
 
     /// `<field type ['comment'], ...>` or `(field type, ...)` of a ROW type.
@@ -262,7 +274,11 @@ impl Parser<'_> {
                 break;
             }
         }
-        let what = if close == TokenKind::Gt { "`,` or `>`" } else { "`,` or `)`" };
+        let what = if close == TokenKind::Gt {
+            "`,` or `>`"
+        } else {
+            "`,` or `)`"
+        };
         self.expect_kind(close, what)?;
         Ok(fields)
     }
@@ -270,8 +286,16 @@ impl Parser<'_> {
     fn row_field(&mut self) -> PResult<RowField> {
         let name = self.ident("a field name")?;
         let data_type = self.data_type()?;
-        let comment = if self.at_string() { Some(self.string_lit("a field comment")?) } else { None };
-        Ok(RowField { name, data_type, comment })
+        let comment = if self.at_string() {
+            Some(self.string_lit("a field comment")?)
+        } else {
+            None
+        };
+        Ok(RowField {
+            name,
+            data_type,
+            comment,
+        })
     }
 
     fn time_zone(&mut self) -> PResult<TimeZoneKind> {
@@ -285,7 +309,11 @@ impl Parser<'_> {
             let local = self.eat(Kw::LOCAL).is_some();
             self.expect(Kw::TIME)?;
             self.expect(Kw::ZONE)?;
-            return Ok(if local { TimeZoneKind::Local } else { TimeZoneKind::With });
+            return Ok(if local {
+                TimeZoneKind::Local
+            } else {
+                TimeZoneKind::With
+            });
         }
         Ok(TimeZoneKind::Without)
     }
@@ -307,7 +335,11 @@ impl Parser<'_> {
         }
         self.bump();
         let p = self.unsigned("a precision")?;
-        let s = if self.eat_kind(TokenKind::Comma).is_some() { Some(self.unsigned("a scale")?) } else { None };
+        let s = if self.eat_kind(TokenKind::Comma).is_some() {
+            Some(self.unsigned("a scale")?)
+        } else {
+            None
+        };
         self.expect_kind(TokenKind::RParen, "`)`")?;
         Ok((Some(p), s))
     }
@@ -342,7 +374,13 @@ impl Parser<'_> {
             end = Some(self.time_unit_word()?);
             end_precision = self.opt_interval_precision()?;
         }
-        Ok(IntervalQualifier { start: unit, start_precision, end, end_precision, span: self.finish(start) })
+        Ok(IntervalQualifier {
+            start: unit,
+            start_precision,
+            end,
+            end_precision,
+            span: self.finish(start),
+        })
     }
 
     fn opt_interval_precision(&mut self) -> PResult<Option<u32>> {

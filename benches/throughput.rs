@@ -1,0 +1,68 @@
+//! Lex and parse throughput on one core, in MB/s.
+//!
+//! `cargo bench --bench throughput -- DIR` reads every `.sql` file under DIR (default: the
+//! generated corpus in `bench-out/corpus`, see `scripts/bench.py`), then lexes, and lexes and
+//! parses, all of them on the current thread, best of several rounds.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn main() {
+    let dir = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("bench-out/corpus"));
+    let mut texts = Vec::new();
+    for entry in walkdir::WalkDir::new(&dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(|e| e.ok())
+    {
+        if entry.path().extension().is_some_and(|e| e == "sql") {
+            if let Ok(text) = std::fs::read_to_string(entry.path()) {
+                texts.push(text);
+            }
+        }
+    }
+    if texts.is_empty() {
+        eprintln!(
+            "no .sql files under {} (run scripts/bench.py first)",
+            dir.display()
+        );
+        return;
+    }
+    let bytes: usize = texts.iter().map(String::len).sum();
+    let rounds = 7;
+    let best = |f: &dyn Fn() -> usize| {
+        let mut best = f64::MAX;
+        let mut sink = 0usize;
+        for _ in 0..rounds {
+            let t = Instant::now();
+            sink = sink.wrapping_add(f());
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        std::hint::black_box(sink);
+        best
+    };
+    let lex = best(&|| {
+        texts
+            .iter()
+            .map(|t| flinklint::syntax::lexer::lex(t).len())
+            .sum()
+    });
+    let parse = best(&|| {
+        texts
+            .iter()
+            .map(|t| flinklint::syntax::parse(t).script.statements.len())
+            .sum()
+    });
+    let mb = bytes as f64 / 1e6;
+    println!("files: {}, bytes: {bytes} ({mb:.2} MB)", texts.len());
+    println!("lex:         {:8.1} MB/s  ({:.1} ms)", mb / lex, lex * 1e3);
+    println!(
+        "lex+parse:   {:8.1} MB/s  ({:.1} ms)",
+        mb / parse,
+        parse * 1e3
+    );
+}

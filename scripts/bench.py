@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Benchmark: lex+parse throughput and whole-run time of `flinklint check`, against `cat`.
+
+Generates a realistic repository with ../shared/bench/gen_corpus.py (2,000 files by default)
+into bench-out/corpus, builds the release binary, then prints:
+  - lex and lex+parse throughput on one core (benches/throughput.rs);
+  - the best-of-N wall time of `flinklint check --format json` over the repository and of
+    `cat` over the same files, measured in the same run, and their ratio.
+
+Usage (from the repository root):  python3 scripts/bench.py [--files 2000] [--runs 10]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+
+def best_of(cmd, runs, **kw):
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--files", type=int, default=2000)
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    os.chdir(root)
+    corpus = os.path.join("bench-out", "corpus")
+    gen = os.path.join("..", "shared", "bench", "gen_corpus.py")
+    if not os.path.isdir(corpus) or len([1 for _, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql")]) != args.files:
+        subprocess.run([sys.executable, gen, "--out", corpus, "--files", str(args.files), "--seed", str(args.seed)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
+    files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql"))
+    size = sum(os.path.getsize(f) for f in files)
+    print(f"repository: {len(files)} files, {size / 1e6:.2f} MB (gen_corpus.py --files {args.files} --seed {args.seed})")
+    out = subprocess.run(["cargo", "bench", "--quiet", "--bench", "throughput", "--", corpus], check=True, capture_output=True, text=True).stdout
+    print(out.strip())
+    binary = os.path.join("target", "release", "flinklint")
+    best_of([binary, "check", corpus], 2)  # warm the page cache
+    lint = best_of([binary, "check", "--format", "json", "--exit-zero", corpus], args.runs)
+    cat = best_of(["cat", *files], args.runs)
+    print(f"flinklint check: {lint * 1e3:8.1f} ms  (best of {args.runs})")
+    print(f"cat (same files): {cat * 1e3:7.1f} ms  (best of {args.runs})")
+    print(f"ratio check/cat: {lint / cat:8.1f}x")
+
+
+if __name__ == "__main__":
+    main()

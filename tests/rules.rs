@@ -1,0 +1,154 @@
+//! Rule tests: the registry matches `rules/*.yaml`, every rule has fixtures, fixtures produce
+//! the snapshot of their diagnostics (human and JSON), and every YAML example runs: the bad one
+//! triggers exactly its rule, the good one triggers nothing.
+
+mod common;
+
+use flinklint::config::{Settings, Target};
+use flinklint::discover::Input;
+use flinklint::render;
+use flinklint::rules::{meta::RULE_DOCS, RULES};
+use std::path::{Path, PathBuf};
+
+#[test]
+fn registry_and_yaml_agree() {
+    let mut modules: Vec<&str> = RULES.iter().map(|r| r.code()).collect();
+    modules.sort();
+    let docs: Vec<&str> = RULE_DOCS.iter().map(|m| m.code).collect();
+    assert_eq!(
+        modules, docs,
+        "every rule module needs rules/<CODE>.yaml and every YAML a module"
+    );
+    for meta in RULE_DOCS {
+        assert!(
+            meta.name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-'),
+            "{}: name must be kebab-case",
+            meta.code
+        );
+        assert!(!meta.examples.is_empty(), "{}: needs examples", meta.code);
+        let dir = common::root().join("fixtures/rules").join(meta.code);
+        assert!(
+            !cases(&dir).is_empty(),
+            "{}: needs fixtures in {}",
+            meta.code,
+            dir.display()
+        );
+    }
+}
+
+/// The cases of a rule folder: `.sql` files and sub-directories (multi-file projects).
+fn cases(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    out.retain(|p| {
+        (p.is_dir() && p.file_name().is_some_and(|n| n != "snapshots"))
+            || p.extension().is_some_and(|e| e == "sql")
+    });
+    out.sort();
+    out
+}
+
+/// Settings from a `-- fixture: --target NAME` first line.
+fn fixture_settings(first_file: &Path) -> Settings {
+    let mut settings = Settings::default();
+    let text = String::from_utf8_lossy(&std::fs::read(first_file).unwrap_or_default()).into_owned();
+    if let Some(rest) = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("-- fixture:"))
+    {
+        let mut words = rest.split_whitespace();
+        while let Some(w) = words.next() {
+            if w == "--target" {
+                settings.target =
+                    Target::parse(words.next().unwrap_or_default()).expect("fixture target");
+            }
+        }
+    }
+    settings
+}
+
+#[test]
+fn rule_fixtures_match_snapshots() {
+    let root = common::root();
+    for meta in RULE_DOCS {
+        let dir = PathBuf::from("fixtures/rules").join(meta.code);
+        let snapshots = common::snapshot_settings(&root.join(&dir));
+        for case in cases(&root.join(&dir)) {
+            let name = case.file_stem().unwrap().to_string_lossy().to_string();
+            let rel = dir.join(case.file_name().unwrap());
+            let files: Vec<PathBuf> = if case.is_dir() {
+                walkdir::WalkDir::new(root.join(&rel))
+                    .sort_by_file_name()
+                    .into_iter()
+                    .filter_map(|e| e.ok())
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "sql"))
+                    .map(|e| rel.join(e.path().strip_prefix(root.join(&rel)).unwrap()))
+                    .collect()
+            } else {
+                vec![rel.clone()]
+            };
+            let settings = fixture_settings(&root.join(&files[0]));
+            let inputs: Vec<Input> = files.iter().map(|f| Input::File(f.clone())).collect();
+            let outcome = flinklint::check(&inputs, None, &settings);
+            let own = outcome
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == meta.code)
+                .count();
+            if name.starts_with("ok_") {
+                assert_eq!(own, 0, "{}: expected no {}", rel.display(), meta.code);
+            } else {
+                assert!(own > 0, "{}: expected {}", rel.display(), meta.code);
+            }
+            let n = outcome.files_checked();
+            let human = render::human::render(
+                &outcome.files,
+                n,
+                &outcome.diagnostics,
+                render::human::HumanOptions {
+                    color: false,
+                    width: 100,
+                },
+            );
+            let json = render::json::render(&outcome.files, n, &outcome.diagnostics);
+            snapshots.bind(|| {
+                insta::assert_snapshot!(format!("{name}.human"), human);
+                insta::assert_snapshot!(format!("{name}.json"), json);
+            });
+        }
+    }
+}
+
+#[test]
+fn yaml_examples_run() {
+    for meta in RULE_DOCS {
+        for example in meta.examples {
+            let mut settings = Settings::default();
+            if let Some(t) = example.target {
+                settings.target = Target::parse(t).expect("example target");
+            }
+            let name = format!("{} example `{}`", meta.code, example.name);
+            if !example.bad.is_empty() {
+                let bad = flinklint::check_texts(
+                    &[("bad.sql".to_string(), example.bad.to_string())],
+                    &settings,
+                );
+                let codes: Vec<&str> = bad.diagnostics.iter().map(|d| d.code).collect();
+                assert!(
+                    !codes.is_empty() && codes.iter().all(|c| *c == meta.code),
+                    "{name}: bad example gives {codes:?}"
+                );
+            }
+            let good = flinklint::check_texts(
+                &[("good.sql".to_string(), example.good.to_string())],
+                &settings,
+            );
+            let codes: Vec<&str> = good.diagnostics.iter().map(|d| d.code).collect();
+            assert!(codes.is_empty(), "{name}: good example gives {codes:?}");
+        }
+    }
+}
