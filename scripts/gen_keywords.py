@@ -13,7 +13,9 @@ with open(sys.argv[1]) as f:
     next(f)
     for line in f:
         kw, col, table, alias, bare = line.rstrip("\n").split("\t")
-        rows.append((kw, col == "no", bare == "yes"))
+        # A word is a bare function only if it is reserved and still parses bare in a select list
+        # (USER, CURRENT_DATE, ...); non-reserved words parse there because they are names.
+        rows.append((kw, col == "no", col == "no" and bare == "yes"))
 rows.sort()
 # The sentinel for "not a keyword" is `NONE`; the SQL keyword NONE gets another variant name.
 def variant(kw):

@@ -6,6 +6,7 @@
 //! `rules/<CODE>.yaml` ([`meta`]); a test fails when a YAML has no module, a module has no
 //! YAML, or a rule has no fixtures.
 
+pub mod materialized;
 pub mod meta;
 pub mod syntax;
 
@@ -101,6 +102,8 @@ pub static RULES: &[&dyn Rule] = &[
     &syntax::typographic_quote::TypographicQuote,
     &syntax::double_quoted_literal::DoubleQuotedLiteral,
     &syntax::reserved_word_identifier::ReservedWordIdentifier,
+    &syntax::unsupported_by_target::UnsupportedByTarget,
+    &materialized::unsupported_alter_form::UnsupportedAlterForm,
 ];
 
 /// Runs every rule and returns the diagnostics for reported files, sorted.

@@ -36,7 +36,7 @@ pub enum TokenKind {
     #[regex(r"[uU]&'", string_body)]
     UnicodeString,
     /// `N'..'`, `E'..'` or `_charset'..'` prefixed string literal.
-    #[regex(r"([nNeE]|_[A-Za-z0-9_]+)'", string_body)]
+    #[regex(r"([nNeE]|_[A-Za-z0-9][A-Za-z0-9:._\-]*)'", string_body)]
     PrefixedString,
     /// A string literal without its closing quote (runs to end of input).
     UnterminatedString,
@@ -238,6 +238,11 @@ fn quoted_ident(lex: &mut Lexer<TokenKind>) -> logos::FilterResult<(), ()> {
     let rest = lex.remainder().as_bytes();
     let mut i = 0;
     while i < rest.len() {
+        if rest[i] == b'\n' || rest[i] == b'\r' {
+            // Calcite's quoted identifiers do not span lines.
+            lex.bump(i);
+            return logos::FilterResult::Error(());
+        }
         if rest[i] == b'`' {
             if rest.get(i + 1) == Some(&b'`') {
                 i += 2;

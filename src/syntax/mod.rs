@@ -64,12 +64,6 @@ pub enum SyntaxErrorKind {
     ClauseOrder,
     /// A second WATERMARK clause in one element list (Flink rejects it while parsing).
     DuplicateWatermark,
-    /// A complete statement followed by the next one without `;`; `insert_at` is the byte
-    /// offset right after the first statement, where the `;` belongs.
-    MissingSemicolon {
-        /// Where to insert `;`.
-        insert_at: u32,
-    },
     /// `#` used as a comment.
     HashComment,
     /// A lexical error: unterminated string/comment, unknown character.
@@ -89,6 +83,19 @@ pub struct SyntaxError {
     pub span: Span,
     /// Extra advice, if the parser has any.
     pub help: Option<String>,
+    /// A replacement the parser is sure of (e.g. `<>` for `!=`, `;` where one is missing).
+    pub suggestion: Option<Suggestion>,
+}
+
+/// A text replacement that resolves a syntax error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Suggestion {
+    /// What it does, e.g. "Replace `!=` with `<>`".
+    pub title: String,
+    /// The bytes to replace (empty to insert).
+    pub span: Span,
+    /// The new text.
+    pub replacement: String,
 }
 
 /// The result of parsing one file.

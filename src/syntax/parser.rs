@@ -9,7 +9,7 @@
 use super::ast::{Ident, Script, Statement, StatementKind, StringLit};
 use super::keywords::Kw;
 use super::lexer::{Token, TokenKind};
-use super::{QuoteUsage, SyntaxError, SyntaxErrorKind};
+use super::{QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
 use crate::source::Span;
 use compact_str::CompactString;
 
@@ -49,6 +49,8 @@ pub(crate) struct Parser<'a> {
     /// Regions the SQL client reads verbatim (unquoted SET keys and values): no lexical errors.
     raw_regions: Vec<Span>,
     depth: u32,
+    /// Inside `POSITION(a IN b)`'s first argument, `IN` separates arguments.
+    pub(crate) no_in_operator: bool,
     fuel: u32,
     /// After an error, further errors are muted until a recovery point resynchronizes.
     muted: bool,
@@ -72,6 +74,7 @@ impl<'a> Parser<'a> {
             usages: Vec::new(),
             raw_regions: Vec::new(),
             depth: 0,
+            no_in_operator: false,
             fuel: FUEL,
             muted: false,
             eof: Token {
@@ -120,11 +123,16 @@ impl<'a> Parser<'a> {
                 if self.at_statement_start_on_new_line() {
                     let span = self.current().span;
                     let insert_at = self.last_end;
-                    self.note_error(
-                        SyntaxErrorKind::MissingSemicolon { insert_at },
+                    self.note_error_with_fix(
+                        SyntaxErrorKind::Unexpected,
                         format!("expected `;` before the next statement, found {found}"),
                         span,
                         Some("end the previous statement with `;`".to_string()),
+                        Suggestion {
+                            title: "End the previous statement with `;`".to_string(),
+                            span: Span::empty(insert_at),
+                            replacement: ";".to_string(),
+                        },
                     );
                 } else {
                     let _ =
@@ -385,6 +393,7 @@ impl<'a> Parser<'a> {
                 message,
                 span,
                 help: None,
+                suggestion: None,
             });
             return;
         }
@@ -393,7 +402,26 @@ impl<'a> Parser<'a> {
             message,
             span,
             help,
+            suggestion: None,
         });
+    }
+
+    /// Records a finding with a replacement that resolves it.
+    pub(crate) fn note_error_with_fix(
+        &mut self,
+        kind: SyntaxErrorKind,
+        message: String,
+        span: Span,
+        help: Option<String>,
+        suggestion: Suggestion,
+    ) {
+        let before = self.errors.len();
+        self.note_error(kind, message, span, help);
+        if self.errors.len() > before {
+            if let Some(last) = self.errors.last_mut() {
+                last.suggestion = Some(suggestion);
+            }
+        }
     }
 
     /// Records a generic error at the current token and mutes until recovery.
@@ -441,7 +469,7 @@ impl<'a> Parser<'a> {
         let text = self.text_of(tok);
         match tok.kind {
             TokenKind::Eof => "end of input".to_string(),
-            TokenKind::Word if tok.kw != Kw::NONE => format!("keyword `{}`", tok.kw.as_str()),
+            TokenKind::Word if tok.kw.is_reserved() => format!("keyword `{}`", tok.kw.as_str()),
             TokenKind::Word | TokenKind::QuotedIdent => format!("`{}`", short(text)),
             TokenKind::String
             | TokenKind::BinaryString
@@ -483,7 +511,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn at_name(&mut self) -> bool {
         let tok = self.current();
         match tok.kind {
-            TokenKind::Word => !is_structural(tok.kw),
+            TokenKind::Word => !(tok.kw.is_reserved() && is_structural(tok.kw)),
             TokenKind::QuotedIdent
             | TokenKind::UnterminatedQuotedIdent
             | TokenKind::DoubleQuoted

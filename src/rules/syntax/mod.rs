@@ -6,6 +6,7 @@ pub mod reserved_word_identifier;
 pub mod syntax_error;
 pub mod typographic_quote;
 pub mod unreadable_file;
+pub mod unsupported_by_target;
 
 use crate::syntax::SyntaxErrorKind;
 

@@ -3,8 +3,6 @@
 use super::rule_for;
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, Reporter, Rule};
-use crate::source::Span;
-use crate::syntax::SyntaxErrorKind;
 
 /// Reports parse errors that no more specific rule explains.
 pub struct SyntaxErrorRule;
@@ -25,28 +23,14 @@ impl Rule for SyntaxErrorRule {
                 if let Some(help) = &error.help {
                     d = d.with_help(help.clone());
                 }
-                if let SyntaxErrorKind::MissingSemicolon { insert_at } = error.kind {
+                if let Some(suggestion) = &error.suggestion {
                     d = d.with_fix(Fix {
-                        title: "End the previous statement with `;`".to_string(),
+                        title: suggestion.title.clone(),
                         applicability: Applicability::Safe,
                         edits: vec![Edit {
                             file: file.id,
-                            span: Span::empty(insert_at),
-                            replacement: ";".to_string(),
-                        }],
-                    });
-                }
-                if error.kind == SyntaxErrorKind::HashComment {
-                    d = d.with_fix(Fix {
-                        title: "Start the comment with `--`".to_string(),
-                        applicability: Applicability::Safe,
-                        edits: vec![Edit {
-                            file: file.id,
-                            span: Span {
-                                start: error.span.start,
-                                end: error.span.start + 1,
-                            },
-                            replacement: "--".to_string(),
+                            span: suggestion.span,
+                            replacement: suggestion.replacement.clone(),
                         }],
                     });
                 }

@@ -157,6 +157,34 @@ pub struct Statement {
     pub has_error: bool,
 }
 
+impl Statement {
+    /// Calls `f` on this statement and on the statements nested in it (the statement of an
+    /// EXPLAIN / EXECUTE / COMPILE, the INSERTs of a statement set), depth first.
+    pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Statement)) {
+        f(self);
+        match &self.kind {
+            StatementKind::Wrapped(w) => w.inner.walk(f),
+            StatementKind::StatementSet(set) => {
+                for s in &set.statements {
+                    s.walk(f);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Script {
+    /// Every statement, nested ones included, in source order.
+    pub fn all_statements(&self) -> Vec<&Statement> {
+        let mut out = Vec::new();
+        for s in &self.statements {
+            s.walk(&mut |st| out.push(st));
+        }
+        out
+    }
+}
+
 /// The statement kinds of Flink 2.3's SQL parser and SQL client.
 #[derive(Debug, Clone, Serialize)]
 pub enum StatementKind {

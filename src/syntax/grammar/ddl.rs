@@ -501,6 +501,14 @@ impl Parser<'_> {
             ColumnKind::NameOnly
         } else {
             let data_type = self.data_type()?;
+            if matches!(data_type.kind, TypeKind::Interval(_)) {
+                self.note_error(
+                    SyntaxErrorKind::Unexpected,
+                    "INTERVAL types are not supported as column types".to_string(),
+                    data_type.span,
+                    Some("store the duration as BIGINT (milliseconds) or STRING".to_string()),
+                );
+            }
             if self.eat(Kw::METADATA).is_some() {
                 let key = if self.eat(Kw::FROM).is_some() {
                     Some(self.string_lit("a metadata key in quotes")?)

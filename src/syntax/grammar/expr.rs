@@ -8,7 +8,7 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
-use crate::syntax::SyntaxErrorKind;
+use crate::syntax::{Suggestion, SyntaxErrorKind};
 use compact_str::CompactString;
 
 /// Operators in one chain (`a + b + c ...`); the tree is nested that deep.
@@ -74,7 +74,21 @@ impl Parser<'_> {
                 if prec <= min {
                     break;
                 }
-                self.bump();
+                let op_tok = self.bump();
+                if op_tok.kind == TokenKind::BangEq {
+                    self.note_error_with_fix(
+                        SyntaxErrorKind::Unexpected,
+                        "Bang equal '!=' is not allowed under the current SQL conformance level"
+                            .to_string(),
+                        op_tok.span,
+                        Some("write `<>` for not equal".to_string()),
+                        Suggestion {
+                            title: "Replace `!=` with `<>`".to_string(),
+                            span: op_tok.span,
+                            replacement: "<>".to_string(),
+                        },
+                    );
+                }
                 // `x = ANY (...)`, `x > ALL (...)`, `x = SOME (...)`.
                 if prec == CMP_PREC
                     && matches!(self.kw(), Kw::ANY | Kw::ALL | Kw::SOME)
@@ -182,7 +196,7 @@ impl Parser<'_> {
                         span,
                     };
                 }
-                Kw::IN => {
+                Kw::IN if !self.no_in_operator => {
                     if negated {
                         self.bump();
                     }
@@ -201,6 +215,9 @@ impl Parser<'_> {
                             span,
                         };
                     } else {
+                        if self.at_kind(TokenKind::RParen) {
+                            return Err(self.expected("a value in the IN list"));
+                        }
                         let list = self.expr_list(TokenKind::RParen)?;
                         self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
                         let span = self.finish(start);
@@ -243,6 +260,22 @@ impl Parser<'_> {
                         span,
                     };
                 }
+                Kw::OVERLAPS
+                | Kw::EQUALS
+                | Kw::PRECEDES
+                | Kw::SUCCEEDS
+                | Kw::IMMEDIATELY
+                | Kw::CONTAINS
+                    if !negated
+                        && (kw != Kw::IMMEDIATELY
+                            || matches!(self.nth(1).kw, Kw::PRECEDES | Kw::SUCCEEDS)) =>
+                {
+                    if self.bump().kw == Kw::IMMEDIATELY && self.eat(Kw::PRECEDES).is_none() {
+                        self.expect(Kw::SUCCEEDS)?;
+                    }
+                    let right = self.expr_bp(CMP_PREC)?;
+                    left = binary(BinaryOp::Eq, left, right, self.finish(start));
+                }
                 Kw::MEMBER | Kw::SUBMULTISET => {
                     self.bump();
                     self.expect(Kw::OF)?;
@@ -279,6 +312,15 @@ impl Parser<'_> {
             });
         }
         let primary = self.primary()?;
+        if matches!(primary.kind, ExprKind::Nested(_)) && self.at_time_unit() {
+            // `(ts2 - ts1) DAY [TO HOUR]`: a datetime difference as an interval.
+            self.interval_qualifier()?;
+            let span = self.finish(start);
+            return Ok(Expr {
+                kind: primary.kind,
+                span,
+            });
+        }
         self.postfix(primary, start)
     }
 
@@ -397,7 +439,16 @@ impl Parser<'_> {
                 }
                 let s = self.string_lit("a string")?;
                 if self.at(Kw::UESCAPE) {
-                    self.bump();
+                    let uescape = self.bump().span;
+                    if tok.kind != TokenKind::UnicodeString {
+                        self.note_error(
+                            SyntaxErrorKind::Unexpected,
+                            "UESCAPE cannot be specified without Unicode literal introducer"
+                                .to_string(),
+                            uescape,
+                            Some("UESCAPE belongs after a U&'...' literal".to_string()),
+                        );
+                    }
                     self.string_lit("an escape character")?;
                 }
                 return Ok(Expr {
@@ -418,6 +469,24 @@ impl Parser<'_> {
                 return Ok(Expr {
                     kind: ExprKind::Star,
                     span: tok.span,
+                });
+            }
+            TokenKind::LBrace
+                if {
+                    let next = self.nth(1);
+                    next.kind == TokenKind::Word && self.text_of(next).eq_ignore_ascii_case("fn")
+                } =>
+            {
+                // JDBC escape `{fn NAME(args)}`.
+                self.bump();
+                self.bump();
+                let f_start = self.start();
+                let name = self.expr_name()?;
+                let call = self.call_after_name(name, f_start)?;
+                self.expect_kind(TokenKind::RBrace, "`}`")?;
+                return Ok(Expr {
+                    kind: call.kind,
+                    span: self.finish(start),
                 });
             }
             TokenKind::Word | TokenKind::QuotedIdent | TokenKind::UnterminatedQuotedIdent => {}
@@ -567,6 +636,14 @@ impl Parser<'_> {
                 let expr = self.expr()?;
                 self.expect(Kw::AS)?;
                 let data_type = self.data_type()?;
+                if data_type.nullability != Nullability::Unspecified {
+                    self.note_error(
+                        SyntaxErrorKind::Unexpected,
+                        "CAST does not accept NULL / NOT NULL on the target type".to_string(),
+                        data_type.span,
+                        Some("cast to the type alone; use COALESCE to replace NULLs".to_string()),
+                    );
+                }
                 self.expect_kind(TokenKind::RParen, "`)`")?;
                 let span = self.finish(start);
                 Ok(Some(Expr {
@@ -681,6 +758,13 @@ impl Parser<'_> {
 
     /// `( expr )`, `( a, b )` (row), `( query )`, or `()` (empty grouping set).
     fn parenthesized(&mut self) -> PResult<Expr> {
+        let saved = std::mem::replace(&mut self.no_in_operator, false);
+        let result = self.parenthesized_inner();
+        self.no_in_operator = saved;
+        result
+    }
+
+    fn parenthesized_inner(&mut self) -> PResult<Expr> {
         let start = self.start();
         if self.query_ahead(1) {
             // A scalar subquery, unless it is `(SELECT ...) UNION ...` etc.; query() handles both.
@@ -806,7 +890,12 @@ impl Parser<'_> {
             self.bump();
             call.star = true;
         } else if !self.at_kind(TokenKind::RParen) {
-            self.call_args(&mut call.args)?;
+            let position = call.name.parts.len() == 1
+                && call.name.last().text.eq_ignore_ascii_case("POSITION");
+            let saved = std::mem::replace(&mut self.no_in_operator, position);
+            let result = self.call_args(&mut call.args);
+            self.no_in_operator = saved;
+            result?;
         }
         self.expect_kind(TokenKind::RParen, "`,` or `)` after the function arguments")?;
         self.check_json_object_args(&call);

@@ -205,15 +205,27 @@ impl Parser<'_> {
 
     /// `[LANGUAGE JAVA|SCALA|PYTHON|SQL] [USING JAR 'x' [, JAR 'y']] [WITH (...)]`.
     fn function_tail(&mut self) -> PResult<()> {
+        let mut language = Kw::JAVA;
         if self.eat(Kw::LANGUAGE).is_some() {
             match self.kw() {
                 Kw::JAVA | Kw::SCALA | Kw::PYTHON | Kw::SQL => {
-                    self.bump();
+                    language = self.bump().kw;
                 }
                 _ => return Err(self.expected("`JAVA`, `SCALA`, `PYTHON` or `SQL`")),
             }
         }
-        if self.eat(Kw::USING).is_some() {
+        if let Some(using) = self.eat(Kw::USING) {
+            if matches!(language, Kw::PYTHON | Kw::SQL) {
+                self.note_error(
+                    SyntaxErrorKind::Unexpected,
+                    format!(
+                        "CREATE FUNCTION USING JAR/ARTIFACT syntax is not applicable to {} language.",
+                        language.as_str()
+                    ),
+                    using,
+                    Some("USING JAR is for JAVA and SCALA functions".to_string()),
+                );
+            }
             loop {
                 if self.eat(Kw::JAR).is_none() {
                     self.expect(Kw::ARTIFACT)?;
@@ -412,9 +424,20 @@ impl Parser<'_> {
                 self.bump();
                 self.expect(Kw::JOB)?;
                 self.string_lit("a job id in quotes")?;
+                let mut savepoint = false;
                 while self.eat(Kw::WITH).is_some() {
-                    if self.eat(Kw::SAVEPOINT).is_none() {
-                        self.expect(Kw::DRAIN)?;
+                    if self.eat(Kw::SAVEPOINT).is_some() {
+                        savepoint = true;
+                    } else {
+                        let drain = self.expect(Kw::DRAIN)?;
+                        if !savepoint {
+                            self.note_error(
+                                SyntaxErrorKind::Unexpected,
+                                "WITH DRAIN could only be used after WITH SAVEPOINT.".to_string(),
+                                drain,
+                                Some("write STOP JOB '<id>' WITH SAVEPOINT WITH DRAIN".to_string()),
+                            );
+                        }
                     }
                 }
                 Self::other(OtherKind::StopJob, None)

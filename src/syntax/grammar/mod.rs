@@ -9,6 +9,7 @@ mod alter;
 mod ddl;
 mod dml;
 mod expr;
+mod lexical;
 mod materialized;
 mod misc;
 mod query;
@@ -16,10 +17,12 @@ mod types;
 
 use super::ast::{StatementKind, WrappedStatement, WrapperKind};
 use super::keywords::Kw;
-use super::lexer::{Token, TokenKind};
-use super::parser::{PResult, Parser, TokenNotes};
-use super::{QuoteUsage, SyntaxError, SyntaxErrorKind};
+use super::lexer::TokenKind;
+use super::parser::{PResult, Parser};
+
+use super::SyntaxErrorKind;
 use crate::source::Span;
+pub(crate) use lexical::lexical_errors;
 
 impl Parser<'_> {
     /// One statement, without its terminator.
@@ -162,7 +165,21 @@ impl Parser<'_> {
         let start = self.start();
         let inner = match self.kw() {
             Kw::INSERT | Kw::UPSERT => self.insert_statement()?,
-            Kw::CREATE | Kw::REPLACE => self.create_table_statement()?,
+            Kw::CREATE | Kw::REPLACE => {
+                let inner = self.create_table_statement()?;
+                if let StatementKind::CreateTable(table) = &inner {
+                    if table.query.is_none() {
+                        let span = self.finish(start);
+                        self.note_error(
+                            SyntaxErrorKind::Unexpected,
+                            "EXPLAIN, EXECUTE and COMPILE PLAN accept CREATE TABLE only with AS query (CTAS/RTAS)".to_string(),
+                            span,
+                            None,
+                        );
+                    }
+                }
+                inner
+            }
             Kw::SELECT | Kw::WITH | Kw::VALUES | Kw::TABLE => {
                 StatementKind::Query(Box::new(self.query()?))
             }
@@ -181,113 +198,4 @@ fn wrap(wrapper: WrapperKind, inner: StatementKind, span: Span) -> StatementKind
         has_error: false,
     };
     StatementKind::Wrapped(Box::new(WrappedStatement { wrapper, inner }))
-}
-
-/// Errors for tokens Flink's lexer rejects, reported once each whatever the parser did with
-/// them. `usages` says where the parser needed a string or a name, to pick the fix.
-pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -> Vec<SyntaxError> {
-    let usage_of = |span: Span| {
-        notes
-            .usages
-            .iter()
-            .find(|(s, _)| *s == span)
-            .map(|(_, u)| *u)
-            .unwrap_or(QuoteUsage::Unknown)
-    };
-    let mut errors = Vec::new();
-    for tok in tokens.iter().filter(|t| t.kind.is_error()) {
-        if notes.raw_regions.iter().any(|r| r.contains(tok.span)) {
-            continue;
-        }
-        let raw = &text[tok.span.range()];
-        let (kind, message, help) = match tok.kind {
-            TokenKind::DoubleQuoted => {
-                let closed = raw.len() >= 2 && raw.ends_with('"');
-                let content = closed.then(|| raw[1..raw.len() - 1].to_string());
-                let usage = usage_of(tok.span);
-                let message = match usage {
-                    QuoteUsage::Name => format!("double quotes do not quote names in Flink SQL: {raw}"),
-                    _ => format!("double-quoted literal {raw}: Flink SQL has no double-quoted strings or names"),
-                };
-                let help =
-                    "use '...' for a string literal, or backticks `...` for a name".to_string();
-                (
-                    SyntaxErrorKind::DoubleQuoted { content, usage },
-                    message,
-                    Some(help),
-                )
-            }
-            TokenKind::TypographicQuoted => {
-                let chars: Vec<char> = raw.chars().collect();
-                let content =
-                    (chars.len() >= 2).then(|| chars[1..chars.len() - 1].iter().collect());
-                let usage = usage_of(tok.span);
-                let message =
-                    format!("typographic quotes {raw}: Flink SQL only accepts straight quotes");
-                let help =
-                    "use straight quotes '...' for a string literal, or backticks `...` for a name"
-                        .to_string();
-                (
-                    SyntaxErrorKind::TypographicQuote { content, usage },
-                    message,
-                    Some(help),
-                )
-            }
-            TokenKind::TypographicDash => (
-                SyntaxErrorKind::TypographicDash,
-                format!("typographic dash `{raw}` where Flink SQL needs `-`"),
-                Some("replace it with the ASCII minus sign `-`".to_string()),
-            ),
-            TokenKind::TypographicComment => (
-                SyntaxErrorKind::TypographicDash,
-                "comment started with typographic dashes: Flink SQL comments start with `--`"
-                    .to_string(),
-                Some("replace the dashes with `--`".to_string()),
-            ),
-            TokenKind::HashComment => (
-                SyntaxErrorKind::HashComment,
-                "`#` does not start a comment in Flink SQL".to_string(),
-                Some("start comments with `--`".to_string()),
-            ),
-            TokenKind::UnterminatedString => (
-                SyntaxErrorKind::Lexical,
-                "unterminated string literal: the closing `'` is missing".to_string(),
-                Some(
-                    "close the string with `'` (write a quote inside a string as `''`)".to_string(),
-                ),
-            ),
-            TokenKind::UnterminatedQuotedIdent => (
-                SyntaxErrorKind::Lexical,
-                "unterminated quoted name: the closing backtick is missing".to_string(),
-                Some(
-                    "close the name with a backtick (write a backtick inside a name as two)"
-                        .to_string(),
-                ),
-            ),
-            TokenKind::UnterminatedComment => (
-                SyntaxErrorKind::Lexical,
-                "unterminated block comment: `*/` is missing".to_string(),
-                Some("close the comment with `*/`".to_string()),
-            ),
-            _ => {
-                let ch = raw.chars().next().unwrap_or(' ');
-                (
-                    SyntaxErrorKind::Lexical,
-                    format!(
-                        "unexpected character `{}` (U+{:04X})",
-                        ch.escape_debug(),
-                        ch as u32
-                    ),
-                    None,
-                )
-            }
-        };
-        errors.push(SyntaxError {
-            kind,
-            message,
-            span: tok.span,
-            help,
-        });
-    }
-    errors
 }

@@ -6,6 +6,7 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
+use crate::syntax::SyntaxErrorKind;
 
 impl Parser<'_> {
     /// A query expression.
@@ -452,6 +453,16 @@ impl Parser<'_> {
             } else {
                 self.bump();
                 let inner = Box::new(self.table_refs()?);
+                if !matches!(*inner, TableRef::Join { .. }) {
+                    let span = inner.span();
+                    self.note_error(
+                        SyntaxErrorKind::Unexpected,
+                        "Expected query or join: parentheses in FROM hold a subquery or a join"
+                            .to_string(),
+                        span,
+                        Some("remove the parentheses, or write (SELECT * FROM ...)".to_string()),
+                    );
+                }
                 self.expect_kind(TokenKind::RParen, "`)`")?;
                 let alias = self.opt_table_alias()?;
                 TableRef::Nested {
@@ -501,7 +512,13 @@ impl Parser<'_> {
                     self.expect(Kw::OF)?;
                     system_time = Some(Box::new(self.expr()?));
                 }
+                if matches!(self.kw(), Kw::PIVOT | Kw::UNPIVOT) {
+                    self.pivot()?;
+                }
                 let alias = self.opt_table_alias()?;
+                if self.at(Kw::TABLESAMPLE) {
+                    self.tablesample()?;
+                }
                 TableRef::Named {
                     name,
                     hints,
@@ -532,14 +549,63 @@ impl Parser<'_> {
                     message,
                     crate::source::Span {
                         start: at,
-                        end: at.max(span.start).min(span.end) + 1,
+                        end: (at + 1).min(span.end),
                     },
                     Some("hints look like /*+ NAME(options), OTHER(options) */".to_string()),
+                );
+            }
+            if !hints.is_empty() {
+                self.note_error(
+                    crate::syntax::SyntaxErrorKind::Unexpected,
+                    "a second hint comment: Flink accepts one `/*+ ... */` here".to_string(),
+                    span,
+                    Some("put all hints in one comment, separated by commas".to_string()),
                 );
             }
             hints.push(Hint { span });
         }
         hints
+    }
+
+    /// `PIVOT (...)` / `UNPIVOT [INCLUDE|EXCLUDE NULLS] (...)`, checked for balance only.
+    fn pivot(&mut self) -> PResult<()> {
+        if self.bump().kw == Kw::UNPIVOT && matches!(self.kw(), Kw::INCLUDE | Kw::EXCLUDE) {
+            self.bump();
+            self.expect(Kw::NULLS)?;
+        }
+        self.balanced_parens()
+    }
+
+    /// `TABLESAMPLE BERNOULLI|SYSTEM (pct) [REPEATABLE (n)]` or `TABLESAMPLE SUBSTITUTE ('x')`.
+    fn tablesample(&mut self) -> PResult<()> {
+        self.expect(Kw::TABLESAMPLE)?;
+        match self.kw() {
+            Kw::BERNOULLI | Kw::SYSTEM | Kw::SUBSTITUTE => {
+                self.bump();
+            }
+            _ => return Err(self.expected("`BERNOULLI`, `SYSTEM` or `SUBSTITUTE`")),
+        }
+        self.balanced_parens()?;
+        if self.eat(Kw::REPEATABLE).is_some() {
+            self.balanced_parens()?;
+        }
+        Ok(())
+    }
+
+    /// Consumes `( ... )` with balanced parentheses.
+    fn balanced_parens(&mut self) -> PResult<()> {
+        self.expect_kind(TokenKind::LParen, "`(`")?;
+        let mut depth = 1;
+        while depth > 0 {
+            match self.kind() {
+                TokenKind::Eof | TokenKind::Semicolon => return Err(self.expected("`)`")),
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth -= 1,
+                _ => {}
+            }
+            self.bump();
+        }
+        Ok(())
     }
 
     /// `input MATCH_RECOGNIZE ( ... ) [alias]`.

@@ -4,21 +4,6 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
-use crate::syntax::SyntaxErrorKind;
-
-/// Misspellings of types that Flink rejects, with the type to write instead.
-const TYPE_SUGGESTIONS: &[(&str, &str)] = &[
-    ("BOOL", "BOOLEAN"),
-    ("TEXT", "STRING"),
-    ("LONG", "BIGINT"),
-    ("INT64", "BIGINT"),
-    ("INT32", "INT"),
-    ("DATETIME", "TIMESTAMP(3)"),
-    ("NUMBER", "DECIMAL"),
-    ("BLOB", "BYTES"),
-    ("JSON", "STRING"),
-    ("UUID", "STRING"),
-];
 
 impl Parser<'_> {
     /// A data type with optional `ARRAY` / `MULTISET` suffixes and `NULL` / `NOT NULL`.
@@ -234,17 +219,8 @@ impl Parser<'_> {
                 if !self.at_name() {
                     return Err(self.expected("a data type"));
                 }
-                let name_tok = self.current();
-                let upper = self.text_of(name_tok).to_ascii_uppercase();
-                if let Some((_, instead)) = TYPE_SUGGESTIONS.iter().find(|(bad, _)| *bad == upper) {
-                    let found = self.text_of(name_tok).to_string();
-                    return Err(self.push_error(
-                        SyntaxErrorKind::Unexpected,
-                        format!("`{found}` is not a Flink SQL data type"),
-                        name_tok.span,
-                        Some(format!("use {instead}")),
-                    ));
-                }
+                // Flink's parser accepts any name as a (user-defined) type; the conversion
+                // rejects unknown ones, which the table checks report.
                 TypeKind::Named(self.object_name("a data type")?)
             }
         };
@@ -257,6 +233,10 @@ impl Parser<'_> {
 
     /// `<field type ['comment'], ...>` or `(field type, ...)` of a ROW type.
     fn row_fields(&mut self) -> PResult<Vec<RowField>> {
+        if self.eat_kind(TokenKind::NotEq).is_some() {
+            // `ROW<>`: the lexer reads `<>` as one token.
+            return Ok(Vec::new());
+        }
         let close = if self.eat_kind(TokenKind::Lt).is_some() {
             TokenKind::Gt
         } else if self.eat_kind(TokenKind::LParen).is_some() {
