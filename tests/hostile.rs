@@ -83,16 +83,29 @@ fn nul_bytes_are_reported_not_fatal() {
 
 #[test]
 fn crlf_is_whitespace_and_a_bom_is_reported_with_a_fix() {
-    let outcome = check_one("CREATE TABLE t (\r\n  a INT\r\n) WITH ('connector' = 'datagen');\r\nSELECT a FROM t;\r\n");
+    let outcome = check_one(
+        "CREATE TABLE t (\r\n  a INT\r\n) WITH ('connector' = 'datagen');\r\nSELECT a FROM t;\r\n",
+    );
     assert!(codes(&outcome).is_empty());
     // Flink's parser rejects a leading byte-order mark; the fix removes it.
     let outcome = check_one("\u{FEFF}SELECT 1;\r\nSELECT 2;");
     assert_eq!(codes(&outcome), vec!["SY001"]);
     let fix = outcome.diagnostics[0].fix.as_ref().expect("a fix");
-    assert_eq!((fix.edits[0].span.start, fix.edits[0].span.end, fix.edits[0].replacement.as_str()), (0, 3, ""));
+    assert_eq!(
+        (
+            fix.edits[0].span.start,
+            fix.edits[0].span.end,
+            fix.edits[0].replacement.as_str()
+        ),
+        (0, 3, "")
+    );
     // Columns are counted in characters; the BOM is one.
     let outcome = check_one("\u{FEFF}SELECT \"x\";\r\nSELECT 1;");
-    let d = outcome.diagnostics.iter().find(|d| d.code == "SY003").expect("SY003");
+    let d = outcome
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "SY003")
+        .expect("SY003");
     let at = outcome.files[0].source.line_col(d.span.start);
     assert_eq!((at.line, at.column), (1, 9));
 }
