@@ -17,6 +17,7 @@ pub mod diagnostics;
 pub mod discover;
 pub mod render;
 pub mod rules;
+pub mod semantic;
 pub mod source;
 pub mod syntax;
 
@@ -34,6 +35,8 @@ pub struct Outcome {
     pub files: Vec<FileEntry>,
     /// Findings, sorted by file, position and code.
     pub diagnostics: Vec<Diagnostic>,
+    /// The semantic model (catalog sessions), for `expand`.
+    pub model: semantic::Model,
 }
 
 impl Outcome {
@@ -134,10 +137,16 @@ pub fn check_texts(texts: &[(String, String)], settings: &Settings) -> Outcome {
 
 /// The stages after parsing: semantic model and rules.
 fn analyse(files: Vec<FileEntry>, settings: &Settings) -> Outcome {
+    let model = semantic::analyse(&files, &settings.histories);
     let ctx = rules::Context {
         settings,
         files: &files,
+        model: &model,
     };
     let diagnostics = rules::run(&ctx);
-    Outcome { files, diagnostics }
+    Outcome {
+        files,
+        diagnostics,
+        model,
+    }
 }

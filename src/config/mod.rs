@@ -54,4 +54,6 @@ pub struct Settings {
     pub target: Target,
     /// When the run fails.
     pub fail_on: FailOn,
+    /// Folders applied as histories (migrations) beside the ones detected by file names.
+    pub histories: Vec<std::path::PathBuf>,
 }

@@ -6,14 +6,21 @@
 //! `rules/<CODE>.yaml` ([`meta`]); a test fails when a YAML has no module, a module has no
 //! YAML, or a rule has no fixtures.
 
+pub mod catalog;
+pub mod columns;
+pub mod like;
 pub mod materialized;
 pub mod meta;
 pub mod syntax;
+pub mod table;
 
 pub use meta::{FixAvailability, RuleExample, RuleMeta};
 
 use crate::config::Settings;
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::semantic::catalog::Origin;
+use crate::semantic::problems::Found;
+use crate::semantic::Model;
 use crate::source::{FileId, SourceFile};
 use crate::syntax::Parsed;
 
@@ -32,18 +39,52 @@ pub struct FileEntry {
     pub report: bool,
 }
 
-/// What rules can read: settings and every file of the run.
+/// What rules can read: settings, every file of the run, and the semantic model.
 pub struct Context<'a> {
     /// The run's settings.
     pub settings: &'a Settings,
     /// Every file, in run order.
     pub files: &'a [FileEntry],
+    /// Catalog sessions and the problems they found.
+    pub model: &'a Model,
 }
 
 impl Context<'_> {
     /// The file with this id.
     pub fn file(&self, id: FileId) -> &FileEntry {
         &self.files[id.0 as usize]
+    }
+    /// The semantic problems a rule reports.
+    pub fn problems<'s>(&'s self, code: &'s str) -> impl Iterator<Item = &'s Found> + 's {
+        self.model
+            .found
+            .iter()
+            .filter(move |f| f.problem.code() == code)
+    }
+    /// A position as Flink's messages print it: "line L, column C", relative to the start of
+    /// the statement (Flink parses each statement on its own).
+    pub fn flink_position(
+        &self,
+        file: FileId,
+        statement: crate::source::Span,
+        offset: u32,
+    ) -> String {
+        let source = &self.file(file).source;
+        let start = source.line_col(statement.start);
+        let at = source.line_col(offset);
+        let line = at.line - start.line + 1;
+        let column = if at.line == start.line {
+            at.column - start.column + 1
+        } else {
+            at.column
+        };
+        format!("line {line}, column {column}")
+    }
+    /// `path:line:col` of a location, for messages.
+    pub fn locate(&self, origin: Origin) -> String {
+        let file = self.file(origin.file);
+        let at = file.source.line_col(origin.span.start);
+        format!("{}:{}:{}", file.source.display_path(), at.line, at.column)
     }
 }
 
@@ -103,7 +144,31 @@ pub static RULES: &[&dyn Rule] = &[
     &syntax::double_quoted_literal::DoubleQuotedLiteral,
     &syntax::reserved_word_identifier::ReservedWordIdentifier,
     &syntax::unsupported_by_target::UnsupportedByTarget,
+    &catalog::table_already_exists::TableAlreadyExists,
+    &catalog::unknown_table::UnknownTable,
+    &columns::duplicate_column::DuplicateColumn,
+    &columns::like_column_clash::LikeColumnClash,
+    &columns::computed_column_clash::ComputedColumnClash,
+    &columns::metadata_column_clash::MetadataColumnClash,
+    &like::duplicate_like_option::DuplicateLikeOption,
+    &like::illegal_merging_strategy::IllegalMergingStrategy,
+    &like::source_not_found::LikeSourceNotFound,
+    &like::source_is_view::LikeSourceIsView,
+    &like::option_key_conflict::OptionKeyConflict,
+    &like::watermark_conflict::WatermarkConflict,
+    &like::primary_key_conflict::PrimaryKeyConflict,
+    &like::partition_conflict::PartitionConflict,
+    &like::distribution_conflict::DistributionConflict,
+    &like::ineffective_excluding::IneffectiveExcluding,
+    &like::inherited_not_resolvable::InheritedNotResolvable,
+    &like::like_overrides_option::LikeOverridesOption,
     &materialized::unsupported_alter_form::UnsupportedAlterForm,
+    &table::primary_key_enforced::PrimaryKeyEnforced,
+    &table::unique_constraint_unsupported::UniqueConstraintUnsupported,
+    &table::primary_key_on_non_physical_column::PrimaryKeyOnNonPhysicalColumn,
+    &table::invalid_watermark_column::InvalidWatermarkColumn,
+    &table::invalid_partition_column::InvalidPartitionColumn,
+    &table::duplicate_constraint::DuplicateConstraint,
 ];
 
 /// Runs every rule and returns the diagnostics for reported files, sorted.

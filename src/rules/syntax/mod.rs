@@ -16,6 +16,7 @@ pub fn rule_for(kind: &SyntaxErrorKind) -> &'static str {
         SyntaxErrorKind::TypographicQuote { .. } | SyntaxErrorKind::TypographicDash => "SY002",
         SyntaxErrorKind::DoubleQuoted { .. } => "SY003",
         SyntaxErrorKind::ReservedWord { .. } => "SY004",
+        SyntaxErrorKind::DuplicateWatermark => "TB006",
         _ => "SY001",
     }
 }

@@ -1,0 +1,49 @@
+//! CT002 unknown-table: ALTER TABLE / DROP / INSERT on a name the session cannot see.
+
+use super::did_you_mean;
+use crate::rules::{Context, Reporter, Rule};
+use crate::semantic::problems::Problem;
+
+/// Reports statements on tables no file of the session (or history) defines.
+pub struct UnknownTable;
+
+impl Rule for UnknownTable {
+    fn code(&self) -> &'static str {
+        "CT002"
+    }
+    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
+        for found in ctx.problems(self.code()) {
+            let Problem::UnknownTable {
+                span,
+                name,
+                similar,
+                action,
+            } = &found.problem
+            else {
+                continue;
+            };
+            let flink = match *action {
+                "ALTER TABLE" => format!("Table {name} doesn't exist or is a temporary table."),
+                "DROP TABLE" => format!("Table with identifier '{}' does not exist.", name.dotted()),
+                "DROP VIEW" => format!("View with identifier '{}' does not exist.", name.dotted()),
+                _ => format!("Cannot find table '{name}' in any of the catalogs [{}], nor as a temporary table.", name.catalog),
+            };
+            let help = did_you_mean(similar).unwrap_or_else(|| {
+                "if it lives in an external catalog, describe it in an external-tables DDL file so flinklint can check against it".to_string()
+            });
+            let d = report
+                .diagnostic(
+                    found.file,
+                    *span,
+                    format!(
+                        "{action} `{}`: no table of that name is defined in this session",
+                        name.dotted()
+                    ),
+                )
+                .with_label("not defined in this session")
+                .with_help(help)
+                .with_flink_message(flink);
+            report.report(d);
+        }
+    }
+}

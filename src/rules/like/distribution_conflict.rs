@@ -1,0 +1,26 @@
+//! LK009: a distribution is inherited from the parent (DISTRIBUTION is INCLUDING).
+
+use crate::rules::{Context, Reporter, Rule};
+use crate::semantic::problems::Problem;
+
+/// Reports the derived clause that clashes with the inherited one.
+pub struct DistributionConflict;
+
+impl Rule for DistributionConflict {
+    fn code(&self) -> &'static str {
+        "LK009"
+    }
+    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
+        for found in ctx.problems(self.code()) {
+            let Problem::DistributionConflict { span, parent } = &found.problem else {
+                continue;
+            };
+            let d = report
+                .diagnostic(found.file, *span, "a distribution is inherited from the parent (DISTRIBUTION is INCLUDING)")
+                .with_related(parent.file, parent.span, "the parent's distribution")
+                .with_help("add EXCLUDING DISTRIBUTION to use this table's distribution")
+                .with_flink_message("The base table already has a distribution defined. You might want to specify EXCLUDING DISTRIBUTION.");
+            report.report(d);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! LK010 ineffective-excluding: EXCLUDING PARTITIONS / DISTRIBUTION (or ALL) without the
+//! derived table's own: Flink 2.3 still inherits the parent's keys.
+
+use crate::rules::{Context, Reporter, Rule};
+use crate::semantic::problems::Problem;
+use crate::syntax::ast::FeatureOption;
+
+/// Reports EXCLUDING options that do not exclude (flink-spec §3.8 quirk 1, FLINK-37941).
+pub struct IneffectiveExcluding;
+
+impl Rule for IneffectiveExcluding {
+    fn code(&self) -> &'static str {
+        "LK010"
+    }
+    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
+        for found in ctx.problems(self.code()) {
+            let Problem::IneffectiveExcluding {
+                span,
+                feature,
+                parent,
+                inherited,
+            } = &found.problem
+            else {
+                continue;
+            };
+            let (clause, what) = match feature {
+                FeatureOption::Partitions => ("PARTITIONED BY", "partitioning"),
+                _ => ("DISTRIBUTED BY", "distribution"),
+            };
+            let mut d = report
+                .diagnostic(
+                    found.file,
+                    *span,
+                    format!("EXCLUDING {} has no effect here: the table declares no {clause}, so Flink 2.3 still inherits the parent's `{inherited}`", feature_word(*feature)),
+                )
+                .with_label("does not exclude the parent's keys")
+                .with_related(parent.file, parent.span, format!("the parent's {what}, inherited anyway"))
+                .with_help(format!("declare this table's own {clause} to replace the parent's; Flink 2.3 cannot drop an inherited {what}"));
+            d.notes.extend(found.diff.iter().cloned());
+            report.report(d);
+        }
+    }
+}
+
+fn feature_word(f: FeatureOption) -> &'static str {
+    f.as_str()
+}

@@ -1,0 +1,66 @@
+//! LK011 inherited-column-not-resolvable: an element of the derived table that refers to an
+//! inherited column Flink 2.3 cannot resolve in a LIKE.
+
+use crate::rules::{Context, Reporter, Rule};
+use crate::semantic::problems::{Problem, Unresolvable};
+
+/// Reports derived watermarks and computed columns over inherited computed or metadata
+/// columns, derived primary keys over inherited nullable columns, and inherited computed
+/// columns whose inputs the like options excluded (all verified rejected by Flink 2.3).
+pub struct InheritedNotResolvable;
+
+impl Rule for InheritedNotResolvable {
+    fn code(&self) -> &'static str {
+        "LK011"
+    }
+    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
+        for found in ctx.problems(self.code()) {
+            let Problem::InheritedNotResolvable {
+                span,
+                name,
+                what,
+                inherited,
+            } = &found.problem
+            else {
+                continue;
+            };
+            let (message, help, flink) = match what {
+                Unresolvable::ComputedReference { column } => (
+                    format!("computed column `{column}` refers to `{name}`, an inherited computed or metadata column, which Flink 2.3 cannot resolve in a LIKE"),
+                    format!("compute `{column}` from the parent's physical columns, or declare `{name}` in this table"),
+                    format!("Unknown identifier '{name}'"),
+                ),
+                Unresolvable::WatermarkColumn => (
+                    format!("the watermark is declared on `{name}`, an inherited computed or metadata column, which Flink 2.3 cannot resolve in a LIKE"),
+                    "keep the parent's watermark (INCLUDING WATERMARKS), or declare the rowtime column in this table".to_string(),
+                    format!(
+                        "The rowtime attribute field '{name}' is not defined in the table schema, at {}",
+                        ctx.flink_position(found.file, found.statement, span.start)
+                    ),
+                ),
+                Unresolvable::NullablePrimaryKey { constraint } => (
+                    format!("primary key column `{name}` is inherited and nullable: Flink makes only columns declared in this statement NOT NULL"),
+                    format!("declare `{name}` as NOT NULL in the parent, or keep the parent's primary key"),
+                    format!("Invalid primary key '{constraint}'. Column '{name}' is nullable."),
+                ),
+                Unresolvable::ExcludedReference { column } => (
+                    format!("inherited computed column `{column}` refers to `{name}`, which the like options exclude"),
+                    format!("include `{name}` (e.g. INCLUDING METADATA) or exclude `{column}` too (EXCLUDING GENERATED)"),
+                    format!("Unknown identifier '{name}'"),
+                ),
+            };
+            let mut d = report
+                .diagnostic(found.file, *span, message)
+                .with_help(help)
+                .with_flink_message(flink);
+            if let Some(origin) = inherited {
+                d = d.with_related(
+                    origin.file,
+                    origin.span,
+                    format!("`{name}` is inherited from here"),
+                );
+            }
+            report.report(d);
+        }
+    }
+}

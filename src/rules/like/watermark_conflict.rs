@@ -1,0 +1,34 @@
+//! LK006 like-watermark-conflict: a derived watermark clashing with the inherited one, or two
+//! watermarks after the merge.
+
+use crate::rules::{Context, Reporter, Rule};
+use crate::semantic::problems::Problem;
+
+/// Reports watermark conflicts of a LIKE merge.
+pub struct WatermarkConflict;
+
+impl Rule for WatermarkConflict {
+    fn code(&self) -> &'static str {
+        "LK006"
+    }
+    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
+        for found in ctx.problems(self.code()) {
+            let d = match &found.problem {
+                Problem::WatermarkConflict { span, column, parent } => report
+                    .diagnostic(found.file, *span, format!("a watermark for `{column}` is inherited from the parent"))
+                    .with_related(parent.file, parent.span, "the parent's watermark")
+                    .with_help("add OVERWRITING WATERMARKS to replace the parent's watermark, or EXCLUDING WATERMARKS to drop it")
+                    .with_flink_message(format!(
+                        "There already exists a watermark spec for column '{column}' in the base table. You might want to specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS."
+                    )),
+                Problem::MultipleWatermarks { span, parent } => report
+                    .diagnostic(found.file, *span, "the merged table would have two watermarks: this one and the parent's on another column")
+                    .with_related(parent.file, parent.span, "the inherited watermark")
+                    .with_help("add EXCLUDING WATERMARKS to drop the parent's watermark, or declare the watermark on the parent's rowtime column with OVERWRITING WATERMARKS")
+                    .with_flink_message("Multiple watermark definitions are not supported yet."),
+                _ => continue,
+            };
+            report.report(d);
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! The catalog: typed tables, views and materialized tables, each element with the file and
+//! span it came from, and the session view of it (temporary objects shadow permanent ones).
+
+use super::names::QualifiedName;
+use super::types::Type;
+use crate::source::{FileId, Span};
+use crate::syntax::ast::{DistributionKind, Expr, Query, RefreshMode, StartModeClause};
+use compact_str::CompactString;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Where a definition or element was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// The file.
+    pub file: FileId,
+    /// The element's span in it.
+    pub span: Span,
+}
+
+/// Flink's three column kinds.
+#[derive(Debug, Clone)]
+pub enum ColumnKind {
+    /// Stored in and read from the external system.
+    Physical,
+    /// `name AS expr`: computed on read; not writable.
+    Computed(Expr),
+    /// `METADATA [FROM 'key'] [VIRTUAL]`.
+    Metadata {
+        /// `FROM 'key'`, if written.
+        key: Option<String>,
+        /// `VIRTUAL`: read-only, not part of the sink schema.
+        is_virtual: bool,
+    },
+}
+
+impl ColumnKind {
+    /// "physical", "computed" or "metadata".
+    pub fn describe(&self) -> &'static str {
+        match self {
+            ColumnKind::Physical => "physical",
+            ColumnKind::Computed(_) => "computed",
+            ColumnKind::Metadata { .. } => "metadata",
+        }
+    }
+    /// A physical column.
+    pub fn is_physical(&self) -> bool {
+        matches!(self, ColumnKind::Physical)
+    }
+    /// Physical or non-virtual metadata: persisted columns.
+    pub fn is_persisted(&self) -> bool {
+        matches!(
+            self,
+            ColumnKind::Physical
+                | ColumnKind::Metadata {
+                    is_virtual: false,
+                    ..
+                }
+        )
+    }
+}
+
+/// A column of a resolved table.
+#[derive(Debug, Clone)]
+pub struct Column {
+    /// Name (case-sensitive).
+    pub name: CompactString,
+    /// Kind.
+    pub kind: ColumnKind,
+    /// Type; `None` for computed columns whose type flinklint cannot infer.
+    pub data_type: Option<Type>,
+    /// Column comment.
+    pub comment: Option<String>,
+    /// Where it was declared.
+    pub origin: Origin,
+    /// The LIKE parent it was inherited from, if any.
+    pub inherited_from: Option<QualifiedName>,
+}
+
+/// `WATERMARK FOR col AS expr`.
+#[derive(Debug, Clone)]
+pub struct WatermarkDef {
+    /// The rowtime column (a nested path has several parts).
+    pub column: Vec<CompactString>,
+    /// The strategy.
+    pub expr: Expr,
+    /// Where declared.
+    pub origin: Origin,
+    /// The LIKE parent it was inherited from, if any.
+    pub inherited_from: Option<QualifiedName>,
+}
+
+/// `PRIMARY KEY (...) NOT ENFORCED`.
+#[derive(Debug, Clone)]
+pub struct PrimaryKeyDef {
+    /// Constraint name: as written, or Flink's generated `PK_<col>_<col>`.
+    pub name: String,
+    /// Key columns.
+    pub columns: Vec<CompactString>,
+    /// Where declared.
+    pub origin: Origin,
+}
+
+/// `DISTRIBUTED BY ...`.
+#[derive(Debug, Clone)]
+pub struct DistributionDef {
+    /// HASH / RANGE / unspecified.
+    pub kind: Option<DistributionKind>,
+    /// Keys.
+    pub columns: Vec<CompactString>,
+    /// `INTO n BUCKETS`.
+    pub buckets: Option<u64>,
+    /// Where declared.
+    pub origin: Origin,
+}
+
+/// `PARTITIONED BY (...)`.
+#[derive(Debug, Clone)]
+pub struct PartitionDef {
+    /// Keys.
+    pub columns: Vec<CompactString>,
+    /// Where declared.
+    pub origin: Origin,
+}
+
+/// One `'key' = 'value'` option.
+#[derive(Debug, Clone)]
+pub struct OptionDef {
+    /// Key.
+    pub key: String,
+    /// Value.
+    pub value: String,
+    /// Where declared.
+    pub origin: Origin,
+}
+
+/// What only a materialized table has.
+#[derive(Debug, Clone)]
+pub struct MaterializedDef {
+    /// The defining query.
+    pub query: Arc<Query>,
+    /// Where the query is.
+    pub query_origin: Origin,
+    /// START_MODE as declared by the statement that defined the current version.
+    pub start_mode: Option<StartModeClause>,
+    /// FRESHNESS as written (e.g. `INTERVAL '3' MINUTE`), if declared.
+    pub freshness: Option<Expr>,
+    /// REFRESH_MODE, if declared.
+    pub refresh_mode: Option<RefreshMode>,
+    /// Whether the column list came from the query (no typed DDL columns).
+    pub schema_from_query: bool,
+}
+
+/// A resolved table or materialized table.
+#[derive(Debug, Clone)]
+pub struct TableDef {
+    /// Columns in Flink's order.
+    pub columns: Vec<Column>,
+    /// Watermark.
+    pub watermark: Option<WatermarkDef>,
+    /// Primary key.
+    pub primary_key: Option<PrimaryKeyDef>,
+    /// Distribution.
+    pub distribution: Option<DistributionDef>,
+    /// Partition keys.
+    pub partitions: Option<PartitionDef>,
+    /// Options in declaration order (duplicates resolved: last wins).
+    pub options: Vec<OptionDef>,
+    /// Table comment.
+    pub comment: Option<String>,
+    /// For materialized tables.
+    pub materialized: Option<MaterializedDef>,
+}
+
+impl TableDef {
+    /// An empty definition.
+    pub fn empty() -> TableDef {
+        TableDef {
+            columns: Vec::new(),
+            watermark: None,
+            primary_key: None,
+            distribution: None,
+            partitions: None,
+            options: Vec::new(),
+            comment: None,
+            materialized: None,
+        }
+    }
+    /// The column named `name` (case-sensitive).
+    pub fn column(&self, name: &str) -> Option<&Column> {
+        self.columns.iter().find(|c| c.name == name)
+    }
+    /// The option `key`'s value.
+    pub fn option(&self, key: &str) -> Option<&OptionDef> {
+        self.options.iter().rev().find(|o| o.key == key)
+    }
+    /// Sets an option, replacing an existing value in place.
+    pub fn set_option(&mut self, option: OptionDef) {
+        match self.options.iter_mut().find(|o| o.key == option.key) {
+            Some(existing) => *existing = option,
+            None => self.options.push(option),
+        }
+    }
+}
+
+/// A view: its query and, when knowable, its output column names.
+#[derive(Debug, Clone)]
+pub struct ViewDef {
+    /// The query.
+    pub query: Option<Arc<Query>>,
+    /// Explicit column names.
+    pub columns: Option<Vec<CompactString>>,
+}
+
+/// What a catalog object is.
+#[derive(Debug, Clone)]
+pub enum ObjectDef {
+    /// A table (`CREATE TABLE`).
+    Table(TableDef),
+    /// A materialized table (`CREATE [OR ALTER] MATERIALIZED TABLE`).
+    Materialized(TableDef),
+    /// A view.
+    View(ViewDef),
+}
+
+impl ObjectDef {
+    /// "table", "materialized table" or "view".
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            ObjectDef::Table(_) => "table",
+            ObjectDef::Materialized(_) => "materialized table",
+            ObjectDef::View(_) => "view",
+        }
+    }
+    /// The table definition of a table or materialized table.
+    pub fn table(&self) -> Option<&TableDef> {
+        match self {
+            ObjectDef::Table(t) | ObjectDef::Materialized(t) => Some(t),
+            ObjectDef::View(_) => None,
+        }
+    }
+}
+
+/// A catalog object: its definition, where it was defined, and flags.
+#[derive(Debug, Clone)]
+pub struct CatalogObject {
+    /// Its name.
+    pub name: QualifiedName,
+    /// Its definition.
+    pub def: ObjectDef,
+    /// `TEMPORARY`.
+    pub temporary: bool,
+    /// The statement that defined its current version.
+    pub statement: Origin,
+    /// The name in that statement.
+    pub name_origin: Origin,
+    /// Whether the defining statement had a syntax error (the definition may be partial).
+    pub incomplete: bool,
+}
+
+/// A set of permanent and temporary objects.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    permanent: HashMap<QualifiedName, Arc<CatalogObject>>,
+}
+
+impl Catalog {
+    /// The permanent object named `name`.
+    pub fn get(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
+        self.permanent.get(name)
+    }
+    /// Adds or replaces a permanent object.
+    pub fn insert(&mut self, object: Arc<CatalogObject>) {
+        self.permanent.insert(object.name.clone(), object);
+    }
+    /// Removes a permanent object.
+    pub fn remove(&mut self, name: &QualifiedName) {
+        self.permanent.remove(name);
+    }
+    /// Every permanent object.
+    pub fn objects(&self) -> impl Iterator<Item = &Arc<CatalogObject>> {
+        self.permanent.values()
+    }
+}
+
+/// A session's view of the catalog: its own temporary objects and its changes to the
+/// permanent ones, over a shared base (the persistent catalog) that is never copied.
+#[derive(Debug, Clone)]
+pub struct SessionCatalog<'b> {
+    base: &'b Catalog,
+    /// Permanent objects created, replaced (`Some`) or dropped (`None`) in this session.
+    changes: HashMap<QualifiedName, Option<Arc<CatalogObject>>>,
+    temporary: HashMap<QualifiedName, Arc<CatalogObject>>,
+}
+
+impl<'b> SessionCatalog<'b> {
+    /// A session starting from `base`.
+    pub fn new(base: &'b Catalog) -> SessionCatalog<'b> {
+        SessionCatalog {
+            base,
+            changes: HashMap::new(),
+            temporary: HashMap::new(),
+        }
+    }
+    /// What `name` resolves to: a temporary object first, then a permanent one.
+    pub fn get(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
+        if let Some(t) = self.temporary.get(name) {
+            return Some(t);
+        }
+        self.permanent(name)
+    }
+    /// The permanent object `name`.
+    pub fn permanent(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
+        match self.changes.get(name) {
+            Some(change) => change.as_ref(),
+            None => self.base.get(name),
+        }
+    }
+    /// The temporary object `name`.
+    pub fn temporary(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
+        self.temporary.get(name)
+    }
+    /// Adds or replaces an object (temporary or permanent, as it says).
+    pub fn insert(&mut self, object: Arc<CatalogObject>) {
+        if object.temporary {
+            self.temporary.insert(object.name.clone(), object);
+        } else {
+            self.changes.insert(object.name.clone(), Some(object));
+        }
+    }
+    /// Drops the temporary object `name` if there is one, else the permanent one.
+    pub fn remove(&mut self, name: &QualifiedName, temporary: bool) {
+        if temporary || self.temporary.contains_key(name) {
+            self.temporary.remove(name);
+        } else {
+            self.changes.insert(name.clone(), None);
+        }
+    }
+    /// Every object the session sees (temporary ones shadowing permanent ones).
+    pub fn objects(&self) -> Vec<&Arc<CatalogObject>> {
+        let mut out: Vec<&Arc<CatalogObject>> = self.temporary.values().collect();
+        for o in self.base.objects() {
+            if !self.changes.contains_key(&o.name) && !self.temporary.contains_key(&o.name) {
+                out.push(o);
+            }
+        }
+        for o in self.changes.values().flatten() {
+            if !self.temporary.contains_key(&o.name) {
+                out.push(o);
+            }
+        }
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out
+    }
+    /// The permanent changes, to apply to a persistent catalog (histories).
+    pub fn into_changes(self) -> HashMap<QualifiedName, Option<Arc<CatalogObject>>> {
+        self.changes
+    }
+}

@@ -1,0 +1,145 @@
+//! Histories and scripts. A history is a folder of migration files applied one after another
+//! to the persistent catalog in one session (SET and USE carry over); a script is any other
+//! file, run in a session of its own that starts from the persistent catalog.
+//!
+//! A folder is a history when it holds a Flyway-style file (`V1__init.sql`, `V1.2__x.sql`) or
+//! at least two numbered files (`001_x.sql`, `0001-x.sql`), or when it is configured as one.
+//! Files are applied in natural version order (`V2` before `V10`), then by name.
+
+use crate::rules::FileEntry;
+use crate::source::FileId;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A history: its folder and its migration files in version order.
+#[derive(Debug, Clone)]
+pub struct History {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Migration files, in the order they apply.
+    pub files: Vec<FileId>,
+}
+
+/// How the files of a run are grouped into sessions.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// Histories, by folder path.
+    pub histories: Vec<History>,
+    /// Every other file: one session each.
+    pub scripts: Vec<FileId>,
+}
+
+/// The version of a migration file name, as numbers for natural ordering, and whether it is
+/// Flyway-style (`V...__`). `None` for other names.
+pub fn migration_version(file_name: &str) -> Option<(Vec<u64>, bool)> {
+    let stem = file_name
+        .strip_suffix(".sql")
+        .or_else(|| file_name.strip_suffix(".SQL"))?;
+    let (flyway, rest) = match stem.strip_prefix(['V', 'v']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => (true, rest),
+        _ => (false, stem),
+    };
+    let digits_end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '_'))
+        .unwrap_or(rest.len());
+    let (version_part, tail) = if flyway {
+        let sep = rest.find("__")?;
+        (&rest[..sep], &rest[sep + 2..])
+    } else {
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (v, t) = rest.split_at(end);
+        let t = t.strip_prefix(['_', '-'])?;
+        (v, t)
+    };
+    let _ = digits_end;
+    if version_part.is_empty() || tail.is_empty() {
+        return None;
+    }
+    let numbers: Option<Vec<u64>> = version_part
+        .split(['.', '_'])
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<u64>().ok())
+        .collect();
+    Some((numbers?, flyway))
+}
+
+/// Groups files into histories and scripts. `configured` folders are histories whatever their
+/// file names (files without a version sort after the others, by name).
+pub fn plan(files: &[FileEntry], configured: &[PathBuf]) -> Plan {
+    let mut by_dir: BTreeMap<PathBuf, Vec<(FileId, Option<(Vec<u64>, bool)>, String)>> =
+        BTreeMap::new();
+    for f in files {
+        let path = &f.source.path;
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        by_dir
+            .entry(dir)
+            .or_default()
+            .push((f.id, migration_version(&name), name));
+    }
+    let mut plan = Plan::default();
+    for (dir, mut entries) in by_dir {
+        let versioned = entries.iter().filter(|e| e.1.is_some()).count();
+        let flyway = entries.iter().any(|e| e.1.as_ref().is_some_and(|v| v.1));
+        let is_configured = configured.iter().any(|c| same_dir(c, &dir));
+        if !(is_configured || flyway || versioned >= 2) {
+            plan.scripts.extend(entries.iter().map(|e| e.0));
+            continue;
+        }
+        entries.sort_by(|a, b| match (&a.1, &b.1) {
+            (Some(va), Some(vb)) => va.0.cmp(&vb.0).then_with(|| a.2.cmp(&b.2)),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.2.cmp(&b.2),
+        });
+        let mut history = History {
+            dir,
+            files: Vec::new(),
+        };
+        for (id, version, _) in entries {
+            if version.is_some() || is_configured {
+                history.files.push(id);
+            } else {
+                plan.scripts.push(id);
+            }
+        }
+        plan.histories.push(history);
+    }
+    plan.scripts.sort();
+    plan
+}
+
+fn same_dir(a: &Path, b: &Path) -> bool {
+    let norm = |p: &Path| {
+        p.components()
+            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .collect::<PathBuf>()
+    };
+    norm(a) == norm(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migration_names() {
+        assert_eq!(migration_version("V1__init.sql"), Some((vec![1], true)));
+        assert_eq!(migration_version("V1.2__x.sql"), Some((vec![1, 2], true)));
+        assert_eq!(migration_version("v10__x.sql"), Some((vec![10], true)));
+        assert_eq!(migration_version("001_orders.sql"), Some((vec![1], false)));
+        assert_eq!(migration_version("0001-orders.sql"), Some((vec![1], false)));
+        assert_eq!(migration_version("orders.sql"), None);
+        assert_eq!(migration_version("V1.sql"), None);
+        assert_eq!(migration_version("2024.sql"), None);
+        assert_eq!(migration_version("Vendors.sql"), None);
+        assert!(
+            migration_version("V2__a.sql").unwrap().0 < migration_version("V10__a.sql").unwrap().0
+        );
+    }
+}

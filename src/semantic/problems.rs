@@ -1,0 +1,445 @@
+//! Problems the semantic stage finds: typed data, no wording. Each rule module turns the
+//! problems of its code into diagnostics (message, help, Flink's message, fix).
+
+use super::catalog::{CatalogObject, Origin};
+use super::names::QualifiedName;
+use crate::source::{FileId, Span};
+use crate::syntax::ast::{FeatureOption, MergingStrategy};
+use std::sync::Arc;
+
+/// Which column kind, for clash messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Physical column.
+    Physical,
+    /// Computed column.
+    Computed,
+    /// Metadata column.
+    Metadata,
+}
+
+impl Kind {
+    /// "physical", "computed" or "metadata".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Physical => "physical",
+            Kind::Computed => "computed",
+            Kind::Metadata => "metadata",
+        }
+    }
+}
+
+/// What an inherited element a derived table cannot resolve is used by (LK011).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unresolvable {
+    /// A derived computed column refers to an inherited computed or metadata column.
+    ComputedReference {
+        /// The derived computed column.
+        column: String,
+    },
+    /// A derived watermark is declared on an inherited computed or metadata column.
+    WatermarkColumn,
+    /// A derived primary key includes an inherited nullable column.
+    NullablePrimaryKey {
+        /// The constraint name.
+        constraint: String,
+    },
+    /// An inherited computed column refers to a column the like options excluded.
+    ExcludedReference {
+        /// The inherited computed column.
+        column: String,
+    },
+}
+
+/// Why a watermark is invalid (TB004).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WatermarkIssue {
+    /// The rowtime column does not exist; the available columns follow.
+    UnknownColumn {
+        /// Columns the schema has.
+        available: Vec<String>,
+        /// Whether the watermark was inherited from the LIKE parent.
+        inherited: bool,
+    },
+    /// The rowtime column is a processing-time attribute (`PROCTIME()`).
+    ProcessingTime,
+    /// A nested rowtime (`row_col.field`): a missing field is reported with the row type;
+    /// an existing one Flink still rejects at resolution.
+    Nested {
+        /// The missing field and the composite type as Flink prints it, if a field is missing.
+        missing: Option<(String, String)>,
+        /// The table's columns (for the message about an existing field).
+        available: Vec<String>,
+    },
+    /// The rowtime column has another type than TIMESTAMP(p) / TIMESTAMP_LTZ(p), p <= 3.
+    WrongType {
+        /// Flink's summary of the type, e.g. `STRING`.
+        found: String,
+    },
+}
+
+/// Why a primary key is invalid (TB003).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrimaryKeyIssue {
+    /// The key column does not exist.
+    UnknownColumn,
+    /// The key column is computed or metadata.
+    NotPhysical,
+}
+
+/// Why a partition key is invalid (TB005).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PartitionIssue {
+    /// Not a column of the (merged) table.
+    UnknownColumn {
+        /// Columns the table has.
+        available: Vec<String>,
+    },
+    /// A computed or metadata column.
+    NotPhysical {
+        /// The physical columns.
+        physical: Vec<String>,
+    },
+}
+
+/// A problem in one statement.
+#[derive(Debug, Clone)]
+pub enum Problem {
+    /// LK001: a like feature named twice.
+    DuplicateLikeOption {
+        /// The second option.
+        span: Span,
+        /// The first one.
+        first: Span,
+        /// The feature.
+        feature: FeatureOption,
+    },
+    /// LK002: OVERWRITING for ALL, CONSTRAINTS, DISTRIBUTION or PARTITIONS.
+    IllegalMergingStrategy {
+        /// The option.
+        span: Span,
+        /// The feature.
+        feature: FeatureOption,
+    },
+    /// LK003: the LIKE source is not in the session's catalog.
+    LikeSourceNotFound {
+        /// The source name in the statement.
+        span: Span,
+        /// As resolved.
+        name: QualifiedName,
+        /// Similar names the session sees.
+        similar: Vec<QualifiedName>,
+    },
+    /// LK004: the LIKE source is a view or materialized table.
+    LikeSourceIsView {
+        /// The source name in the statement.
+        span: Span,
+        /// As resolved.
+        name: QualifiedName,
+        /// Its definition.
+        source: Arc<CatalogObject>,
+    },
+    /// LK005: a WITH option the parent has, while OPTIONS is INCLUDING.
+    OptionKeyConflict {
+        /// The derived option.
+        span: Span,
+        /// The key.
+        key: String,
+        /// The parent's value.
+        parent_value: String,
+        /// The parent's option.
+        parent: Origin,
+        /// The parent's name.
+        parent_name: QualifiedName,
+        /// Whether INCLUDING came from `INCLUDING ALL` (OPTIONS default is OVERWRITING).
+        via_all: bool,
+    },
+    /// LK006: a derived watermark on a column the parent already has one on (not OVERWRITING).
+    WatermarkConflict {
+        /// The derived watermark.
+        span: Span,
+        /// The column.
+        column: String,
+        /// The parent's watermark.
+        parent: Origin,
+    },
+    /// LK006: two watermarks after the merge (derived and inherited on different columns).
+    MultipleWatermarks {
+        /// The derived watermark.
+        span: Span,
+        /// The inherited one.
+        parent: Origin,
+    },
+    /// LK007: a derived primary key while the parent's is included.
+    PrimaryKeyConflict {
+        /// The derived key.
+        span: Span,
+        /// The parent's key.
+        parent: Origin,
+    },
+    /// LK008: derived partitions while the parent's are included.
+    PartitionConflict {
+        /// The derived PARTITIONED BY.
+        span: Span,
+        /// The parent's.
+        parent: Origin,
+    },
+    /// LK009: a derived distribution while the parent's is included.
+    DistributionConflict {
+        /// The derived DISTRIBUTED BY.
+        span: Span,
+        /// The parent's.
+        parent: Origin,
+    },
+    /// LK010: EXCLUDING PARTITIONS / DISTRIBUTION (or ALL) without a derived one: Flink still
+    /// inherits the parent's.
+    IneffectiveExcluding {
+        /// The like option that excludes.
+        span: Span,
+        /// PARTITIONS or DISTRIBUTION.
+        feature: FeatureOption,
+        /// The parent's clause that is inherited anyway.
+        parent: Origin,
+        /// The inherited clause as Flink prints it, e.g. ``PARTITIONED BY (`dt`)``.
+        inherited: String,
+    },
+    /// LK011: an inherited element the derived table cannot resolve.
+    InheritedNotResolvable {
+        /// The derived element.
+        span: Span,
+        /// The inherited column.
+        name: String,
+        /// What uses it.
+        what: Unresolvable,
+        /// Where the inherited column is.
+        inherited: Option<Origin>,
+    },
+    /// LK012: OVERWRITING changes a parent option's value.
+    OverridesOption {
+        /// The derived option.
+        span: Span,
+        /// The key.
+        key: String,
+        /// The parent's value.
+        old: String,
+        /// The new value.
+        new: String,
+        /// The parent's option.
+        parent: Origin,
+    },
+    /// CL001: the same column name twice in one column list.
+    DuplicateColumn {
+        /// The second definition.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The first definition.
+        first: Origin,
+        /// Kind of the first definition.
+        first_kind: Kind,
+        /// Kind of the second definition.
+        second_kind: Kind,
+    },
+    /// CL002-CL004: a derived column over an inherited one.
+    LikeColumnClash {
+        /// The derived column.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The derived column's kind.
+        derived_kind: Kind,
+        /// The inherited column's kind.
+        inherited_kind: Kind,
+        /// The inherited column.
+        inherited: Origin,
+        /// The parent.
+        parent_name: QualifiedName,
+    },
+    /// TB001: PRIMARY KEY without NOT ENFORCED.
+    PrimaryKeyEnforced {
+        /// The constraint.
+        span: Span,
+        /// Where `NOT ENFORCED` belongs (end of the constraint), or the `ENFORCED` keyword.
+        insert_at: u32,
+        /// Whether `ENFORCED` was written explicitly.
+        explicit: bool,
+    },
+    /// TB002: UNIQUE.
+    UniqueConstraint {
+        /// The constraint.
+        span: Span,
+    },
+    /// TB003: a primary key on an unknown or non-physical column.
+    InvalidPrimaryKey {
+        /// The key.
+        span: Span,
+        /// The column.
+        column: String,
+        /// Why.
+        issue: PrimaryKeyIssue,
+    },
+    /// TB004: an invalid watermark column.
+    InvalidWatermark {
+        /// The watermark.
+        span: Span,
+        /// The column.
+        column: String,
+        /// Why.
+        issue: WatermarkIssue,
+    },
+    /// TB005: an invalid partition column.
+    InvalidPartition {
+        /// The partition key.
+        span: Span,
+        /// The column.
+        column: String,
+        /// Why.
+        issue: PartitionIssue,
+    },
+    /// TB006: two primary keys in one definition.
+    DuplicatePrimaryKey {
+        /// The second key.
+        span: Span,
+        /// The first.
+        first: Span,
+    },
+    /// CT001: CREATE of a name that already exists in the session.
+    AlreadyExists {
+        /// The name in the statement.
+        span: Span,
+        /// As resolved.
+        name: QualifiedName,
+        /// The existing object.
+        existing: Arc<CatalogObject>,
+        /// What the statement creates ("table", "view", "materialized table").
+        creating: &'static str,
+    },
+    /// CT002: ALTER / DROP / INSERT on a name the session cannot see.
+    UnknownTable {
+        /// The name in the statement.
+        span: Span,
+        /// As resolved.
+        name: QualifiedName,
+        /// Similar names the session sees.
+        similar: Vec<QualifiedName>,
+        /// What the statement does ("ALTER TABLE", "DROP TABLE", "INSERT INTO").
+        action: &'static str,
+    },
+}
+
+impl Problem {
+    /// The code of the rule that reports this problem.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Problem::DuplicateLikeOption { .. } => "LK001",
+            Problem::IllegalMergingStrategy { .. } => "LK002",
+            Problem::LikeSourceNotFound { .. } => "LK003",
+            Problem::LikeSourceIsView { .. } => "LK004",
+            Problem::OptionKeyConflict { .. } => "LK005",
+            Problem::WatermarkConflict { .. } | Problem::MultipleWatermarks { .. } => "LK006",
+            Problem::PrimaryKeyConflict { .. } => "LK007",
+            Problem::PartitionConflict { .. } => "LK008",
+            Problem::DistributionConflict { .. } => "LK009",
+            Problem::IneffectiveExcluding { .. } => "LK010",
+            Problem::InheritedNotResolvable { .. } => "LK011",
+            Problem::OverridesOption { .. } => "LK012",
+            Problem::DuplicateColumn { .. } => "CL001",
+            Problem::LikeColumnClash {
+                derived_kind: Kind::Physical,
+                ..
+            } => "CL002",
+            Problem::LikeColumnClash {
+                derived_kind: Kind::Computed,
+                ..
+            } => "CL003",
+            Problem::LikeColumnClash {
+                derived_kind: Kind::Metadata,
+                ..
+            } => "CL004",
+            Problem::PrimaryKeyEnforced { .. } => "TB001",
+            Problem::UniqueConstraint { .. } => "TB002",
+            Problem::InvalidPrimaryKey { .. } => "TB003",
+            Problem::InvalidWatermark { .. } => "TB004",
+            Problem::InvalidPartition { .. } => "TB005",
+            Problem::DuplicatePrimaryKey { .. } => "TB006",
+            Problem::AlreadyExists { .. } => "CT001",
+            Problem::UnknownTable { .. } => "CT002",
+        }
+    }
+}
+
+/// A problem with the statement it was found in.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The file.
+    pub file: FileId,
+    /// The statement.
+    pub statement: Span,
+    /// The problem.
+    pub problem: Problem,
+    /// Lines of an expanded-definition diff that explain it (LIKE problems).
+    pub diff: Vec<String>,
+}
+
+/// The effective merging strategy of each feature, and which like option set it.
+#[derive(Debug, Clone)]
+pub struct Strategies {
+    entries: Vec<(FeatureOption, MergingStrategy, Option<Span>)>,
+}
+
+impl Strategies {
+    /// Flink's defaults: OPTIONS overwriting, every other feature including.
+    pub fn defaults() -> Strategies {
+        use FeatureOption::*;
+        let entries = [
+            Constraints,
+            Distribution,
+            Generated,
+            Metadata,
+            Options,
+            Partitions,
+            Watermarks,
+        ]
+        .into_iter()
+        .map(|f| {
+            (
+                f,
+                if f == Options {
+                    MergingStrategy::Overwriting
+                } else {
+                    MergingStrategy::Including
+                },
+                None,
+            )
+        })
+        .collect();
+        Strategies { entries }
+    }
+    /// The strategy of `feature`.
+    pub fn get(&self, feature: FeatureOption) -> MergingStrategy {
+        self.entries
+            .iter()
+            .find(|e| e.0 == feature)
+            .map_or(MergingStrategy::Including, |e| e.1)
+    }
+    /// The like option that set `feature`'s strategy (`None`: the default).
+    pub fn source(&self, feature: FeatureOption) -> Option<Span> {
+        self.entries
+            .iter()
+            .find(|e| e.0 == feature)
+            .and_then(|e| e.2)
+    }
+    /// Sets a feature's strategy.
+    pub fn set(&mut self, feature: FeatureOption, strategy: MergingStrategy, span: Option<Span>) {
+        if let Some(e) = self.entries.iter_mut().find(|e| e.0 == feature) {
+            e.1 = strategy;
+            e.2 = span;
+        }
+    }
+    /// Every feature with its strategy, in Flink's feature order.
+    pub fn iter(
+        &self,
+    ) -> impl Iterator<Item = (FeatureOption, MergingStrategy, Option<Span>)> + '_ {
+        self.entries.iter().copied()
+    }
+}

@@ -1,0 +1,375 @@
+//! Output columns of a query, as Flink's validator derives them: names from aliases and
+//! identifiers, `EXPR$n` for other expressions, `*` and `t.*` expanded from the catalog,
+//! repeated names made unique (`x`, `x0`, `x1`, Calcite's `SqlValidatorUtil.uniquify`), and
+//! types where they are knowable.
+
+use super::catalog::{CatalogObject, ColumnKind, ObjectDef, Origin};
+use super::exprs;
+use super::names::QualifiedName;
+use super::types::Type;
+use crate::source::{FileId, Span};
+use crate::syntax::ast::*;
+use compact_str::CompactString;
+use std::sync::Arc;
+
+/// One output column of a query.
+#[derive(Debug, Clone)]
+pub struct OutputColumn {
+    /// The name after Calcite's uniquification.
+    pub name: CompactString,
+    /// The name before uniquification (differs when a repeat was renamed).
+    pub written_name: CompactString,
+    /// The type, when knowable.
+    pub data_type: Option<Type>,
+    /// The select item that produced it (for `*`, the `*`).
+    pub span: Span,
+    /// The source column it reads directly, if it is a plain column reference.
+    pub source: Option<SourceColumn>,
+}
+
+/// A table column a query output reads directly.
+#[derive(Debug, Clone)]
+pub struct SourceColumn {
+    /// The table.
+    pub table: QualifiedName,
+    /// The column's kind there.
+    pub kind: ColumnKind,
+    /// Where the column is declared.
+    pub origin: Origin,
+}
+
+/// What the query can see: catalog objects by name, and how names resolve.
+pub trait Scope {
+    /// The object a table name refers to.
+    fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, Arc<CatalogObject>)>;
+    /// Whether `SELECT *` leaves out a column (column-expansion strategy, system columns).
+    fn hidden_from_star(&self, kind: &ColumnKind) -> bool;
+}
+
+/// A relation in the FROM clause: its alias and columns (`None` when not knowable).
+struct Relation {
+    alias: Option<CompactString>,
+    table: Option<QualifiedName>,
+    columns: Option<Vec<RelColumn>>,
+}
+
+#[derive(Clone)]
+struct RelColumn {
+    name: CompactString,
+    data_type: Option<Type>,
+    source: Option<SourceColumn>,
+    hidden: bool,
+}
+
+/// The output columns of `query`, or `None` when they are not knowable (unknown tables,
+/// table functions, views whose columns are unknown, ...).
+pub fn output_columns(query: &Query, scope: &dyn Scope, file: FileId) -> Option<Vec<OutputColumn>> {
+    let ctes: Vec<(CompactString, Option<Vec<RelColumn>>)> = Vec::new();
+    let mut columns = query_columns(query, scope, file, &ctes)?;
+    uniquify(&mut columns);
+    Some(columns)
+}
+
+fn query_columns(
+    query: &Query,
+    scope: &dyn Scope,
+    file: FileId,
+    outer: &[(CompactString, Option<Vec<RelColumn>>)],
+) -> Option<Vec<OutputColumn>> {
+    let mut ctes: Vec<(CompactString, Option<Vec<RelColumn>>)> = outer.to_vec();
+    for cte in &query.with {
+        let cols = query_columns(&cte.query, scope, file, &ctes).map(|cols| {
+            cols.into_iter()
+                .enumerate()
+                .map(|(i, c)| RelColumn {
+                    name: cte
+                        .columns
+                        .as_ref()
+                        .and_then(|l| l.names.get(i))
+                        .map_or(c.name.clone(), |n| n.text.clone()),
+                    data_type: c.data_type,
+                    source: c.source,
+                    hidden: false,
+                })
+                .collect()
+        });
+        ctes.push((cte.name.text.clone(), cols));
+    }
+    set_columns(&query.body, scope, file, &ctes)
+}
+
+fn set_columns(
+    body: &SetExpr,
+    scope: &dyn Scope,
+    file: FileId,
+    ctes: &[(CompactString, Option<Vec<RelColumn>>)],
+) -> Option<Vec<OutputColumn>> {
+    match body {
+        SetExpr::Select(select) => select_columns(select, scope, file, ctes),
+        SetExpr::Query(q) => query_columns(q, scope, file, ctes),
+        SetExpr::SetOperation { left, .. } => set_columns(left, scope, file, ctes),
+        SetExpr::Values(values) => {
+            let row = values.rows.first()?;
+            Some(
+                row.iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let name = CompactString::from(format!("EXPR${i}"));
+                        OutputColumn {
+                            written_name: name.clone(),
+                            name,
+                            data_type: exprs::infer_type(e, &|_| None),
+                            span: e.span,
+                            source: None,
+                        }
+                    })
+                    .collect(),
+            )
+        }
+        SetExpr::Table(name) => {
+            let (qualified, object) = scope.lookup(name)?;
+            let rel = relation_of(&qualified, &object, scope)?;
+            Some(
+                rel.into_iter()
+                    .filter(|c| !c.hidden)
+                    .map(|c| OutputColumn {
+                        written_name: c.name.clone(),
+                        name: c.name,
+                        data_type: c.data_type,
+                        span: name.span,
+                        source: c.source,
+                    })
+                    .collect(),
+            )
+        }
+    }
+}
+
+fn relation_of(
+    name: &QualifiedName,
+    object: &CatalogObject,
+    scope: &dyn Scope,
+) -> Option<Vec<RelColumn>> {
+    match &object.def {
+        ObjectDef::Table(t) | ObjectDef::Materialized(t) => Some(
+            t.columns
+                .iter()
+                .map(|c| RelColumn {
+                    name: c.name.clone(),
+                    data_type: c.data_type.clone().or_else(|| match &c.kind {
+                        ColumnKind::Computed(e) => {
+                            exprs::infer_type(e, &|n| t.column(n).and_then(|k| k.data_type.clone()))
+                        }
+                        _ => None,
+                    }),
+                    source: Some(SourceColumn {
+                        table: name.clone(),
+                        kind: c.kind.clone(),
+                        origin: c.origin,
+                    }),
+                    hidden: scope.hidden_from_star(&c.kind),
+                })
+                .collect(),
+        ),
+        ObjectDef::View(v) => v.columns.as_ref().map(|cols| {
+            cols.iter()
+                .map(|n| RelColumn {
+                    name: n.clone(),
+                    data_type: None,
+                    source: None,
+                    hidden: false,
+                })
+                .collect()
+        }),
+    }
+}
+
+fn from_relations(
+    t: &TableRef,
+    scope: &dyn Scope,
+    file: FileId,
+    ctes: &[(CompactString, Option<Vec<RelColumn>>)],
+    out: &mut Vec<Relation>,
+) {
+    match t {
+        TableRef::Named { name, alias, .. } => {
+            let alias_name = alias.as_ref().map(|a| a.name.text.clone());
+            if name.parts.len() == 1 {
+                if let Some((_, cols)) =
+                    ctes.iter().rev().find(|(n, _)| n == name.parts[0].as_str())
+                {
+                    out.push(Relation {
+                        alias: alias_name.or_else(|| Some(name.parts[0].text.clone())),
+                        table: None,
+                        columns: cols.clone(),
+                    });
+                    return;
+                }
+            }
+            let found = scope.lookup(name);
+            let columns = found.as_ref().and_then(|(q, o)| relation_of(q, o, scope));
+            let columns = match (columns, alias.as_ref().filter(|a| !a.columns.is_empty())) {
+                (Some(cols), Some(a)) => Some(
+                    cols.into_iter()
+                        .zip(a.columns.iter())
+                        .map(|(c, n)| RelColumn {
+                            name: n.text.clone(),
+                            ..c
+                        })
+                        .collect(),
+                ),
+                (cols, _) => cols,
+            };
+            out.push(Relation {
+                alias: alias_name.or_else(|| Some(name.last().text.clone())),
+                table: found.map(|(q, _)| q),
+                columns,
+            });
+        }
+        TableRef::Subquery { query, alias, .. } => {
+            let cols = query_columns(query, scope, file, ctes).map(|cols| {
+                cols.into_iter()
+                    .enumerate()
+                    .map(|(i, c)| RelColumn {
+                        name: alias
+                            .as_ref()
+                            .and_then(|a| a.columns.get(i))
+                            .map_or(c.name.clone(), |n| n.text.clone()),
+                        data_type: c.data_type,
+                        source: c.source,
+                        hidden: false,
+                    })
+                    .collect()
+            });
+            out.push(Relation {
+                alias: alias.as_ref().map(|a| a.name.text.clone()),
+                table: None,
+                columns: cols,
+            });
+        }
+        TableRef::Join { left, right, .. } => {
+            from_relations(left, scope, file, ctes, out);
+            from_relations(right, scope, file, ctes, out);
+        }
+        TableRef::Nested { inner, .. } => from_relations(inner, scope, file, ctes, out),
+        TableRef::Function { alias, .. }
+        | TableRef::Unnest { alias, .. }
+        | TableRef::MatchRecognize { alias, .. } => {
+            out.push(Relation {
+                alias: alias.as_ref().map(|a| a.name.text.clone()),
+                table: None,
+                columns: None,
+            });
+        }
+    }
+}
+
+fn select_columns(
+    select: &Select,
+    scope: &dyn Scope,
+    file: FileId,
+    ctes: &[(CompactString, Option<Vec<RelColumn>>)],
+) -> Option<Vec<OutputColumn>> {
+    let mut relations = Vec::new();
+    if let Some(from) = &select.from {
+        from_relations(from, scope, file, ctes, &mut relations);
+    }
+    let lookup_column = |name: &str| -> Option<RelColumn> {
+        relations
+            .iter()
+            .filter_map(|r| r.columns.as_ref())
+            .flatten()
+            .find(|c| c.name == name)
+            .cloned()
+    };
+    let mut out = Vec::new();
+    for (i, item) in select.items.iter().enumerate() {
+        match item {
+            SelectItem::Wildcard { qualifier, span } => {
+                let rels: Vec<&Relation> = match qualifier {
+                    None => relations.iter().collect(),
+                    Some(q) => relations
+                        .iter()
+                        .filter(|r| r.alias.as_deref() == Some(q.last().as_str()))
+                        .collect(),
+                };
+                if rels.is_empty() {
+                    return None;
+                }
+                for r in rels {
+                    for c in r.columns.as_ref()?.iter().filter(|c| !c.hidden) {
+                        out.push(OutputColumn {
+                            name: c.name.clone(),
+                            written_name: c.name.clone(),
+                            data_type: c.data_type.clone(),
+                            span: *span,
+                            source: c.source.clone(),
+                        });
+                    }
+                }
+            }
+            SelectItem::Expr { expr, alias, span } => {
+                let (derived, column) = match &expr.kind {
+                    ExprKind::Identifier(name) => {
+                        let last = name.last().text.clone();
+                        let col = if name.parts.len() == 1 {
+                            lookup_column(name.parts[0].as_str())
+                        } else {
+                            relations
+                                .iter()
+                                .find(|r| r.alias.as_deref() == Some(name.parts[0].as_str()))
+                                .and_then(|r| r.columns.as_ref())
+                                .and_then(|cols| {
+                                    cols.iter()
+                                        .find(|c| c.name == name.parts[1].as_str())
+                                        .cloned()
+                                })
+                        };
+                        (Some(last), col)
+                    }
+                    _ => (None, None),
+                };
+                let name = alias
+                    .as_ref()
+                    .map(|a| a.text.clone())
+                    .or(derived)
+                    .unwrap_or_else(|| CompactString::from(format!("EXPR${i}")));
+                let data_type = match &column {
+                    Some(c) => c.data_type.clone(),
+                    None => {
+                        exprs::infer_type(expr, &|n| lookup_column(n).and_then(|c| c.data_type))
+                    }
+                };
+                out.push(OutputColumn {
+                    written_name: name.clone(),
+                    name,
+                    data_type,
+                    span: *span,
+                    source: column.and_then(|c| c.source),
+                });
+            }
+        }
+    }
+    let _ = file;
+    Some(out)
+}
+
+/// Calcite's uniquification: a repeated name gets the first free suffix `0`, `1`, ...
+/// (case-sensitive, as Flink configures the validator).
+pub fn uniquify(columns: &mut [OutputColumn]) {
+    let mut used: Vec<CompactString> = Vec::new();
+    for c in columns.iter_mut() {
+        if used.contains(&c.name) {
+            let mut n = 0;
+            loop {
+                let candidate = CompactString::from(format!("{}{n}", c.written_name));
+                if !used.contains(&candidate) && !c.written_name.is_empty() {
+                    c.name = candidate;
+                    break;
+                }
+                n += 1;
+            }
+        }
+        used.push(c.name.clone());
+    }
+}

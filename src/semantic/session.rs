@@ -1,0 +1,888 @@
+//! A session: the catalog as one SQL client session sees it while its statements run in order,
+//! plus the current catalog and database and the configuration set with `SET`.
+
+use super::catalog::ColumnKind;
+use super::catalog::*;
+use super::names::{QualifiedName, DEFAULT_CATALOG, DEFAULT_DATABASE};
+use super::problems::{Found, Problem};
+use super::query::{self, OutputColumn, Scope};
+use super::table::{self, Declared, Parent};
+use super::types::Type;
+use crate::rules::FileEntry;
+use crate::source::{FileId, Span};
+use crate::syntax::ast;
+use crate::syntax::ast::*;
+use compact_str::CompactString;
+use std::sync::Arc;
+
+/// One version of an object, as a statement left it (for `expand --history`).
+#[derive(Debug, Clone)]
+pub struct Version {
+    /// The object after the statement.
+    pub object: Arc<CatalogObject>,
+    /// The statement.
+    pub statement: Origin,
+}
+
+/// The mutable state of one session.
+pub struct Session<'b> {
+    /// The catalog as this session sees it.
+    pub catalog: SessionCatalog<'b>,
+    /// `USE CATALOG`.
+    pub current_catalog: CompactString,
+    /// `USE`.
+    pub current_database: CompactString,
+    /// `SET 'key' = 'value'` pairs in effect.
+    pub config: Vec<(String, String)>,
+    /// Problems found so far.
+    pub found: Vec<Found>,
+    /// Every version of every object created or changed in this session.
+    pub versions: Vec<Version>,
+}
+
+impl<'b> Session<'b> {
+    /// A fresh session over `base`.
+    pub fn new(base: &'b Catalog) -> Session<'b> {
+        Session {
+            catalog: SessionCatalog::new(base),
+            current_catalog: DEFAULT_CATALOG.into(),
+            current_database: DEFAULT_DATABASE.into(),
+            config: Vec::new(),
+            found: Vec::new(),
+            versions: Vec::new(),
+        }
+    }
+
+    /// The value `SET` gave `key`, if any.
+    pub fn config_value(&self, key: &str) -> Option<&str> {
+        self.config
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Resolves a 1-3 part name against the current catalog and database.
+    pub fn resolve(&self, name: &ObjectName) -> Option<QualifiedName> {
+        QualifiedName::resolve(name, &self.current_catalog, &self.current_database)
+    }
+
+    /// Names the session sees that look like `target` (case-insensitive match or edit
+    /// distance up to 2 on the object name), for did-you-mean help.
+    pub fn similar(&self, target: &QualifiedName) -> Vec<QualifiedName> {
+        let wanted = target.object.to_lowercase();
+        let mut out: Vec<QualifiedName> = self
+            .catalog
+            .objects()
+            .into_iter()
+            .filter(|o| {
+                let name = o.name.object.to_lowercase();
+                name == wanted || (wanted.len() > 3 && edit_distance(&name, &wanted) <= 2)
+            })
+            .map(|o| o.name.clone())
+            .collect();
+        out.truncate(3);
+        out
+    }
+
+    fn report(&mut self, file: FileId, statement: Span, problem: Problem) {
+        self.found.push(Found {
+            file,
+            statement,
+            problem,
+            diff: Vec::new(),
+        });
+    }
+
+    fn register(&mut self, object: CatalogObject) -> Arc<CatalogObject> {
+        let object = Arc::new(object);
+        self.catalog.insert(object.clone());
+        self.versions.push(Version {
+            object: object.clone(),
+            statement: object.statement,
+        });
+        object
+    }
+
+    /// Applies one statement (and the statements nested in it that run).
+    pub fn apply(&mut self, file: &FileEntry, statement: &Statement) {
+        match &statement.kind {
+            StatementKind::CreateTable(ct) => self.create_table(file, statement, ct),
+            StatementKind::CreateView(v) => self.create_view(file, statement, v),
+            StatementKind::CreateMaterializedTable(mt) => {
+                self.create_materialized(file, statement, mt)
+            }
+            StatementKind::AlterTable(at) => self.alter_table(file, statement, at),
+            StatementKind::AlterMaterializedTable(amt) => {
+                self.alter_materialized(file, statement, amt)
+            }
+            StatementKind::AlterView(av) => self.alter_view(file, statement, av),
+            StatementKind::Drop(d) => self.drop(file, statement, d),
+            StatementKind::Insert(i) => self.insert(file, statement, i),
+            StatementKind::StatementSet(set) => {
+                for s in &set.statements {
+                    self.apply(file, s);
+                }
+            }
+            StatementKind::Wrapped(w) => {
+                if matches!(
+                    w.wrapper,
+                    WrapperKind::Execute | WrapperKind::CompileAndExecutePlan
+                ) {
+                    self.apply(file, &w.inner);
+                }
+            }
+            StatementKind::Set(set) => {
+                if let Some(pair) = &set.pair {
+                    self.config.push((pair.key.clone(), pair.value.clone()));
+                }
+            }
+            StatementKind::Reset(reset) => match &reset.key {
+                Some(key) => self.config.retain(|(k, _)| k != key),
+                None => self.config.clear(),
+            },
+            StatementKind::Use(u) => match u.as_ref() {
+                UseStatement::Catalog(c) => {
+                    self.current_catalog = c.text.clone();
+                    self.current_database = if c.as_str() == DEFAULT_CATALOG {
+                        DEFAULT_DATABASE.into()
+                    } else {
+                        "default".into()
+                    };
+                }
+                UseStatement::Database(name) => match name.parts.as_slice() {
+                    [db] => self.current_database = db.text.clone(),
+                    [cat, db] => {
+                        self.current_catalog = cat.text.clone();
+                        self.current_database = db.text.clone();
+                    }
+                    _ => {}
+                },
+                UseStatement::Modules(_) => {}
+            },
+            _ => {}
+        }
+    }
+
+    /// The object a CREATE would clash with: the temporary one for TEMPORARY, else the
+    /// permanent one (a temporary object may shadow a permanent one).
+    fn existing(&self, name: &QualifiedName, temporary: bool) -> Option<Arc<CatalogObject>> {
+        if temporary {
+            self.catalog.temporary(name).cloned()
+        } else {
+            self.catalog.permanent(name).cloned()
+        }
+    }
+
+    fn create_table(&mut self, file: &FileEntry, statement: &Statement, ct: &CreateTable) {
+        let Some(name) = self.resolve(&ct.name) else {
+            return;
+        };
+        let existing = self.existing(&name, ct.temporary);
+        if let Some(existing) = &existing {
+            if !ct.if_not_exists && !ct.or_replace {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::AlreadyExists {
+                        span: ct.name.span,
+                        name: name.clone(),
+                        existing: existing.clone(),
+                        creating: "table",
+                    },
+                );
+            }
+        }
+        let mut parent_object = None;
+        if let Some(like) = &ct.like {
+            if let Some(source) = self.resolve(&like.source) {
+                match self.catalog.get(&source).cloned() {
+                    None => {
+                        // Option-list problems come first in Flink; the build reports them.
+                        let similar = self.similar(&source);
+                        let (_, option_problems) = table::strategies(&like.options);
+                        if option_problems.is_empty() {
+                            self.report(
+                                file.id,
+                                statement.span,
+                                Problem::LikeSourceNotFound {
+                                    span: like.source.span,
+                                    name: source,
+                                    similar,
+                                },
+                            );
+                        }
+                    }
+                    Some(object) => match &object.def {
+                        ObjectDef::Table(_) => parent_object = Some((source, object)),
+                        _ => {
+                            let (_, option_problems) = table::strategies(&like.options);
+                            if option_problems.is_empty() {
+                                self.report(
+                                    file.id,
+                                    statement.span,
+                                    Problem::LikeSourceIsView {
+                                        span: like.source.span,
+                                        name: source,
+                                        source: object,
+                                    },
+                                );
+                            }
+                        }
+                    },
+                }
+            }
+        }
+        let declared = Declared {
+            file: file.id,
+            elements: ct.elements.as_ref(),
+            comment: ct.comment.as_ref(),
+            distribution: ct.distribution.as_ref(),
+            partitioned_by: ct.partitioned_by.as_ref(),
+            with: ct.with.as_ref(),
+            like: ct.like.as_ref(),
+        };
+        let parent = parent_object
+            .as_ref()
+            .and_then(|(n, o)| table::parent_table(o).map(|t| Parent { name: n, table: t }));
+        let has_parent = parent.is_some();
+        let mut built = table::build_table(&declared, parent);
+        if let Some(query) = &ct.query {
+            if let Some(columns) = self.query_columns(query, file.id) {
+                built.table.columns = ctas_columns(
+                    &built.table.columns,
+                    &columns,
+                    ct.elements.as_ref(),
+                    file.id,
+                );
+            }
+        }
+        let skip_problems = statement.has_error
+            || (ct.like.is_some()
+                && !has_parent
+                && built
+                    .problems
+                    .iter()
+                    .all(|p| !matches!(p.code(), "LK001" | "LK002")));
+        for p in built.problems {
+            // Without the parent, only the option-list and constraint checks are meaningful.
+            if skip_problems && !matches!(p.code(), "LK001" | "LK002" | "TB001" | "TB002" | "TB006")
+            {
+                continue;
+            }
+            self.report(file.id, statement.span, p);
+        }
+        if existing.is_some() && ct.if_not_exists {
+            return;
+        }
+        self.register(CatalogObject {
+            name,
+            def: ObjectDef::Table(built.table),
+            temporary: ct.temporary,
+            statement: Origin {
+                file: file.id,
+                span: statement.span,
+            },
+            name_origin: Origin {
+                file: file.id,
+                span: ct.name.span,
+            },
+            incomplete: statement.has_error,
+        });
+    }
+
+    fn query_columns(&self, query: &Query, file: FileId) -> Option<Vec<OutputColumn>> {
+        query::output_columns(query, self, file)
+    }
+
+    fn create_view(&mut self, file: &FileEntry, statement: &Statement, v: &CreateView) {
+        let Some(name) = self.resolve(&v.name) else {
+            return;
+        };
+        let existing = self.existing(&name, v.temporary);
+        if let Some(existing) = &existing {
+            if !v.if_not_exists && !v.or_replace {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::AlreadyExists {
+                        span: v.name.span,
+                        name: name.clone(),
+                        existing: existing.clone(),
+                        creating: "view",
+                    },
+                );
+            }
+            if v.if_not_exists {
+                return;
+            }
+        }
+        let columns = match &v.columns {
+            Some(list) => Some(list.names.iter().map(|n| n.text.clone()).collect()),
+            None => v
+                .query
+                .as_ref()
+                .and_then(|q| self.query_columns(q, file.id))
+                .map(|cols| cols.into_iter().map(|c| c.name).collect()),
+        };
+        self.register(CatalogObject {
+            name,
+            def: ObjectDef::View(ViewDef {
+                query: v.query.as_ref().map(|q| Arc::new((**q).clone())),
+                columns,
+            }),
+            temporary: v.temporary,
+            statement: Origin {
+                file: file.id,
+                span: statement.span,
+            },
+            name_origin: Origin {
+                file: file.id,
+                span: v.name.span,
+            },
+            incomplete: statement.has_error,
+        });
+    }
+
+    fn create_materialized(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        mt: &CreateMaterializedTable,
+    ) {
+        let Some(name) = self.resolve(&mt.name) else {
+            return;
+        };
+        let existing = self.existing(&name, false);
+        if let Some(existing) = &existing {
+            if mt.or_alter.is_none() {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::AlreadyExists {
+                        span: mt.name.span,
+                        name: name.clone(),
+                        existing: existing.clone(),
+                        creating: "materialized table",
+                    },
+                );
+            }
+        }
+        let declared = Declared {
+            file: file.id,
+            elements: mt.elements.as_ref(),
+            comment: mt.comment.as_ref(),
+            distribution: mt.distribution.as_ref(),
+            partitioned_by: None,
+            with: mt.with.as_ref(),
+            like: None,
+        };
+        let mut built = table::build_table(&declared, None);
+        if let Some(p) = &mt.partitioned_by {
+            built.table.partitions = Some(PartitionDef {
+                columns: p.names.iter().map(|n| n.text.clone()).collect(),
+                origin: Origin {
+                    file: file.id,
+                    span: p.span,
+                },
+            });
+        }
+        let Some(query) = &mt.query else { return };
+        let schema_from_query = mt.elements.as_ref().is_none_or(|e| {
+            e.columns()
+                .all(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
+        });
+        if let Some(columns) = self.query_columns(query, file.id) {
+            built.table.columns = ctas_columns(
+                &built.table.columns,
+                &columns,
+                mt.elements.as_ref(),
+                file.id,
+            );
+        }
+        for p in built.problems {
+            if !statement.has_error && matches!(p.code(), "TB001" | "TB002" | "TB006") {
+                self.report(file.id, statement.span, p);
+            }
+        }
+        built.table.materialized = Some(MaterializedDef {
+            query: Arc::new((**query).clone()),
+            query_origin: Origin {
+                file: file.id,
+                span: query.span,
+            },
+            start_mode: mt.start_mode.clone(),
+            freshness: mt.freshness.as_ref().map(|f| f.interval.clone()),
+            refresh_mode: mt.refresh_mode.as_ref().map(|r| r.mode),
+            schema_from_query,
+        });
+        self.register(CatalogObject {
+            name,
+            def: ObjectDef::Materialized(built.table),
+            temporary: false,
+            statement: Origin {
+                file: file.id,
+                span: statement.span,
+            },
+            name_origin: Origin {
+                file: file.id,
+                span: mt.name.span,
+            },
+            incomplete: statement.has_error,
+        });
+    }
+
+    /// The object an ALTER / DROP / INSERT targets; reports CT002 when the session cannot see
+    /// it (unless `IF EXISTS`).
+    fn target(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        name: &ObjectName,
+        action: &'static str,
+        if_exists: bool,
+    ) -> Option<(QualifiedName, Arc<CatalogObject>)> {
+        let resolved = self.resolve(name)?;
+        match self.catalog.get(&resolved).cloned() {
+            Some(o) => Some((resolved, o)),
+            None => {
+                if !if_exists && !statement.has_error {
+                    let similar = self.similar(&resolved);
+                    self.report(
+                        file.id,
+                        statement.span,
+                        Problem::UnknownTable {
+                            span: name.span,
+                            name: resolved,
+                            similar,
+                            action,
+                        },
+                    );
+                }
+                None
+            }
+        }
+    }
+
+    fn alter_table(&mut self, file: &FileEntry, statement: &Statement, at: &AlterTable) {
+        let Some((name, object)) =
+            self.target(file, statement, &at.name, "ALTER TABLE", at.if_exists)
+        else {
+            return;
+        };
+        let ObjectDef::Table(t) = &object.def else {
+            return;
+        };
+        let mut t = t.clone();
+        let origin = |span: Span| Origin {
+            file: file.id,
+            span,
+        };
+        let mut new_name = name.clone();
+        match &at.action {
+            AlterTableAction::RenameTo(to) => {
+                if let Some(n) = self.resolve(to) {
+                    new_name = n;
+                }
+            }
+            AlterTableAction::RenameColumn { from, to } => {
+                let old = from.last().text.clone();
+                let new = to.last().text.clone();
+                if let Some(c) = t.columns.iter_mut().find(|c| c.name == old) {
+                    c.name = new.clone();
+                }
+                let rename = |names: &mut Vec<CompactString>| {
+                    names
+                        .iter_mut()
+                        .filter(|n| **n == old)
+                        .for_each(|n| *n = new.clone())
+                };
+                if let Some(pk) = &mut t.primary_key {
+                    rename(&mut pk.columns);
+                }
+                if let Some(p) = &mut t.partitions {
+                    rename(&mut p.columns);
+                }
+                if let Some(w) = &mut t.watermark {
+                    rename(&mut w.column);
+                }
+            }
+            AlterTableAction::SetOptions(props) => {
+                for p in &props.items {
+                    t.set_option(OptionDef {
+                        key: p.key.value.clone(),
+                        value: p.value.value.clone(),
+                        origin: origin(p.span),
+                    });
+                }
+            }
+            AlterTableAction::ResetOptions(keys) => {
+                t.options
+                    .retain(|o| !keys.keys.iter().any(|k| k.value == o.key));
+            }
+            AlterTableAction::Schema(change) => apply_schema_change(&mut t, change, file.id),
+            AlterTableAction::AddPartitions(_)
+            | AlterTableAction::DropPartitions(_)
+            | AlterTableAction::Compact => return,
+        }
+        if new_name != name {
+            self.catalog.remove(&name, object.temporary);
+        }
+        self.register(CatalogObject {
+            name: new_name,
+            def: ObjectDef::Table(t),
+            temporary: object.temporary,
+            statement: origin(statement.span),
+            name_origin: object.name_origin,
+            incomplete: object.incomplete || statement.has_error,
+        });
+    }
+
+    fn alter_materialized(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        amt: &AlterMaterializedTable,
+    ) {
+        let Some(name) = self.resolve(&amt.name) else {
+            return;
+        };
+        let Some(object) = self.catalog.get(&name).cloned() else {
+            return;
+        };
+        let ObjectDef::Materialized(t) = &object.def else {
+            return;
+        };
+        let mut t = t.clone();
+        match &amt.action {
+            AlterMaterializedTableAction::AsQuery(q) => {
+                if let Some(columns) = self.query_columns(&q.query, file.id) {
+                    // Append-only evolution: existing columns stay, new ones are appended nullable.
+                    for c in columns.iter().skip(t.columns.len()) {
+                        t.columns.push(Column {
+                            name: c.name.clone(),
+                            kind: ColumnKind::Physical,
+                            data_type: c.data_type.clone().map(|d| d.with_nullable(true)),
+                            comment: None,
+                            origin: Origin {
+                                file: file.id,
+                                span: c.span,
+                            },
+                            inherited_from: None,
+                        });
+                    }
+                }
+                if let Some(m) = &mut t.materialized {
+                    m.query = Arc::new((*q.query).clone());
+                    m.query_origin = Origin {
+                        file: file.id,
+                        span: q.query.span,
+                    };
+                    m.start_mode = q.start_mode.clone();
+                }
+            }
+            AlterMaterializedTableAction::Schema(change) => {
+                apply_schema_change(&mut t, change, file.id)
+            }
+            _ => return,
+        }
+        self.register(CatalogObject {
+            name,
+            def: ObjectDef::Materialized(t),
+            temporary: false,
+            statement: Origin {
+                file: file.id,
+                span: statement.span,
+            },
+            name_origin: object.name_origin,
+            incomplete: object.incomplete || statement.has_error,
+        });
+    }
+
+    fn alter_view(&mut self, file: &FileEntry, statement: &Statement, av: &AlterView) {
+        let Some(name) = self.resolve(&av.name) else {
+            return;
+        };
+        let Some(object) = self.catalog.get(&name).cloned() else {
+            return;
+        };
+        let ObjectDef::View(v) = &object.def else {
+            return;
+        };
+        let mut v = v.clone();
+        let mut new_name = name.clone();
+        if let Some(to) = &av.rename_to {
+            if let Some(n) = self.resolve(to) {
+                new_name = n;
+            }
+        }
+        if let Some(q) = &av.query {
+            v.columns = self
+                .query_columns(q, file.id)
+                .map(|c| c.into_iter().map(|c| c.name).collect());
+            v.query = Some(Arc::new((**q).clone()));
+        }
+        if new_name != name {
+            self.catalog.remove(&name, object.temporary);
+        }
+        self.register(CatalogObject {
+            name: new_name,
+            def: ObjectDef::View(v),
+            temporary: object.temporary,
+            statement: Origin {
+                file: file.id,
+                span: statement.span,
+            },
+            name_origin: object.name_origin,
+            incomplete: object.incomplete,
+        });
+    }
+
+    fn drop(&mut self, file: &FileEntry, statement: &Statement, d: &DropObject) {
+        let action = match d.object {
+            ObjectKind::Table => "DROP TABLE",
+            ObjectKind::View => "DROP VIEW",
+            ObjectKind::MaterializedTable => "DROP MATERIALIZED TABLE",
+            _ => return,
+        };
+        if d.object == ObjectKind::MaterializedTable {
+            // Materialized-table rules report unknown names and kinds.
+            if let Some(name) = self.resolve(&d.name) {
+                if self.catalog.get(&name).is_some() {
+                    self.catalog.remove(&name, false);
+                }
+            }
+            return;
+        }
+        if let Some((name, object)) = self.target(file, statement, &d.name, action, d.if_exists) {
+            self.catalog.remove(&name, d.temporary || object.temporary);
+        }
+    }
+
+    fn insert(&mut self, file: &FileEntry, statement: &Statement, i: &Insert) {
+        let _ = self.target(file, statement, &i.table, "INSERT INTO", false);
+    }
+}
+
+impl Scope for Session<'_> {
+    fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, Arc<CatalogObject>)> {
+        let q = self.resolve(name)?;
+        self.catalog.get(&q).cloned().map(|o| (q, o))
+    }
+    fn hidden_from_star(&self, kind: &ColumnKind) -> bool {
+        let ColumnKind::Metadata {
+            key,
+            is_virtual: true,
+        } = kind
+        else {
+            return false;
+        };
+        let strategy = self
+            .config_value("table.column-expansion-strategy")
+            .unwrap_or_default()
+            .to_ascii_uppercase();
+        if key.is_none() {
+            strategy.contains("EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS")
+        } else {
+            strategy.contains("EXCLUDE_ALIASED_VIRTUAL_METADATA_COLUMNS")
+        }
+    }
+}
+
+/// CTAS-style merge of declared columns with the query's output (flink-spec §4.2): columns
+/// only in the DDL come first in DDL order, then the query's columns in query order; a typed
+/// DDL column that the query also produces keeps the query position with the DDL type. An
+/// identifiers-only list reorders the query's columns.
+fn ctas_columns(
+    declared: &[Column],
+    query: &[OutputColumn],
+    elements: Option<&TableElements>,
+    file: FileId,
+) -> Vec<Column> {
+    let names_only = elements.is_some_and(|e| {
+        e.columns()
+            .any(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
+    });
+    let from_query = |c: &OutputColumn| Column {
+        name: c.name.clone(),
+        kind: ColumnKind::Physical,
+        data_type: c.data_type.clone(),
+        comment: None,
+        origin: Origin { file, span: c.span },
+        inherited_from: None,
+    };
+    if names_only {
+        let order: Vec<&CompactString> = declared.iter().map(|c| &c.name).collect();
+        let mut out: Vec<Column> = order
+            .iter()
+            .filter_map(|n| query.iter().find(|q| &&q.name == n).map(from_query))
+            .collect();
+        if out.len() != query.len() {
+            out = query.iter().map(from_query).collect();
+        }
+        return out;
+    }
+    let mut out: Vec<Column> = declared
+        .iter()
+        .filter(|d| !query.iter().any(|q| q.name == d.name))
+        .cloned()
+        .collect();
+    for q in query {
+        match declared.iter().find(|d| d.name == q.name) {
+            Some(d) => {
+                let mut c = from_query(q);
+                if d.data_type.is_some() {
+                    c.data_type = d.data_type.clone();
+                }
+                c.comment = d.comment.clone();
+                out.push(c);
+            }
+            None => out.push(from_query(q)),
+        }
+    }
+    out
+}
+
+/// Applies ALTER ... ADD / MODIFY / DROP to a table definition (no checks: rules report the
+/// problems from the definition before the change).
+pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId) {
+    let origin = |span: Span| Origin { file, span };
+    match change {
+        SchemaChange::Add(items) | SchemaChange::Modify(items) => {
+            let modify = matches!(change, SchemaChange::Modify(_));
+            for item in items {
+                match item {
+                    TableElement::Column(c) if c.parents.is_empty() => {
+                        let declared = Declared {
+                            file,
+                            elements: None,
+                            comment: None,
+                            distribution: None,
+                            partitioned_by: None,
+                            with: None,
+                            like: None,
+                        };
+                        let _ = declared;
+                        let column = single_column(c, file);
+                        let existing = t.columns.iter().position(|k| k.name == column.name);
+                        if let Some(i) = existing.filter(|_| modify) {
+                            t.columns.remove(i);
+                        } else if existing.is_some() {
+                            continue;
+                        }
+                        let at = match &c.position {
+                            Some(ColumnPosition::First(_)) => 0,
+                            Some(ColumnPosition::After(after)) => t
+                                .columns
+                                .iter()
+                                .position(|k| k.name == after.last().text)
+                                .map_or(t.columns.len(), |i| i + 1),
+                            None => existing
+                                .filter(|_| modify)
+                                .unwrap_or(t.columns.len())
+                                .min(t.columns.len()),
+                        };
+                        t.columns.insert(at, column);
+                    }
+                    TableElement::Column(_) => {}
+                    TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
+                        let columns: Vec<CompactString> =
+                            c.columns.names.iter().map(|n| n.text.clone()).collect();
+                        let name = c.name.as_ref().map_or_else(
+                            || table::generated_pk_name(&columns),
+                            |n| n.text.to_string(),
+                        );
+                        for col in t.columns.iter_mut().filter(|k| columns.contains(&k.name)) {
+                            if let Some(ty) = &mut col.data_type {
+                                ty.nullable = false;
+                            }
+                        }
+                        t.primary_key = Some(PrimaryKeyDef {
+                            name,
+                            columns,
+                            origin: origin(c.span),
+                        });
+                    }
+                    TableElement::Constraint(_) => {}
+                    TableElement::Watermark(w) => {
+                        t.watermark = Some(WatermarkDef {
+                            column: w.column.parts.iter().map(|p| p.text.clone()).collect(),
+                            expr: w.expr.clone(),
+                            origin: origin(w.span),
+                            inherited_from: None,
+                        });
+                    }
+                }
+            }
+        }
+        SchemaChange::AddDistribution(d) | SchemaChange::ModifyDistribution(d) => {
+            t.distribution = Some(DistributionDef {
+                kind: d.kind,
+                columns: d
+                    .columns
+                    .as_ref()
+                    .map(|c| c.names.iter().map(|n| n.text.clone()).collect())
+                    .unwrap_or_default(),
+                buckets: d.buckets,
+                origin: origin(d.span),
+            });
+        }
+        SchemaChange::DropColumns(names) => {
+            for n in names {
+                if n.parts.len() == 1 {
+                    t.columns.retain(|c| c.name != n.last().text);
+                }
+            }
+        }
+        SchemaChange::DropPrimaryKey(_) | SchemaChange::DropConstraint(_) => t.primary_key = None,
+        SchemaChange::DropDistribution(_) => t.distribution = None,
+        SchemaChange::DropWatermark(_) => t.watermark = None,
+    }
+}
+
+fn single_column(c: &ColumnDef, file: FileId) -> Column {
+    let (kind, data_type) = match &c.kind {
+        crate::syntax::ast::ColumnKind::Physical { data_type } => {
+            (ColumnKind::Physical, Some(Type::from_ast(data_type)))
+        }
+        crate::syntax::ast::ColumnKind::Computed { expr } => {
+            (ColumnKind::Computed(expr.clone()), None)
+        }
+        crate::syntax::ast::ColumnKind::Metadata {
+            data_type,
+            key,
+            virtual_span,
+        } => (
+            ColumnKind::Metadata {
+                key: key.as_ref().map(|k| k.value.clone()),
+                is_virtual: virtual_span.is_some(),
+            },
+            Some(Type::from_ast(data_type)),
+        ),
+        crate::syntax::ast::ColumnKind::NameOnly => (ColumnKind::Physical, None),
+    };
+    Column {
+        name: c.name.text.clone(),
+        kind,
+        data_type,
+        comment: c.comment.as_ref().map(|s| s.value.clone()),
+        origin: Origin { file, span: c.span },
+        inherited_from: None,
+    }
+}
+
+/// Levenshtein distance, for did-you-mean suggestions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

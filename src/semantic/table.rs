@@ -1,0 +1,853 @@
+//! Building a table definition from `CREATE TABLE`, with or without `LIKE`: Flink's merge
+//! algorithm (FLIP-110; `MergeTableLikeUtil`, flink-spec §3.2-3.6) and the checks every table
+//! definition goes through (§2.1 and §3.5 step I). One function, [`build_table`], returns the
+//! resolved table and every problem, in Flink's order; the LIKE, column and table rules all
+//! report from it.
+
+use super::catalog::*;
+use super::exprs;
+use super::names::QualifiedName;
+use super::problems::{
+    Kind, PartitionIssue, PrimaryKeyIssue, Problem, Strategies, Unresolvable, WatermarkIssue,
+};
+use super::types::Type;
+use crate::source::{FileId, Span};
+use crate::syntax::ast::{
+    self, ColumnDef, ConstraintKind, Enforcement, FeatureOption, MergingStrategy, TableElement,
+    TableElements,
+};
+use compact_str::CompactString;
+use std::sync::Arc;
+
+/// The LIKE parent as the session resolved it.
+pub struct Parent<'a> {
+    /// Its name.
+    pub name: &'a QualifiedName,
+    /// Its definition.
+    pub table: &'a TableDef,
+}
+
+/// What the derived statement declares, independent of the statement kind (CREATE TABLE,
+/// CREATE MATERIALIZED TABLE).
+pub struct Declared<'a> {
+    /// The file of the statement.
+    pub file: FileId,
+    /// Column list, constraints and watermarks.
+    pub elements: Option<&'a TableElements>,
+    /// Table comment.
+    pub comment: Option<&'a ast::StringLit>,
+    /// Distribution.
+    pub distribution: Option<&'a ast::Distribution>,
+    /// Partition keys.
+    pub partitioned_by: Option<&'a ast::ColumnList>,
+    /// Options.
+    pub with: Option<&'a ast::PropertyList>,
+    /// The LIKE clause.
+    pub like: Option<&'a ast::LikeClause>,
+}
+
+/// The result of building a table.
+pub struct Built {
+    /// The resolved table (partial when problems stopped the merge).
+    pub table: TableDef,
+    /// Problems, in Flink's order.
+    pub problems: Vec<Problem>,
+    /// Effective merging strategies (for `--explain-like`), when there is a LIKE.
+    pub strategies: Option<Strategies>,
+}
+
+fn kind_of(c: &ColumnKind) -> Kind {
+    match c {
+        ColumnKind::Physical => Kind::Physical,
+        ColumnKind::Computed(_) => Kind::Computed,
+        ColumnKind::Metadata { .. } => Kind::Metadata,
+    }
+}
+
+/// Effective strategies of a like option list (flink-spec §3.2), and its problems (§3.3):
+/// a feature named twice (LK001), OVERWRITING on ALL/CONSTRAINTS/DISTRIBUTION/PARTITIONS (LK002).
+pub fn strategies(options: &[ast::LikeOption]) -> (Strategies, Vec<Problem>) {
+    let mut problems = Vec::new();
+    for (i, o) in options.iter().enumerate() {
+        if let Some(first) = options[..i].iter().find(|p| p.feature == o.feature) {
+            problems.push(Problem::DuplicateLikeOption {
+                span: o.span,
+                first: first.span,
+                feature: o.feature,
+            });
+        }
+    }
+    for o in options {
+        let illegal = matches!(
+            o.feature,
+            FeatureOption::All
+                | FeatureOption::Constraints
+                | FeatureOption::Distribution
+                | FeatureOption::Partitions
+        ) && o.strategy == MergingStrategy::Overwriting;
+        if illegal {
+            problems.push(Problem::IllegalMergingStrategy {
+                span: o.span,
+                feature: o.feature,
+            });
+        }
+    }
+    let mut s = Strategies::defaults();
+    if let Some(all) = options.iter().find(|o| o.feature == FeatureOption::All) {
+        let features: Vec<FeatureOption> = s.iter().map(|(f, _, _)| f).collect();
+        for f in features {
+            s.set(f, all.strategy, Some(all.span));
+        }
+    }
+    for o in options.iter().filter(|o| o.feature != FeatureOption::All) {
+        s.set(o.feature, o.strategy, Some(o.span));
+    }
+    (s, problems)
+}
+
+fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
+    let (kind, data_type) = match &c.kind {
+        ast::ColumnKind::Physical { data_type } => {
+            (ColumnKind::Physical, Some(Type::from_ast(data_type)))
+        }
+        ast::ColumnKind::Computed { expr } => (ColumnKind::Computed(expr.clone()), None),
+        ast::ColumnKind::Metadata {
+            data_type,
+            key,
+            virtual_span,
+        } => (
+            ColumnKind::Metadata {
+                key: key.as_ref().map(|k| k.value.clone()),
+                is_virtual: virtual_span.is_some(),
+            },
+            Some(Type::from_ast(data_type)),
+        ),
+        ast::ColumnKind::NameOnly => (ColumnKind::Physical, None),
+    };
+    Column {
+        name: c.name.text.clone(),
+        kind,
+        data_type,
+        comment: c.comment.as_ref().map(|s| s.value.clone()),
+        origin: Origin { file, span: c.span },
+        inherited_from: None,
+    }
+}
+
+/// Flink's generated constraint name: `PK_` and the columns joined by `_`.
+pub fn generated_pk_name(columns: &[CompactString]) -> String {
+    let mut name = String::from("PK");
+    for c in columns {
+        name.push('_');
+        name.push_str(c);
+    }
+    name
+}
+
+/// Builds the table a CREATE statement defines: the derived declaration merged with the LIKE
+/// parent (or with nothing, as Flink does for a plain CREATE TABLE), then resolved.
+///
+/// `parent` is `None` when there is no LIKE or its source was not found / not a table (the
+/// caller reports those). Problems come in Flink's order: option list, constraints, partitions
+/// conflict, columns, watermark, primary key, partition keys, options, distribution,
+/// resolution.
+pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built {
+    let file = declared.file;
+    let mut problems = Vec::new();
+    let (strategies, option_problems) = match declared.like {
+        Some(like) => {
+            let (s, p) = strategies(&like.options);
+            (Some(s), p)
+        }
+        None => (None, Vec::new()),
+    };
+    let options_invalid = !option_problems.is_empty();
+    problems.extend(option_problems);
+    constraint_checks(declared, &mut problems);
+    let s = strategies.clone().unwrap_or_else(Strategies::defaults);
+    let parent = if options_invalid { None } else { parent };
+    let empty = TableDef::empty();
+    let p = parent.as_ref().map_or(&empty, |p| p.table);
+    let parent_name = parent.as_ref().map(|p| p.name.clone());
+
+    let derived_columns: Vec<&ColumnDef> = declared
+        .elements
+        .map(|e| e.columns().collect())
+        .unwrap_or_default();
+    let derived_watermark = declared.elements.and_then(|e| e.watermarks().next());
+    let derived_pk = primary_key_of(declared.elements);
+
+    // G (first part): partitions conflict.
+    if let (Some(d), Some(pp)) = (declared.partitioned_by, &p.partitions) {
+        if s.get(FeatureOption::Partitions) != MergingStrategy::Excluding && parent.is_some() {
+            problems.push(Problem::PartitionConflict {
+                span: d.span,
+                parent: pp.origin,
+            });
+        }
+    }
+
+    // A: seed from the parent.
+    let mut columns: Vec<Column> = Vec::new();
+    for c in &p.columns {
+        let keep = match c.kind {
+            ColumnKind::Physical => true,
+            ColumnKind::Computed(_) => {
+                s.get(FeatureOption::Generated) != MergingStrategy::Excluding
+            }
+            ColumnKind::Metadata { .. } => {
+                s.get(FeatureOption::Metadata) != MergingStrategy::Excluding
+            }
+        };
+        if keep {
+            let mut c = c.clone();
+            c.inherited_from = c.inherited_from.or_else(|| parent_name.clone());
+            columns.push(c);
+        }
+    }
+    let inherited_count = columns.len();
+    let mut watermark = if s.get(FeatureOption::Watermarks) != MergingStrategy::Excluding {
+        p.watermark.clone().map(|mut w| {
+            w.inherited_from = w.inherited_from.or_else(|| parent_name.clone());
+            w
+        })
+    } else {
+        None
+    };
+    let mut primary_key = if s.get(FeatureOption::Constraints) == MergingStrategy::Including {
+        p.primary_key.clone()
+    } else {
+        None
+    };
+    let inherited_pk = primary_key.is_some();
+
+    // B: derived physical columns first.
+    let is_inherited = |columns: &Vec<Column>, i: usize| {
+        i < inherited_count && columns[i].inherited_from.is_some()
+    };
+    for d in derived_columns.iter().filter(|c| {
+        matches!(
+            c.kind,
+            ast::ColumnKind::Physical { .. } | ast::ColumnKind::NameOnly
+        )
+    }) {
+        let name = d.name.as_str();
+        if let Some(i) = columns.iter().position(|c| c.name == name) {
+            let existing = &columns[i];
+            if is_inherited(&columns, i) {
+                problems.push(Problem::LikeColumnClash {
+                    span: d.name.span,
+                    name: name.to_string(),
+                    derived_kind: Kind::Physical,
+                    inherited_kind: kind_of(&existing.kind),
+                    inherited: existing.origin,
+                    parent_name: parent_name
+                        .clone()
+                        .unwrap_or_else(|| QualifiedName::new("", "", "")),
+                });
+            } else {
+                problems.push(Problem::DuplicateColumn {
+                    span: d.name.span,
+                    name: name.to_string(),
+                    first: existing.origin,
+                    first_kind: kind_of(&existing.kind),
+                    second_kind: Kind::Physical,
+                });
+            }
+            continue;
+        }
+        columns.push(column_from_ast(d, file));
+    }
+    let physical_names: Vec<CompactString> = columns
+        .iter()
+        .filter(|c| c.kind.is_physical())
+        .map(|c| c.name.clone())
+        .collect();
+
+    // C: computed and metadata columns in declaration order.
+    let mut declared_metadata: Vec<CompactString> = Vec::new();
+    for d in derived_columns.iter() {
+        let derived_kind = match d.kind {
+            ast::ColumnKind::Computed { .. } => Kind::Computed,
+            ast::ColumnKind::Metadata { .. } => Kind::Metadata,
+            _ => continue,
+        };
+        let name = d.name.as_str();
+        let strategy = s.get(if derived_kind == Kind::Computed {
+            FeatureOption::Generated
+        } else {
+            FeatureOption::Metadata
+        });
+        if let ast::ColumnKind::Computed { expr } = &d.kind {
+            check_computed_references(
+                expr,
+                name,
+                &columns,
+                inherited_count,
+                &declared_metadata,
+                &mut problems,
+            );
+        }
+        let position = columns.iter().position(|c| c.name == name);
+        let clash = |problems: &mut Vec<Problem>, i: usize, columns: &Vec<Column>| {
+            let existing = &columns[i];
+            if is_inherited(columns, i) {
+                problems.push(Problem::LikeColumnClash {
+                    span: d.name.span,
+                    name: name.to_string(),
+                    derived_kind,
+                    inherited_kind: kind_of(&existing.kind),
+                    inherited: existing.origin,
+                    parent_name: parent_name
+                        .clone()
+                        .unwrap_or_else(|| QualifiedName::new("", "", "")),
+                });
+            } else {
+                problems.push(Problem::DuplicateColumn {
+                    span: d.name.span,
+                    name: name.to_string(),
+                    first: existing.origin,
+                    first_kind: kind_of(&existing.kind),
+                    second_kind: derived_kind,
+                });
+            }
+        };
+        match position {
+            Some(i) if physical_names.iter().any(|p| p == name) => {
+                clash(&mut problems, i, &columns)
+            }
+            Some(i) if kind_of(&columns[i].kind) != derived_kind => {
+                clash(&mut problems, i, &columns)
+            }
+            Some(i) if strategy != MergingStrategy::Overwriting => {
+                clash(&mut problems, i, &columns)
+            }
+            Some(i) => columns[i] = column_from_ast(d, file),
+            None => columns.push(column_from_ast(d, file)),
+        }
+        if derived_kind == Kind::Metadata {
+            declared_metadata.push(d.name.text.clone());
+        }
+    }
+    // Flink validates physical columns first but keeps declaration order: the derived
+    // columns follow the inherited ones in the order they were written.
+    columns[inherited_count..].sort_by_key(|c| c.origin.span.start);
+    // Inherited computed columns must still resolve once the like options removed columns.
+    for c in columns[..inherited_count].iter() {
+        if let ColumnKind::Computed(expr) = &c.kind {
+            for (name, _) in exprs::column_references(expr) {
+                if !columns.iter().any(|k| k.name == name) && p.column(name).is_some() {
+                    problems.push(Problem::InheritedNotResolvable {
+                        span: declared.like.map_or(c.origin.span, |l| l.span),
+                        name: name.to_string(),
+                        what: Unresolvable::ExcludedReference {
+                            column: c.name.to_string(),
+                        },
+                        inherited: Some(c.origin),
+                    });
+                }
+            }
+        }
+    }
+
+    // D: watermark.
+    if let Some(w) = derived_watermark {
+        let column: Vec<CompactString> = w.column.parts.iter().map(|i| i.text.clone()).collect();
+        let origin = Origin { file, span: w.span };
+        if let Some(pw) = &watermark {
+            if pw.column == column
+                && s.get(FeatureOption::Watermarks) != MergingStrategy::Overwriting
+            {
+                problems.push(Problem::WatermarkConflict {
+                    span: w.span,
+                    column: column.join("."),
+                    parent: pw.origin,
+                });
+            }
+        }
+        let rowtime = column[0].as_str();
+        let resolvable = columns.iter().enumerate().any(|(i, c)| {
+            c.name == rowtime
+                && (i >= inherited_count || c.inherited_from.is_none() || c.kind.is_physical())
+        });
+        if !resolvable {
+            match columns.iter().find(|c| c.name == rowtime) {
+                Some(inherited) => problems.push(Problem::InheritedNotResolvable {
+                    span: w.column.span,
+                    name: rowtime.to_string(),
+                    what: Unresolvable::WatermarkColumn,
+                    inherited: Some(inherited.origin),
+                }),
+                None => problems.push(Problem::InvalidWatermark {
+                    span: w.column.span,
+                    column: column.join("."),
+                    issue: WatermarkIssue::UnknownColumn {
+                        available: resolvable_fields(&columns, inherited_count),
+                        inherited: false,
+                    },
+                }),
+            }
+        }
+        let new = WatermarkDef {
+            column,
+            expr: w.expr.clone(),
+            origin,
+            inherited_from: None,
+        };
+        match &watermark {
+            Some(pw) if pw.column != new.column => {
+                problems.push(Problem::MultipleWatermarks {
+                    span: w.span,
+                    parent: pw.origin,
+                });
+            }
+            _ => {}
+        }
+        watermark = Some(new);
+    }
+
+    // E: primary key.
+    if let Some((pk, pk_span)) = &derived_pk {
+        if inherited_pk {
+            if let Some(ppk) = &p.primary_key {
+                problems.push(Problem::PrimaryKeyConflict {
+                    span: *pk_span,
+                    parent: ppk.origin,
+                });
+            }
+        }
+        for (col, col_span) in &pk.columns {
+            match columns.iter().find(|c| c.name == *col) {
+                None => problems.push(Problem::InvalidPrimaryKey {
+                    span: *col_span,
+                    column: col.to_string(),
+                    issue: PrimaryKeyIssue::UnknownColumn,
+                }),
+                Some(c) if !c.kind.is_physical() => problems.push(Problem::InvalidPrimaryKey {
+                    span: *col_span,
+                    column: col.to_string(),
+                    issue: PrimaryKeyIssue::NotPhysical,
+                }),
+                Some(c) => {
+                    // Flink patches NOT NULL only on columns declared in this statement.
+                    let nullable = c.data_type.as_ref().is_some_and(|t| t.nullable);
+                    if c.inherited_from.is_some() && nullable {
+                        problems.push(Problem::InheritedNotResolvable {
+                            span: *col_span,
+                            name: col.to_string(),
+                            what: Unresolvable::NullablePrimaryKey {
+                                constraint: pk.name.clone(),
+                            },
+                            inherited: Some(c.origin),
+                        });
+                    }
+                }
+            }
+        }
+        let names: Vec<CompactString> = pk.columns.iter().map(|(c, _)| c.clone()).collect();
+        for c in columns.iter_mut() {
+            if c.inherited_from.is_none() && names.contains(&c.name) {
+                if let Some(t) = &mut c.data_type {
+                    t.nullable = false;
+                }
+            }
+        }
+        primary_key = Some(PrimaryKeyDef {
+            name: pk.name.clone(),
+            columns: names,
+            origin: Origin {
+                file,
+                span: *pk_span,
+            },
+        });
+    }
+
+    // G (second part): partition keys exist and are physical.
+    let partitions = match declared.partitioned_by {
+        Some(d) => {
+            for key in &d.names {
+                match columns.iter().find(|c| c.name == key.as_str()) {
+                    None => problems.push(Problem::InvalidPartition {
+                        span: key.span,
+                        column: key.text.to_string(),
+                        issue: PartitionIssue::UnknownColumn {
+                            available: columns.iter().map(|c| c.name.to_string()).collect(),
+                        },
+                    }),
+                    Some(c) if !c.kind.is_physical() => problems.push(Problem::InvalidPartition {
+                        span: key.span,
+                        column: key.text.to_string(),
+                        issue: PartitionIssue::NotPhysical {
+                            physical: columns
+                                .iter()
+                                .filter(|c| c.kind.is_physical())
+                                .map(|c| c.name.to_string())
+                                .collect(),
+                        },
+                    }),
+                    Some(_) => {}
+                }
+            }
+            Some(PartitionDef {
+                columns: d.names.iter().map(|n| n.text.clone()).collect(),
+                origin: Origin { file, span: d.span },
+            })
+        }
+        None => {
+            if let (Some(pp), true) = (
+                &p.partitions,
+                s.get(FeatureOption::Partitions) == MergingStrategy::Excluding,
+            ) {
+                if let Some(span) = s.source(FeatureOption::Partitions) {
+                    problems.push(Problem::IneffectiveExcluding {
+                        span,
+                        feature: FeatureOption::Partitions,
+                        parent: pp.origin,
+                        inherited: super::show_create::partitions(pp),
+                    });
+                }
+            }
+            p.partitions.clone()
+        }
+    };
+
+    // H: options.
+    let mut options: Vec<OptionDef> = if s.get(FeatureOption::Options) == MergingStrategy::Excluding
+    {
+        Vec::new()
+    } else {
+        p.options.clone()
+    };
+    let options_strategy = s.get(FeatureOption::Options);
+    if let Some(with) = declared.with {
+        for prop in &with.items {
+            let origin = Origin {
+                file,
+                span: prop.span,
+            };
+            let new = OptionDef {
+                key: prop.key.value.clone(),
+                value: prop.value.value.clone(),
+                origin,
+            };
+            let parent_option = p
+                .option(&new.key)
+                .filter(|_| options_strategy != MergingStrategy::Excluding);
+            match parent_option {
+                Some(old) if options_strategy != MergingStrategy::Overwriting => {
+                    problems.push(Problem::OptionKeyConflict {
+                        span: prop.span,
+                        key: new.key.clone(),
+                        parent_value: old.value.clone(),
+                        parent: old.origin,
+                        parent_name: parent_name
+                            .clone()
+                            .unwrap_or_else(|| QualifiedName::new("", "", "")),
+                        via_all: s.source(FeatureOption::Options).is_some_and(|src| {
+                            declared.like.is_some_and(|l| {
+                                l.options
+                                    .iter()
+                                    .any(|o| o.span == src && o.feature == FeatureOption::All)
+                            })
+                        }),
+                    });
+                }
+                Some(old) if old.value != new.value => {
+                    problems.push(Problem::OverridesOption {
+                        span: prop.span,
+                        key: new.key.clone(),
+                        old: old.value.clone(),
+                        new: new.value.clone(),
+                        parent: old.origin,
+                    });
+                }
+                _ => {}
+            }
+            match options.iter_mut().find(|o| o.key == new.key) {
+                Some(o) => *o = new,
+                None => options.push(new),
+            }
+        }
+    }
+
+    // F: distribution.
+    let distribution = match declared.distribution {
+        Some(d) => {
+            if let Some(pd) = &p.distribution {
+                if s.get(FeatureOption::Distribution) != MergingStrategy::Excluding {
+                    problems.push(Problem::DistributionConflict {
+                        span: d.span,
+                        parent: pd.origin,
+                    });
+                }
+            }
+            Some(DistributionDef {
+                kind: d.kind,
+                columns: d
+                    .columns
+                    .as_ref()
+                    .map(|c| c.names.iter().map(|n| n.text.clone()).collect())
+                    .unwrap_or_default(),
+                buckets: d.buckets,
+                origin: Origin { file, span: d.span },
+            })
+        }
+        None => {
+            if let (Some(pd), true) = (
+                &p.distribution,
+                s.get(FeatureOption::Distribution) == MergingStrategy::Excluding,
+            ) {
+                if let Some(span) = s.source(FeatureOption::Distribution) {
+                    problems.push(Problem::IneffectiveExcluding {
+                        span,
+                        feature: FeatureOption::Distribution,
+                        parent: pd.origin,
+                        inherited: super::show_create::distribution(pd),
+                    });
+                }
+            }
+            p.distribution.clone()
+        }
+    };
+
+    // I: resolution of the watermark (inherited or derived).
+    if let Some(w) = &watermark {
+        check_rowtime(
+            w,
+            &columns,
+            derived_watermark.map(|d| d.column.span),
+            declared.like.map(|l| l.span),
+            &mut problems,
+        );
+    }
+
+    let table = TableDef {
+        columns,
+        watermark,
+        primary_key,
+        distribution,
+        partitions,
+        options,
+        comment: declared.comment.map(|c| c.value.clone()),
+        materialized: None,
+    };
+    Built {
+        table,
+        problems,
+        strategies,
+    }
+}
+
+/// Fields a derived watermark or computed column may refer to, as Flink lists them:
+/// parent physical columns and the derived columns.
+fn resolvable_fields(columns: &[Column], inherited_count: usize) -> Vec<String> {
+    columns
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| {
+            *i >= inherited_count || c.inherited_from.is_none() || c.kind.is_physical()
+        })
+        .map(|(_, c)| c.name.to_string())
+        .collect()
+}
+
+/// LK011: a derived computed column referring to an inherited computed or metadata column.
+fn check_computed_references(
+    expr: &ast::Expr,
+    column: &str,
+    columns: &[Column],
+    inherited_count: usize,
+    _declared_metadata: &[CompactString],
+    problems: &mut Vec<Problem>,
+) {
+    for (name, span) in exprs::column_references(expr) {
+        if let Some(c) = columns[..inherited_count].iter().find(|c| c.name == name) {
+            if !c.kind.is_physical() && c.inherited_from.is_some() {
+                problems.push(Problem::InheritedNotResolvable {
+                    span,
+                    name: name.to_string(),
+                    what: Unresolvable::ComputedReference {
+                        column: column.to_string(),
+                    },
+                    inherited: Some(c.origin),
+                });
+            }
+        }
+    }
+}
+
+/// Step I for the watermark: its column exists and is a rowtime-capable timestamp.
+fn check_rowtime(
+    w: &WatermarkDef,
+    columns: &[Column],
+    derived_span: Option<Span>,
+    like_span: Option<Span>,
+    problems: &mut Vec<Problem>,
+) {
+    let name = w.column.join(".");
+    let span = derived_span.or(like_span).unwrap_or(w.origin.span);
+    let Some(c) = columns.iter().find(|c| c.name == w.column[0]) else {
+        if w.inherited_from.is_some() {
+            problems.push(Problem::InvalidWatermark {
+                span,
+                column: name,
+                issue: WatermarkIssue::UnknownColumn {
+                    available: columns.iter().map(|c| c.name.to_string()).collect(),
+                    inherited: true,
+                },
+            });
+        }
+        return;
+    };
+    if w.column.len() > 1 {
+        // Nested rowtime: follow the path through ROW types.
+        let mut current = c.data_type.clone();
+        let mut missing = None;
+        for field in &w.column[1..] {
+            match current.as_ref().map(|t| &t.kind) {
+                Some(super::types::Kind::Row(fields)) => {
+                    match fields.iter().find(|(n, _)| n == field.as_str()) {
+                        Some((_, t)) => current = Some(t.clone()),
+                        None => {
+                            missing = Some((
+                                field.to_string(),
+                                current.as_ref().map(|t| t.summary()).unwrap_or_default(),
+                            ));
+                            break;
+                        }
+                    }
+                }
+                _ => return,
+            }
+        }
+        problems.push(Problem::InvalidWatermark {
+            span,
+            column: name,
+            issue: WatermarkIssue::Nested {
+                missing,
+                available: columns.iter().map(|c| c.name.to_string()).collect(),
+            },
+        });
+        return;
+    }
+    let t = match &c.kind {
+        ColumnKind::Computed(expr) => {
+            if exprs::is_proctime(expr) {
+                problems.push(Problem::InvalidWatermark {
+                    span,
+                    column: name,
+                    issue: WatermarkIssue::ProcessingTime,
+                });
+                return;
+            }
+            exprs::infer_type(expr, &|n| {
+                columns
+                    .iter()
+                    .find(|k| k.name == n)
+                    .and_then(|k| k.data_type.clone())
+            })
+        }
+        _ => c.data_type.clone(),
+    };
+    if let Some(t) = t {
+        if !t.is_rowtime_capable() {
+            problems.push(Problem::InvalidWatermark {
+                span,
+                column: name,
+                issue: WatermarkIssue::WrongType { found: t.summary() },
+            });
+        }
+    }
+}
+
+/// A declared primary key: name, columns with spans, and the constraint's span.
+struct DeclaredKey {
+    name: String,
+    columns: Vec<(CompactString, Span)>,
+}
+
+/// The statement's primary key (column-level or table-level), if any.
+fn primary_key_of(elements: Option<&TableElements>) -> Option<(DeclaredKey, Span)> {
+    let elements = elements?;
+    for e in &elements.items {
+        match e {
+            TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
+                let columns: Vec<(CompactString, Span)> = c
+                    .columns
+                    .names
+                    .iter()
+                    .map(|n| (n.text.clone(), n.span))
+                    .collect();
+                let names: Vec<CompactString> = columns.iter().map(|(n, _)| n.clone()).collect();
+                let name = c
+                    .name
+                    .as_ref()
+                    .map_or_else(|| generated_pk_name(&names), |n| n.text.to_string());
+                return Some((DeclaredKey { name, columns }, c.span));
+            }
+            TableElement::Column(col) => {
+                if let Some(cc) = &col.constraint {
+                    if cc.kind == ConstraintKind::PrimaryKey {
+                        let names = vec![col.name.text.clone()];
+                        let name = cc
+                            .name
+                            .as_ref()
+                            .map_or_else(|| generated_pk_name(&names), |n| n.text.to_string());
+                        return Some((
+                            DeclaredKey {
+                                name,
+                                columns: vec![(col.name.text.clone(), col.name.span)],
+                            },
+                            cc.span,
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// SQL-node validation of constraints (flink-spec §2.1): NOT ENFORCED required (TB001),
+/// UNIQUE rejected (TB002), one primary key (TB006).
+fn constraint_checks(declared: &Declared<'_>, problems: &mut Vec<Problem>) {
+    let Some(elements) = declared.elements else {
+        return;
+    };
+    let mut first_pk: Option<Span> = None;
+    for e in &elements.items {
+        let (kind, enforcement, span) = match e {
+            TableElement::Constraint(c) => (c.kind, c.enforcement, c.span),
+            TableElement::Column(col) => match &col.constraint {
+                Some(c) => (c.kind, c.enforcement, c.span),
+                None => continue,
+            },
+            TableElement::Watermark(_) => continue,
+        };
+        if kind == ConstraintKind::Unique {
+            problems.push(Problem::UniqueConstraint { span });
+            continue;
+        }
+        if let Some(first) = first_pk {
+            problems.push(Problem::DuplicatePrimaryKey { span, first });
+        } else {
+            first_pk = Some(span);
+        }
+        if enforcement != Enforcement::NotEnforced {
+            problems.push(Problem::PrimaryKeyEnforced {
+                span,
+                insert_at: span.end,
+                explicit: enforcement == Enforcement::Enforced,
+            });
+        }
+    }
+}
+
+/// The parent of a LIKE as the session sees it, for diagnostics.
+pub fn parent_table(object: &Arc<CatalogObject>) -> Option<&TableDef> {
+    match &object.def {
+        ObjectDef::Table(t) => Some(t),
+        _ => None,
+    }
+}
