@@ -90,26 +90,40 @@ fn pool() -> &'static rayon::ThreadPool {
 /// Runs the pipeline: read and parse every input (in parallel), build the semantic model,
 /// run the rules. `stdin_text` is the content of standard input when an input is `-`.
 pub fn check(inputs: &[Input], stdin_text: Option<&[u8]>, settings: &Settings) -> Outcome {
-    pool().install(|| check_in_pool(inputs, stdin_text, settings))
+    check_with_context(inputs, &[], stdin_text, settings)
 }
 
-fn check_in_pool(inputs: &[Input], stdin_text: Option<&[u8]>, settings: &Settings) -> Outcome {
-    let files: Vec<FileEntry> = inputs
-        .par_iter()
-        .enumerate()
-        .map(|(i, input)| {
-            let (source, load_error) = load(input, stdin_text);
-            let parsed = syntax::parse(&source.text);
-            FileEntry {
-                id: FileId(i as u32),
-                source,
-                parsed,
-                load_error,
-                report: true,
-            }
-        })
-        .collect();
-    analyse(files, settings)
+/// Like [`check`], with `context` files read for the catalog but not reported on (the
+/// histories a pre-commit run on staged files needs).
+pub fn check_with_context(
+    inputs: &[Input],
+    context: &[Input],
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+) -> Outcome {
+    pool().install(|| {
+        let all: Vec<(&Input, bool)> = inputs
+            .iter()
+            .map(|i| (i, true))
+            .chain(context.iter().map(|i| (i, false)))
+            .collect();
+        let files: Vec<FileEntry> = all
+            .par_iter()
+            .enumerate()
+            .map(|(i, (input, report))| {
+                let (source, load_error) = load(input, stdin_text);
+                let parsed = syntax::parse(&source.text);
+                FileEntry {
+                    id: FileId(i as u32),
+                    source,
+                    parsed,
+                    load_error,
+                    report: *report,
+                }
+            })
+            .collect();
+        analyse(files, settings)
+    })
 }
 
 /// Runs the pipeline over texts already in memory: `(path, text)` pairs, in run order. Used by

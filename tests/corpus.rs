@@ -98,3 +98,110 @@ fn corpus_matches_flink_parse_verdicts() {
         recall * 100.0
     );
 }
+
+#[derive(serde::Deserialize)]
+struct FullVerdict {
+    file: String,
+    line: u32,
+    col: u32,
+    ok: bool,
+}
+
+/// Semantic rules must not report an error on a statement that Flink 2.3 runs without error
+/// (`fixtures/corpus/flink-full-verdicts.jsonl`, Flink's full-mode verdicts, one fresh session
+/// per file).
+#[test]
+fn no_semantic_error_where_flink_runs_the_statement() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !root.exists() {
+        eprintln!("../shared/corpus not found: corpus test skipped");
+        return;
+    }
+    let verdicts = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/corpus/flink-full-verdicts.jsonl"),
+    )
+    .expect("fixtures/corpus/flink-full-verdicts.jsonl");
+    let mut by_file: BTreeMap<String, Vec<FullVerdict>> = BTreeMap::new();
+    for line in verdicts.lines().filter(|l| !l.trim().is_empty()) {
+        let v: FullVerdict = serde_json::from_str(line).expect("verdict line");
+        by_file.entry(v.file.clone()).or_default().push(v);
+    }
+    let settings = flinklint::config::Settings::default();
+    let mut bad = Vec::new();
+    let mut ran_ok = 0;
+    for (file, verdicts) in &by_file {
+        let Ok(text) = std::fs::read_to_string(root.join(file)) else {
+            continue;
+        };
+        let outcome = flinklint::check_texts(&[(file.clone(), text)], &settings);
+        let source = &outcome.files[0].source;
+        let whole_file_ok = verdicts.iter().all(|v| v.ok);
+        for d in outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == flinklint::diagnostics::Severity::Error)
+        {
+            // Syntax is the parse-verdict test's business. Whether a name already exists
+            // depends on every earlier statement having succeeded, so CT rules are held to
+            // files Flink runs without any error.
+            if d.code.starts_with("SY") || (d.code.starts_with("CT") && !whole_file_ok) {
+                continue;
+            }
+            let at = source.line_col(d.span.start);
+            let index = verdicts
+                .iter()
+                .rposition(|v| (v.line, v.col) <= (at.line, at.column))
+                .unwrap_or(0);
+            if verdicts[index].ok {
+                bad.push(format!(
+                    "{file}:{}:{}: {} {}",
+                    at.line, at.column, d.code, d.message
+                ));
+            }
+        }
+        ran_ok += verdicts.iter().filter(|v| v.ok).count();
+    }
+    eprintln!("corpus: Flink runs {ran_ok} statements without error; flinklint reports a semantic error on {}", bad.len());
+    assert!(
+        bad.is_empty(),
+        "semantic errors on statements Flink runs:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Checking the whole corpus at once: scripts are separate sessions, so a table declared in
+/// several files is never CT001 across files.
+#[test]
+fn no_table_already_exists_across_scripts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !root.exists() {
+        return;
+    }
+    let inputs =
+        flinklint::discover::discover(&[root], &["sql".to_string()], None).expect("corpus");
+    let outcome = flinklint::check(&inputs, None, &flinklint::config::Settings::default());
+    let scripts = &outcome.model.plan.scripts;
+    let across: Vec<String> = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.code == "CT001"
+                && scripts.contains(&d.file)
+                && d.related
+                    .iter()
+                    .any(|r| r.file != d.file && scripts.contains(&r.file))
+        })
+        .map(|d| {
+            format!(
+                "{}: {}",
+                outcome.files[d.file.0 as usize].source.display_path(),
+                d.message
+            )
+        })
+        .collect();
+    assert!(
+        across.is_empty(),
+        "CT001 across files:\n{}",
+        across.join("\n")
+    );
+}

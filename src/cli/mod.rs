@@ -1,10 +1,14 @@
-//! The command line: argument parsing (clap) and the commands. The binary calls [`main`].
+//! The command line: argument parsing (clap) and one module per command. The binary calls
+//! [`main`].
+
+mod check;
+mod expand;
+mod parse;
 
 use crate::config::{FailOn, Settings, Target};
-use crate::discover;
-use crate::render::{self, Format};
-use clap::{Parser, Subcommand, ValueEnum};
-use std::io::{IsTerminal, Read, Write};
+use crate::discover::{self, Input};
+use clap::{Parser, Subcommand};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -19,46 +23,30 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check files and directories of Flink SQL (default: the current directory).
-    Check(CheckArgs),
+    Check(check::CheckArgs),
+    /// Print a table's definition as Flink's SHOW CREATE TABLE prints it after its session or
+    /// history has run.
+    Expand(expand::ExpandArgs),
     /// Print the tokens or syntax tree of one file (for debugging).
-    Parse(ParseArgs),
+    Parse(parse::ParseArgs),
 }
 
-#[derive(Debug, clap::Args)]
-struct CheckArgs {
-    /// Files or directories to check; `-` reads standard input.
+/// What to read and how: shared by `check` and `expand`.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct InputArgs {
+    /// Files or directories; `-` reads standard input.
     #[arg(default_value = ".")]
     paths: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
     /// The Flink version or platform to check for.
     #[arg(long, value_parser = parse_target)]
     target: Option<Target>,
-    /// Exit with 1 when any finding is at or above this severity.
-    #[arg(long, value_parser = parse_fail_on)]
-    fail_on: Option<FailOn>,
-    /// Always exit with 0 unless a usage error occurs.
-    #[arg(long)]
-    exit_zero: bool,
+    /// A folder of migration files to apply in order as one history (repeatable), beside the
+    /// folders detected by their file names (V1__x.sql, 001_x.sql, ...).
+    #[arg(long = "history-dir", value_name = "DIR")]
+    histories: Vec<PathBuf>,
     /// The file name to show for standard input.
     #[arg(long)]
     stdin_filename: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum Dump {
-    Tokens,
-    Ast,
-}
-
-#[derive(Debug, clap::Args)]
-struct ParseArgs {
-    /// The file to parse (`-` for standard input).
-    file: PathBuf,
-    /// What to print.
-    #[arg(long, value_enum, default_value_t = Dump::Ast)]
-    dump: Dump,
 }
 
 fn parse_target(s: &str) -> Result<Target, String> {
@@ -88,8 +76,9 @@ pub fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check(args) => check(args),
-        Command::Parse(args) => parse(args),
+        Command::Check(args) => check::run(args),
+        Command::Expand(args) => expand::run(args),
+        Command::Parse(args) => parse::run(args),
     }
 }
 
@@ -99,98 +88,40 @@ fn read_stdin() -> Vec<u8> {
     buf
 }
 
-fn check(args: CheckArgs) -> ExitCode {
-    let mut settings = Settings::default();
+/// Settings from the flags, and the run over the inputs (with context files when individual
+/// files were given). `Err` carries the exit code of a usage error, already reported.
+pub(crate) fn run_inputs(
+    args: &InputArgs,
+    settings: &mut Settings,
+) -> Result<crate::Outcome, ExitCode> {
     if let Some(target) = args.target {
         settings.target = target;
     }
-    if let Some(fail_on) = args.fail_on {
-        settings.fail_on = fail_on;
-    }
+    settings.histories.extend(args.histories.iter().cloned());
     let extensions = vec!["sql".to_string()];
     let inputs = match discover::discover(&args.paths, &extensions, args.stdin_filename.as_deref())
     {
         Ok(inputs) => inputs,
         Err(e) => {
             eprintln!("flinklint: {e}");
-            return ExitCode::from(2);
+            return Err(ExitCode::from(2));
         }
     };
+    let context = discover::context(&args.paths, &inputs, &extensions);
     let stdin = inputs
         .iter()
-        .any(|i| matches!(i, discover::Input::Stdin(_)))
+        .any(|i| matches!(i, Input::Stdin(_)))
         .then(read_stdin);
-    let outcome = crate::check(&inputs, stdin.as_deref(), &settings);
-    let files_checked = outcome.files_checked();
-    let text = match args.format {
-        Format::Json => render::json::render(&outcome.files, files_checked, &outcome.diagnostics),
-        Format::Human => {
-            let color = std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-            render::human::render(
-                &outcome.files,
-                files_checked,
-                &outcome.diagnostics,
-                render::human::HumanOptions { color, width: 100 },
-            )
-        }
-    };
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
-    let failed = outcome
-        .diagnostics
-        .iter()
-        .any(|d| settings.fail_on.fails(d.severity));
-    if failed && !args.exit_zero {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    Ok(crate::check_with_context(
+        &inputs,
+        &context,
+        stdin.as_deref(),
+        settings,
+    ))
 }
 
-fn parse(args: ParseArgs) -> ExitCode {
-    let bytes = if args.file.as_os_str() == "-" {
-        read_stdin()
-    } else {
-        match std::fs::read(&args.file) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("flinklint: cannot read {}: {e}", args.file.display());
-                return ExitCode::from(2);
-            }
-        }
-    };
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let parsed = crate::syntax::parse(&text);
-    let mut out = String::new();
-    match args.dump {
-        Dump::Tokens => {
-            for t in &parsed.tokens {
-                let kw = if t.kw == crate::syntax::keywords::Kw::NONE {
-                    String::new()
-                } else {
-                    format!(" {}", t.kw.as_str())
-                };
-                out.push_str(&format!(
-                    "{:?}{kw} {}..{} {:?}\n",
-                    t.kind,
-                    t.span.start,
-                    t.span.end,
-                    &text[t.span.range()]
-                ));
-            }
-        }
-        Dump::Ast => {
-            let doc = serde_json::json!({"statements": parsed.script.statements, "errors": parsed.errors});
-            out = serde_json::to_string_pretty(&doc).unwrap_or_default();
-            out.push('\n');
-        }
-    }
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
-    if parsed.errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+/// Colour only on a terminal, and never with `NO_COLOR`.
+pub(crate) fn use_color() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }

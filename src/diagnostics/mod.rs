@@ -170,6 +170,11 @@ impl Diagnostic {
         self.fix = Some(fix);
         self
     }
+    /// Adds note lines.
+    pub fn with_notes(mut self, notes: &[String]) -> Diagnostic {
+        self.notes.extend(notes.iter().cloned());
+        self
+    }
     /// Adds a note line.
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
         self.notes.push(note.into());

@@ -92,3 +92,56 @@ fn has_extension(path: &Path, extensions: &[String]) -> bool {
         .and_then(|e| e.to_str())
         .is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(e)))
 }
+
+/// The project root: the folder of the nearest `.flinklint.yaml` above `start`, else the
+/// nearest git work tree root, else `start` itself.
+pub fn project_root(start: &Path) -> PathBuf {
+    let start = start.to_path_buf();
+    for dir in start.ancestors() {
+        if dir.join(".flinklint.yaml").is_file() {
+            return dir.to_path_buf();
+        }
+    }
+    for dir in start.ancestors() {
+        if dir.join(".git").exists() {
+            return dir.to_path_buf();
+        }
+    }
+    start
+}
+
+/// Context for a run over individual files (as pre-commit passes them): every `.sql` file
+/// under the project root that the run does not already read, so that histories and the
+/// persistent catalog they build are complete. Findings in context files are not reported.
+/// Empty when every argument is a directory or standard input (the directories are the
+/// context).
+pub fn context(args: &[PathBuf], inputs: &[Input], extensions: &[String]) -> Vec<Input> {
+    let explicit_files = args.iter().any(|a| a.as_os_str() != "-" && a.is_file());
+    if !explicit_files {
+        return Vec::new();
+    }
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let root = project_root(&cwd);
+    // Paths relative to the current directory when possible, as the user would write them.
+    let shown = |p: PathBuf| p.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or(p);
+    let Ok(found) = discover(&[root], extensions, None) else {
+        return Vec::new();
+    };
+    let given: std::collections::HashSet<PathBuf> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::File(p) => std::fs::canonicalize(p).ok(),
+            Input::Stdin(_) => None,
+        })
+        .collect();
+    found
+        .into_iter()
+        .filter_map(|i| match i {
+            Input::File(p) => {
+                let canonical = std::fs::canonicalize(&p).ok()?;
+                (!given.contains(&canonical)).then(|| Input::File(shown(p)))
+            }
+            Input::Stdin(_) => None,
+        })
+        .collect()
+}

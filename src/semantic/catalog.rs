@@ -256,6 +256,8 @@ pub struct CatalogObject {
     pub name_origin: Origin,
     /// Whether the defining statement had a syntax error (the definition may be partial).
     pub incomplete: bool,
+    /// The LIKE parent as it was when this object was created (for `expand --diff`).
+    pub derived_from: Option<Arc<CatalogObject>>,
 }
 
 /// A set of permanent and temporary objects.

@@ -328,6 +328,19 @@ pub enum Problem {
 }
 
 impl Problem {
+    /// Whether Flink rejects the statement because of this problem (so it creates nothing).
+    /// Warnings and infos are not rejections; a missing LIKE source is one in Flink, but the
+    /// parent may live in a catalog flinklint does not see.
+    pub fn rejects(&self) -> bool {
+        !matches!(
+            self,
+            Problem::LikeSourceNotFound { .. }
+                | Problem::IneffectiveExcluding { .. }
+                | Problem::OverridesOption { .. }
+                | Problem::UnknownTable { .. }
+        )
+    }
+
     /// The code of the rule that reports this problem.
     pub fn code(&self) -> &'static str {
         match self {

@@ -49,7 +49,6 @@ pub trait Scope {
 /// A relation in the FROM clause: its alias and columns (`None` when not knowable).
 struct Relation {
     alias: Option<CompactString>,
-    table: Option<QualifiedName>,
     columns: Option<Vec<RelColumn>>,
 }
 
@@ -200,7 +199,6 @@ fn from_relations(
                 {
                     out.push(Relation {
                         alias: alias_name.or_else(|| Some(name.parts[0].text.clone())),
-                        table: None,
                         columns: cols.clone(),
                     });
                     return;
@@ -222,7 +220,6 @@ fn from_relations(
             };
             out.push(Relation {
                 alias: alias_name.or_else(|| Some(name.last().text.clone())),
-                table: found.map(|(q, _)| q),
                 columns,
             });
         }
@@ -243,7 +240,6 @@ fn from_relations(
             });
             out.push(Relation {
                 alias: alias.as_ref().map(|a| a.name.text.clone()),
-                table: None,
                 columns: cols,
             });
         }
@@ -257,7 +253,6 @@ fn from_relations(
         | TableRef::MatchRecognize { alias, .. } => {
             out.push(Relation {
                 alias: alias.as_ref().map(|a| a.name.text.clone()),
-                table: None,
                 columns: None,
             });
         }

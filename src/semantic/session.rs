@@ -167,11 +167,13 @@ impl<'b> Session<'b> {
     /// The object a CREATE would clash with: the temporary one for TEMPORARY, else the
     /// permanent one (a temporary object may shadow a permanent one).
     fn existing(&self, name: &QualifiedName, temporary: bool) -> Option<Arc<CatalogObject>> {
-        if temporary {
-            self.catalog.temporary(name).cloned()
+        // A definition with a syntax error never reached Flink's catalog.
+        let found = if temporary {
+            self.catalog.temporary(name)
         } else {
-            self.catalog.permanent(name).cloned()
-        }
+            self.catalog.permanent(name)
+        };
+        found.filter(|o| !o.incomplete).cloned()
     }
 
     fn create_table(&mut self, file: &FileEntry, statement: &Statement, ct: &CreateTable) {
@@ -213,6 +215,8 @@ impl<'b> Session<'b> {
                             );
                         }
                     }
+                    // A parent whose definition had a syntax error: its columns are unknown.
+                    Some(object) if object.incomplete => {}
                     Some(object) => match &object.def {
                         ObjectDef::Table(_) => parent_object = Some((source, object)),
                         _ => {
@@ -247,16 +251,53 @@ impl<'b> Session<'b> {
             .and_then(|(n, o)| table::parent_table(o).map(|t| Parent { name: n, table: t }));
         let has_parent = parent.is_some();
         let mut built = table::build_table(&declared, parent);
+        let mut unknown_query = false;
         if let Some(query) = &ct.query {
-            if let Some(columns) = self.query_columns(query, file.id) {
-                built.table.columns = ctas_columns(
-                    &built.table.columns,
-                    &columns,
-                    ct.elements.as_ref(),
-                    file.id,
-                );
+            match self.query_columns(query, file.id) {
+                Some(columns) => {
+                    built.table.columns = ctas_columns(
+                        &built.table.columns,
+                        &columns,
+                        ct.elements.as_ref(),
+                        file.id,
+                    );
+                }
+                // Reads tables the session cannot see: the columns are unknown.
+                None => unknown_query = true,
             }
         }
+        // Flink creates nothing when it rejects the statement; a missing LIKE parent leaves
+        // the columns unknown.
+        let rejected = statement.has_error
+            || unknown_query
+            || built.problems.iter().any(Problem::rejects)
+            || (ct.like.is_some() && !has_parent);
+        let explain = parent_object.as_ref().map(|(_, parent)| {
+            let derived = CatalogObject {
+                name: name.clone(),
+                def: ObjectDef::Table(built.table.clone()),
+                temporary: ct.temporary,
+                statement: Origin {
+                    file: file.id,
+                    span: statement.span,
+                },
+                name_origin: Origin {
+                    file: file.id,
+                    span: ct.name.span,
+                },
+                incomplete: false,
+                derived_from: None,
+            };
+            let parent_text = match &parent.def {
+                ObjectDef::Table(t) => super::show_create::table(parent, t),
+                _ => String::new(),
+            };
+            (
+                parent_text,
+                super::show_create::table(&derived, &built.table),
+                parent.name.object.clone(),
+            )
+        });
         let skip_problems = statement.has_error
             || (ct.like.is_some()
                 && !has_parent
@@ -270,7 +311,22 @@ impl<'b> Session<'b> {
             {
                 continue;
             }
-            self.report(file.id, statement.span, p);
+            let diff = match (&explain, needle(&p)) {
+                (Some((parent_text, derived_text, parent_name)), Some(needle)) => explain_diff(
+                    parent_text,
+                    derived_text,
+                    &needle,
+                    parent_name,
+                    &name.object,
+                ),
+                _ => Vec::new(),
+            };
+            self.found.push(Found {
+                file: file.id,
+                statement: statement.span,
+                problem: p,
+                diff,
+            });
         }
         if existing.is_some() && ct.if_not_exists {
             return;
@@ -287,7 +343,8 @@ impl<'b> Session<'b> {
                 file: file.id,
                 span: ct.name.span,
             },
-            incomplete: statement.has_error,
+            incomplete: rejected,
+            derived_from: parent_object.as_ref().map(|(_, o)| o.clone()),
         });
     }
 
@@ -341,6 +398,7 @@ impl<'b> Session<'b> {
                 span: v.name.span,
             },
             incomplete: statement.has_error,
+            derived_from: None,
         });
     }
 
@@ -392,7 +450,9 @@ impl<'b> Session<'b> {
             e.columns()
                 .all(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
         });
-        if let Some(columns) = self.query_columns(query, file.id) {
+        let columns = self.query_columns(query, file.id);
+        let unknown_query = columns.is_none();
+        if let Some(columns) = columns {
             built.table.columns = ctas_columns(
                 &built.table.columns,
                 &columns,
@@ -400,6 +460,8 @@ impl<'b> Session<'b> {
                 file.id,
             );
         }
+        let rejected =
+            statement.has_error || unknown_query || built.problems.iter().any(Problem::rejects);
         for p in built.problems {
             if !statement.has_error && matches!(p.code(), "TB001" | "TB002" | "TB006") {
                 self.report(file.id, statement.span, p);
@@ -428,7 +490,8 @@ impl<'b> Session<'b> {
                 file: file.id,
                 span: mt.name.span,
             },
-            incomplete: statement.has_error,
+            incomplete: rejected,
+            derived_from: None,
         });
     }
 
@@ -535,6 +598,7 @@ impl<'b> Session<'b> {
             statement: origin(statement.span),
             name_origin: object.name_origin,
             incomplete: object.incomplete || statement.has_error,
+            derived_from: object.derived_from.clone(),
         });
     }
 
@@ -596,6 +660,7 @@ impl<'b> Session<'b> {
             },
             name_origin: object.name_origin,
             incomplete: object.incomplete || statement.has_error,
+            derived_from: object.derived_from.clone(),
         });
     }
 
@@ -635,6 +700,7 @@ impl<'b> Session<'b> {
             },
             name_origin: object.name_origin,
             incomplete: object.incomplete,
+            derived_from: None,
         });
     }
 
@@ -885,4 +951,65 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// The text that marks the expanded-definition lines a LIKE problem is about.
+fn needle(p: &Problem) -> Option<String> {
+    Some(match p {
+        Problem::OptionKeyConflict { key, .. } | Problem::OverridesOption { key, .. } => {
+            format!("'{key}' =")
+        }
+        Problem::WatermarkConflict { .. } | Problem::MultipleWatermarks { .. } => {
+            "WATERMARK FOR".to_string()
+        }
+        Problem::PrimaryKeyConflict { .. } => "PRIMARY KEY".to_string(),
+        Problem::PartitionConflict { .. } => "PARTITIONED BY".to_string(),
+        Problem::DistributionConflict { .. } => "DISTRIBUTED".to_string(),
+        Problem::IneffectiveExcluding { feature, .. } => if *feature == FeatureOption::Partitions {
+            "PARTITIONED BY"
+        } else {
+            "DISTRIBUTED"
+        }
+        .to_string(),
+        Problem::LikeColumnClash { name, .. } | Problem::InheritedNotResolvable { name, .. } => {
+            format!("{} ", super::names::quote(name))
+        }
+        _ => return None,
+    })
+}
+
+/// The few lines of a diff between the parent's and the derived table's expanded definitions
+/// that explain a LIKE problem, after a header line.
+fn explain_diff(
+    parent: &str,
+    derived: &str,
+    needle: &str,
+    parent_name: &str,
+    derived_name: &str,
+) -> Vec<String> {
+    let diff = similar::TextDiff::from_lines(parent, derived);
+    let mut lines = Vec::new();
+    for change in diff.iter_all_changes() {
+        let text = change.value().trim_end_matches('\n');
+        if !text.contains(needle) {
+            continue;
+        }
+        let sign = match change.tag() {
+            similar::ChangeTag::Delete => '-',
+            similar::ChangeTag::Insert => '+',
+            similar::ChangeTag::Equal => ' ',
+        };
+        lines.push(format!("{sign} {}", text.trim_start()));
+        if lines.len() == 4 {
+            break;
+        }
+    }
+    if lines.is_empty() {
+        return lines;
+    }
+    let mut out = vec![format!(
+        "expanded `{parent_name}` (-) and `{derived_name}` (+):"
+    )];
+    out.extend(lines);
+    out
 }

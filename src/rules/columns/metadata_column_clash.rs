@@ -38,7 +38,7 @@ impl Rule for MetadataColumnClash {
                 .with_related(inherited.file, inherited.span, format!("`{name}` in the parent"))
                 .with_help(clash_help(Kind::Metadata, *inherited_kind, name))
                 .with_flink_message(flink_clash_message(name, *inherited_kind, Kind::Metadata, true));
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -20,7 +20,7 @@ impl Rule for DistributionConflict {
                 .with_related(parent.file, parent.span, "the parent's distribution")
                 .with_help("add EXCLUDING DISTRIBUTION to use this table's distribution")
                 .with_flink_message("The base table already has a distribution defined. You might want to specify EXCLUDING DISTRIBUTION.");
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

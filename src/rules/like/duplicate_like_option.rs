@@ -29,7 +29,7 @@ impl Rule for DuplicateLikeOption {
                 .with_related(found.file, *first, "first declared here")
                 .with_help(format!("keep one option for {}", feature.as_str()))
                 .with_flink_message("Each like option feature can be declared only once.");
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -26,7 +26,7 @@ impl Rule for IllegalMergingStrategy {
                 .with_flink_message(format!(
                     "Illegal merging strategy 'OVERWRITING' for '{f}' option."
                 ));
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -27,7 +27,7 @@ impl Rule for IneffectiveExcluding {
                 FeatureOption::Partitions => ("PARTITIONED BY", "partitioning"),
                 _ => ("DISTRIBUTED BY", "distribution"),
             };
-            let mut d = report
+            let d = report
                 .diagnostic(
                     found.file,
                     *span,
@@ -36,8 +36,7 @@ impl Rule for IneffectiveExcluding {
                 .with_label("does not exclude the parent's keys")
                 .with_related(parent.file, parent.span, format!("the parent's {what}, inherited anyway"))
                 .with_help(format!("declare this table's own {clause} to replace the parent's; Flink 2.3 cannot drop an inherited {what}"));
-            d.notes.extend(found.diff.iter().cloned());
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -60,7 +60,7 @@ impl Rule for InheritedNotResolvable {
                     format!("`{name}` is inherited from here"),
                 );
             }
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -26,7 +26,7 @@ impl Rule for LikeOverridesOption {
                 .diagnostic(found.file, *span, format!("option '{key}' overrides the parent's value: '{old}' becomes '{new}'"))
                 .with_related(parent.file, parent.span, format!("the parent sets '{key}' = '{old}'"))
                 .with_help("intended when deriving a table for another topic or path; check that the other inherited options still fit");
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -40,7 +40,7 @@ impl Rule for OptionKeyConflict {
                 .with_flink_message(format!(
                     "There already exists an option ['{key}' -> '{parent_value}']  in the base table. You might want to specify EXCLUDING OPTIONS or OVERWRITING OPTIONS."
                 ));
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

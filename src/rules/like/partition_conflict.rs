@@ -20,7 +20,7 @@ impl Rule for PartitionConflict {
                 .with_related(parent.file, parent.span, "the parent's partitions")
                 .with_help("add EXCLUDING PARTITIONS to use this table's partitions")
                 .with_flink_message("The base table already has partitions defined. You might want to specify EXCLUDING PARTITIONS.");
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -20,7 +20,7 @@ impl Rule for PrimaryKeyConflict {
                 .with_related(parent.file, parent.span, "the parent's primary key")
                 .with_help("add EXCLUDING CONSTRAINTS to replace the parent's primary key")
                 .with_flink_message("The base table already has a primary key. You might want to specify EXCLUDING CONSTRAINTS.");
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

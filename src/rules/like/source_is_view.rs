@@ -37,7 +37,7 @@ impl Rule for LikeSourceIsView {
                 .with_flink_message(format!(
                     "Source table '{name}' of the LIKE clause can not be a VIEW, at {at}"
                 ));
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -39,7 +39,7 @@ impl Rule for LikeSourceNotFound {
                 .with_flink_message(format!(
                     "Source table '{name}' of the LIKE clause not found in the catalog, at {at}"
                 ));
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

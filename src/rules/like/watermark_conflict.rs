@@ -28,7 +28,7 @@ impl Rule for WatermarkConflict {
                     .with_flink_message("Multiple watermark definitions are not supported yet."),
                 _ => continue,
             };
-            report.report(d);
+            report.report(d.with_notes(&found.diff));
         }
     }
 }

@@ -1,0 +1,298 @@
+//! `flinklint expand`: a table's definition as Flink's `SHOW CREATE TABLE` prints it after its
+//! session or history has run, diffs against its LIKE parent or its declaration, every version
+//! across a history, and the effective LIKE strategies.
+
+use super::{run_inputs, use_color, InputArgs};
+use crate::config::Settings;
+use crate::diagnostics::Severity;
+use crate::render;
+use crate::rules::FileEntry;
+use crate::semantic::catalog::{CatalogObject, ObjectDef};
+use crate::semantic::names::QualifiedName;
+use crate::semantic::{show_create, table, SessionResult};
+use crate::syntax::ast::{ObjectName, StatementKind};
+use crate::syntax::lexer::{lex, TokenKind};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Arguments of `expand`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ExpandArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The table: a 1-3 part name (backticks allowed), resolved against the final current
+    /// catalog and database of the session or history that defines it.
+    #[arg(long, value_name = "NAME", required_unless_present = "explain_like")]
+    table: Option<String>,
+    /// When several scripts define the table, the file whose session to use.
+    #[arg(long, value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Print a unified diff of the LIKE parent's expanded definition against the table's.
+    #[arg(long, conflicts_with_all = ["diff_declared", "versions"])]
+    diff: bool,
+    /// Print a unified diff of the statement as written against the expanded definition.
+    #[arg(long, conflicts_with = "versions")]
+    diff_declared: bool,
+    /// Print every version of the table across its history, with a diff between consecutive
+    /// versions.
+    #[arg(long)]
+    versions: bool,
+    /// Print the effective merging strategy of every feature for each LIKE in the inputs.
+    #[arg(long)]
+    explain_like: bool,
+}
+
+/// Parses a 1-3 part name such as `db.orders` or `` `my cat`.db.`order-events` ``.
+fn parse_name(text: &str) -> Option<Vec<String>> {
+    let mut parts = Vec::new();
+    let mut expect_part = true;
+    for tok in lex(text) {
+        let raw = &text[tok.span.range()];
+        match (tok.kind, expect_part) {
+            (TokenKind::Word, true) => parts.push(raw.to_string()),
+            (TokenKind::QuotedIdent, true) => parts.push(raw[1..raw.len() - 1].replace("``", "`")),
+            (TokenKind::Dot, false) => {}
+            _ => return None,
+        }
+        expect_part = !expect_part;
+    }
+    (!parts.is_empty() && parts.len() <= 3 && !expect_part).then_some(parts)
+}
+
+fn resolve(parts: &[String], session: &SessionResult) -> QualifiedName {
+    let (cat, db) = (&session.current.0, &session.current.1);
+    match parts {
+        [o] => QualifiedName::new(cat, db, o),
+        [d, o] => QualifiedName::new(cat, d, o),
+        [c, d, o] => QualifiedName::new(c, d, o),
+        _ => QualifiedName::new(cat, db, ""),
+    }
+}
+
+fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+/// The expanded definition of a table or materialized table.
+pub(crate) fn expanded(object: &CatalogObject) -> String {
+    match &object.def {
+        ObjectDef::Table(t) => show_create::table(object, t),
+        ObjectDef::Materialized(t) => show_create::materialized_table(object, t, false),
+        ObjectDef::View(_) => format!("-- {} is a view\n", object.name),
+    }
+}
+
+fn unified(old: &str, new: &str, old_name: &str, new_name: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(old_name, new_name)
+        .to_string()
+}
+
+/// Runs `expand`.
+pub(crate) fn run(args: ExpandArgs) -> ExitCode {
+    let mut settings = Settings::default();
+    let outcome = match run_inputs(&args.input, &mut settings) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    if args.explain_like {
+        out(&explain_like(&outcome.files));
+        if args.table.is_none() {
+            return ExitCode::SUCCESS;
+        }
+    }
+    let Some(table_arg) = &args.table else {
+        return ExitCode::SUCCESS;
+    };
+    let Some(parts) = parse_name(table_arg) else {
+        eprintln!("flinklint: `{table_arg}` is not a table name (1 to 3 parts, backticks allowed)");
+        return ExitCode::from(2);
+    };
+    let file_filter = args
+        .file
+        .as_ref()
+        .map(|f| f.to_string_lossy().replace('\\', "/"));
+    let mut candidates: Vec<(&SessionResult, Arc<CatalogObject>)> = Vec::new();
+    for session in &outcome.model.sessions {
+        if let Some(filter) = &file_filter {
+            let matches = session
+                .files
+                .iter()
+                .any(|id| same_path(&outcome.files[id.0 as usize], filter));
+            if !matches {
+                continue;
+            }
+        }
+        let name = resolve(&parts, session);
+        if let Some(object) = session.object(&name) {
+            if session.files.contains(&object.statement.file) {
+                candidates.push((session, object.clone()));
+            }
+        }
+    }
+    match candidates.len() {
+        0 => {
+            eprintln!("flinklint: no session defines table `{table_arg}`");
+            return ExitCode::from(2);
+        }
+        1 => {}
+        _ => {
+            eprintln!(
+                "flinklint: several sessions define table `{table_arg}`; pick one with --file:"
+            );
+            for (_, object) in &candidates {
+                let file = &outcome.files[object.name_origin.file.0 as usize];
+                let at = file.source.line_col(object.name_origin.span.start);
+                eprintln!("  {}:{}", file.source.display_path(), at.line);
+            }
+            return ExitCode::from(2);
+        }
+    }
+    let (session, object) = &candidates[0];
+    // The table's own statements must be free of errors.
+    let statements: Vec<_> = session
+        .versions
+        .iter()
+        .filter(|v| v.object.name == object.name)
+        .map(|v| v.statement)
+        .collect();
+    let errors: Vec<_> = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.severity == Severity::Error
+                && statements
+                    .iter()
+                    .any(|s| s.file == d.file && s.span.contains(d.span))
+        })
+        .cloned()
+        .collect();
+    if !errors.is_empty() || object.incomplete {
+        let text = render::human::render(
+            &outcome.files,
+            outcome.files_checked(),
+            &errors,
+            render::human::HumanOptions {
+                color: use_color(),
+                width: 100,
+            },
+        );
+        out(&text);
+        eprintln!("flinklint: `{table_arg}` has errors in its definition; fix them to expand it");
+        return ExitCode::from(1);
+    }
+    let text = expanded(object);
+    if args.diff {
+        let Some(parent) = &object.derived_from else {
+            eprintln!("flinklint: `{table_arg}` is not defined with LIKE; --diff compares a table with its LIKE parent");
+            return ExitCode::from(2);
+        };
+        out(&unified(
+            &expanded(parent),
+            &text,
+            &parent.name.to_string(),
+            &object.name.to_string(),
+        ));
+    } else if args.diff_declared {
+        let first = session
+            .versions
+            .iter()
+            .find(|v| v.object.name == object.name)
+            .map(|v| v.statement)
+            .unwrap_or(object.statement);
+        let file = &outcome.files[first.file.0 as usize];
+        let declared = format!("{};\n", file.source.slice(first.span));
+        out(&unified(
+            &declared,
+            &text,
+            &format!("{} (as written)", file.source.display_path()),
+            &format!("{} (expanded)", object.name),
+        ));
+    } else if args.versions {
+        let versions: Vec<_> = session
+            .versions
+            .iter()
+            .filter(|v| v.object.name == object.name)
+            .collect();
+        let mut previous: Option<String> = None;
+        for (i, v) in versions.iter().enumerate() {
+            let file = &outcome.files[v.statement.file.0 as usize];
+            let at = file.source.line_col(v.statement.span.start);
+            let current = expanded(&v.object);
+            out(&format!(
+                "-- version {} ({}:{})\n",
+                i + 1,
+                file.source.display_path(),
+                at.line
+            ));
+            match &previous {
+                None => out(&current),
+                Some(p) => out(&unified(
+                    p,
+                    &current,
+                    &format!("version {i}"),
+                    &format!("version {}", i + 1),
+                )),
+            }
+            previous = Some(current);
+        }
+    } else {
+        out(&text);
+    }
+    ExitCode::SUCCESS
+}
+
+fn same_path(file: &FileEntry, filter: &str) -> bool {
+    let shown = file.source.display_path();
+    let norm = |s: &str| s.trim_start_matches("./").to_string();
+    norm(&shown) == norm(filter)
+        || std::fs::canonicalize(&file.source.path).ok() == std::fs::canonicalize(filter).ok()
+            && std::path::Path::new(filter).exists()
+}
+
+/// `--explain-like`: each LIKE's effective strategy per feature (flink-spec §3.2).
+fn explain_like(files: &[FileEntry]) -> String {
+    let mut text = String::new();
+    for file in files.iter().filter(|f| f.report) {
+        for statement in file.parsed.script.all_statements() {
+            let StatementKind::CreateTable(ct) = &statement.kind else {
+                continue;
+            };
+            let Some(like) = &ct.like else { continue };
+            let at = file.source.line_col(statement.span.start);
+            text.push_str(&format!(
+                "{}:{}: {} LIKE {}\n",
+                file.source.display_path(),
+                at.line,
+                dotted(&ct.name),
+                dotted(&like.source)
+            ));
+            let (strategies, _) = table::strategies(&like.options);
+            for (feature, strategy, source) in strategies.iter() {
+                let why = match source {
+                    Some(span) => format!("from `{}`", file.source.slice(span)),
+                    None => "default".to_string(),
+                };
+                text.push_str(&format!(
+                    "  {:<13} {:<12} ({why})\n",
+                    feature.as_str(),
+                    strategy.as_str()
+                ));
+            }
+        }
+    }
+    if text.is_empty() {
+        text.push_str("no CREATE TABLE ... LIKE in the given files\n");
+    }
+    text
+}
+
+fn dotted(name: &ObjectName) -> String {
+    name.dotted()
+}

@@ -1,0 +1,69 @@
+//! `flinklint parse`: tokens or syntax tree of one file, for debugging.
+
+use clap::ValueEnum;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum Dump {
+    Tokens,
+    Ast,
+}
+
+/// Arguments of `parse`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ParseArgs {
+    /// The file to parse (`-` for standard input).
+    file: PathBuf,
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = Dump::Ast)]
+    dump: Dump,
+}
+
+/// Runs `parse`.
+pub(crate) fn run(args: ParseArgs) -> ExitCode {
+    let bytes = if args.file.as_os_str() == "-" {
+        super::read_stdin()
+    } else {
+        match std::fs::read(&args.file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("flinklint: cannot read {}: {e}", args.file.display());
+                return ExitCode::from(2);
+            }
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let parsed = crate::syntax::parse(&text);
+    let mut out = String::new();
+    match args.dump {
+        Dump::Tokens => {
+            for t in &parsed.tokens {
+                let kw = if t.kw == crate::syntax::keywords::Kw::NONE {
+                    String::new()
+                } else {
+                    format!(" {}", t.kw.as_str())
+                };
+                out.push_str(&format!(
+                    "{:?}{kw} {}..{} {:?}\n",
+                    t.kind,
+                    t.span.start,
+                    t.span.end,
+                    &text[t.span.range()]
+                ));
+            }
+        }
+        Dump::Ast => {
+            let doc = serde_json::json!({"statements": parsed.script.statements, "errors": parsed.errors});
+            out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+            out.push('\n');
+        }
+    }
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    if parsed.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
