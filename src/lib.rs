@@ -102,6 +102,7 @@ pub fn check_with_context(
     settings: &Settings,
 ) -> Outcome {
     pool().install(|| {
+        let start = std::time::Instant::now();
         let all: Vec<(&Input, bool)> = inputs
             .iter()
             .map(|i| (i, true))
@@ -122,6 +123,12 @@ pub fn check_with_context(
                 }
             })
             .collect();
+        if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
+            eprintln!(
+                "timings: read and parse {:.1} ms",
+                start.elapsed().as_secs_f64() * 1e3
+            );
+        }
         analyse(files, settings)
     })
 }
@@ -151,13 +158,22 @@ pub fn check_texts(texts: &[(String, String)], settings: &Settings) -> Outcome {
 
 /// The stages after parsing: semantic model and rules.
 fn analyse(files: Vec<FileEntry>, settings: &Settings) -> Outcome {
+    let start = std::time::Instant::now();
     let model = semantic::analyse(&files, &settings.histories);
+    let semantic = start.elapsed();
     let ctx = rules::Context {
         settings,
         files: &files,
         model: &model,
     };
     let diagnostics = rules::run(&ctx);
+    if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
+        eprintln!(
+            "timings: semantic {:.1} ms, rules {:.1} ms",
+            semantic.as_secs_f64() * 1e3,
+            (start.elapsed() - semantic).as_secs_f64() * 1e3
+        );
+    }
     Outcome {
         files,
         diagnostics,

@@ -1,5 +1,10 @@
 //! The `flinklint` binary: a thin shell over the library's command line.
 
+/// mimalloc: glibc's per-thread arenas grow page by page (one `mprotect` each), which cost more
+/// than parsing on a large repository (measured: 16k calls, 70 ms of 160 ms).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     // Deeply nested SQL is parsed, rendered and dropped recursively; a large stack (reserved
     // address space, not memory) keeps every input within the parser's nesting limits safe.

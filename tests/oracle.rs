@@ -136,7 +136,7 @@ fn run_area(area: &str) -> (usize, usize, Vec<String>) {
                 continue;
             };
             let first = expected.lines().next().unwrap_or_default();
-            let object = session.objects.iter().find(|o| {
+            let object = session.versions.iter().rev().map(|v| &v.object).find(|o| {
                 first.contains(&format!("{} (", o.name)) || first.ends_with(&o.name.to_string())
             });
             match object {

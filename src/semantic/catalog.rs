@@ -338,6 +338,21 @@ impl<'b> SessionCatalog<'b> {
             self.changes.insert(name.clone(), None);
         }
     }
+    /// The names of every object the session sees, unsorted, without allocating.
+    pub fn names(&self) -> impl Iterator<Item = &QualifiedName> {
+        let base = self
+            .base
+            .objects()
+            .map(|o| &o.name)
+            .filter(|n| !self.changes.contains_key(*n));
+        let changed = self
+            .changes
+            .iter()
+            .filter(|(_, c)| c.is_some())
+            .map(|(n, _)| n);
+        base.chain(changed).chain(self.temporary.keys())
+    }
+
     /// Every object the session sees (temporary ones shadowing permanent ones).
     pub fn objects(&self) -> Vec<&Arc<CatalogObject>> {
         let mut out: Vec<&Arc<CatalogObject>> = self.temporary.values().collect();
@@ -357,5 +372,39 @@ impl<'b> SessionCatalog<'b> {
     /// The permanent changes, to apply to a persistent catalog (histories).
     pub fn into_changes(self) -> HashMap<QualifiedName, Option<Arc<CatalogObject>>> {
         self.changes
+    }
+
+    /// The session's own state (its changes and temporary objects) without the base, to keep
+    /// after the session ends: the base is shared, not copied.
+    pub fn overlay(&self) -> Overlay {
+        Overlay {
+            changes: self.changes.clone(),
+            temporary: self.temporary.clone(),
+        }
+    }
+}
+
+/// What a session changed on top of its base catalog.
+#[derive(Debug, Clone, Default)]
+pub struct Overlay {
+    changes: HashMap<QualifiedName, Option<Arc<CatalogObject>>>,
+    temporary: HashMap<QualifiedName, Arc<CatalogObject>>,
+}
+
+impl Overlay {
+    /// What `name` resolves to over `base`: a temporary object first, then the session's
+    /// permanent changes, then the base.
+    pub fn get<'a>(
+        &'a self,
+        base: &'a Catalog,
+        name: &QualifiedName,
+    ) -> Option<&'a Arc<CatalogObject>> {
+        if let Some(t) = self.temporary.get(name) {
+            return Some(t);
+        }
+        match self.changes.get(name) {
+            Some(change) => change.as_ref(),
+            None => base.get(name),
+        }
     }
 }

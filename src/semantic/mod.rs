@@ -24,6 +24,7 @@ use crate::source::FileId;
 use catalog::{Catalog, CatalogObject};
 use names::QualifiedName;
 use problems::Found;
+use rayon::prelude::*;
 use session::{Session, Version};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -44,8 +45,10 @@ pub struct SessionResult {
     pub kind: SessionKind,
     /// Its files, in the order they ran.
     pub files: Vec<FileId>,
-    /// The objects the session sees at its end (temporary ones included).
-    pub objects: Vec<Arc<CatalogObject>>,
+    /// The persistent catalog the session started from (shared, not copied).
+    pub base: Arc<Catalog>,
+    /// What the session changed on top of it.
+    pub overlay: catalog::Overlay,
     /// Every version of every object the session created or changed, in order.
     pub versions: Vec<Version>,
     /// Current catalog and database at the end.
@@ -55,7 +58,7 @@ pub struct SessionResult {
 impl SessionResult {
     /// The object named `name` at the end of the session.
     pub fn object(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
-        self.objects.iter().find(|o| &o.name == name)
+        self.overlay.get(&self.base, name)
     }
 }
 
@@ -81,33 +84,46 @@ impl Model {
 /// `histories` are folders configured as histories beside the naming-based detection.
 pub fn analyse(files: &[FileEntry], histories: &[PathBuf]) -> Model {
     let plan = history::plan(files, histories);
-    let mut persistent = Catalog::default();
+    let mut persistent = Arc::new(Catalog::default());
     let mut model = Model::default();
     for h in &plan.histories {
-        let mut session = Session::new(&persistent);
+        let base = persistent.clone();
+        let mut session = Session::new(&base);
         for id in &h.files {
             run_file(&mut session, &files[id.0 as usize]);
         }
-        let result = finish(
-            &session,
+        let (result, found, catalog) = finish(
+            session,
+            &base,
             SessionKind::History(h.dir.clone()),
             h.files.clone(),
         );
-        let Session { catalog, found, .. } = session;
         model.found.extend(found);
         model.sessions.push(result);
+        let mut next = (*base).clone();
         for (name, change) in catalog.into_changes() {
             match change {
-                Some(object) => persistent.insert(object),
-                None => persistent.remove(&name),
+                Some(object) => next.insert(object),
+                None => next.remove(&name),
             }
         }
+        persistent = Arc::new(next);
     }
-    for id in &plan.scripts {
-        let mut session = Session::new(&persistent);
-        run_file(&mut session, &files[id.0 as usize]);
-        let result = finish(&session, SessionKind::Script(*id), vec![*id]);
-        model.found.extend(session.found);
+    // Scripts are independent sessions over the same persistent catalog: run them in parallel,
+    // keep their results in plan order.
+    let scripts: Vec<(SessionResult, Vec<Found>)> = plan
+        .scripts
+        .par_iter()
+        .map(|id| {
+            let mut session = Session::new(&persistent);
+            run_file(&mut session, &files[id.0 as usize]);
+            let (result, found, _) =
+                finish(session, &persistent, SessionKind::Script(*id), vec![*id]);
+            (result, found)
+        })
+        .collect();
+    for (result, found) in scripts {
+        model.found.extend(found);
         model.sessions.push(result);
     }
     model.plan = plan;
@@ -123,15 +139,24 @@ fn run_file(session: &mut Session<'_>, file: &FileEntry) {
     }
 }
 
-fn finish(session: &Session<'_>, kind: SessionKind, files: Vec<FileId>) -> SessionResult {
-    SessionResult {
+/// Ends a session: what it leaves behind (sharing the base), its problems, and its catalog
+/// (a history's changes go into the next persistent catalog).
+fn finish<'b>(
+    session: Session<'b>,
+    base: &Arc<Catalog>,
+    kind: SessionKind,
+    files: Vec<FileId>,
+) -> (SessionResult, Vec<Found>, catalog::SessionCatalog<'b>) {
+    let result = SessionResult {
         kind,
         files,
-        objects: session.catalog.objects().into_iter().cloned().collect(),
-        versions: session.versions.clone(),
+        base: base.clone(),
+        overlay: session.catalog.overlay(),
+        versions: session.versions,
         current: (
             session.current_catalog.to_string(),
             session.current_database.to_string(),
         ),
-    }
+    };
+    (result, session.found, session.catalog)
 }

@@ -71,16 +71,20 @@ impl<'b> Session<'b> {
     /// distance up to 2 on the object name), for did-you-mean help.
     pub fn similar(&self, target: &QualifiedName) -> Vec<QualifiedName> {
         let wanted = target.object.to_lowercase();
-        let mut out: Vec<QualifiedName> = self
-            .catalog
-            .objects()
-            .into_iter()
-            .filter(|o| {
-                let name = o.name.object.to_lowercase();
-                name == wanted || (wanted.len() > 3 && edit_distance(&name, &wanted) <= 2)
-            })
-            .map(|o| o.name.clone())
-            .collect();
+        let mut out: Vec<QualifiedName> = Vec::new();
+        for name in self.catalog.names() {
+            let len = name.object.len();
+            // Edit distance is at least the difference in length: skip the far ones cheaply.
+            if len.abs_diff(wanted.len()) > 2 || name == target {
+                continue;
+            }
+            let lower = name.object.to_lowercase();
+            if lower == wanted || (wanted.len() > 3 && edit_distance(&lower, &wanted) <= 2) {
+                out.push(name.clone());
+            }
+        }
+        out.sort();
+        out.dedup();
         out.truncate(3);
         out
     }
@@ -272,32 +276,37 @@ impl<'b> Session<'b> {
             || unknown_query
             || built.problems.iter().any(Problem::rejects)
             || (ct.like.is_some() && !has_parent);
-        let explain = parent_object.as_ref().map(|(_, parent)| {
-            let derived = CatalogObject {
-                name: name.clone(),
-                def: ObjectDef::Table(built.table.clone()),
-                temporary: ct.temporary,
-                statement: Origin {
-                    file: file.id,
-                    span: statement.span,
-                },
-                name_origin: Origin {
-                    file: file.id,
-                    span: ct.name.span,
-                },
-                incomplete: false,
-                derived_from: None,
-            };
-            let parent_text = match &parent.def {
-                ObjectDef::Table(t) => super::show_create::table(parent, t),
-                _ => String::new(),
-            };
-            (
-                parent_text,
-                super::show_create::table(&derived, &built.table),
-                parent.name.object.clone(),
-            )
-        });
+        // The diff lines that explain LIKE problems; rendered only when there is one.
+        let wants_diff = built.problems.iter().any(|p| needle(p).is_some());
+        let explain = parent_object
+            .as_ref()
+            .filter(|_| wants_diff)
+            .map(|(_, parent)| {
+                let derived = CatalogObject {
+                    name: name.clone(),
+                    def: ObjectDef::Table(built.table.clone()),
+                    temporary: ct.temporary,
+                    statement: Origin {
+                        file: file.id,
+                        span: statement.span,
+                    },
+                    name_origin: Origin {
+                        file: file.id,
+                        span: ct.name.span,
+                    },
+                    incomplete: false,
+                    derived_from: None,
+                };
+                let parent_text = match &parent.def {
+                    ObjectDef::Table(t) => super::show_create::table(parent, t),
+                    _ => String::new(),
+                };
+                (
+                    parent_text,
+                    super::show_create::table(&derived, &built.table),
+                    parent.name.object.clone(),
+                )
+            });
         let skip_problems = statement.has_error
             || (ct.like.is_some()
                 && !has_parent
@@ -385,7 +394,7 @@ impl<'b> Session<'b> {
         self.register(CatalogObject {
             name,
             def: ObjectDef::View(ViewDef {
-                query: v.query.as_ref().map(|q| Arc::new((**q).clone())),
+                query: v.query.clone(),
                 columns,
             }),
             temporary: v.temporary,
@@ -468,7 +477,7 @@ impl<'b> Session<'b> {
             }
         }
         built.table.materialized = Some(MaterializedDef {
-            query: Arc::new((**query).clone()),
+            query: query.clone(),
             query_origin: Origin {
                 file: file.id,
                 span: query.span,
@@ -637,7 +646,7 @@ impl<'b> Session<'b> {
                     }
                 }
                 if let Some(m) = &mut t.materialized {
-                    m.query = Arc::new((*q.query).clone());
+                    m.query = q.query.clone();
                     m.query_origin = Origin {
                         file: file.id,
                         span: q.query.span,
@@ -685,7 +694,7 @@ impl<'b> Session<'b> {
             v.columns = self
                 .query_columns(q, file.id)
                 .map(|c| c.into_iter().map(|c| c.name).collect());
-            v.query = Some(Arc::new((**q).clone()));
+            v.query = Some(q.clone());
         }
         if new_name != name {
             self.catalog.remove(&name, object.temporary);

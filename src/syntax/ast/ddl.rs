@@ -5,6 +5,7 @@ use super::{
 };
 use crate::source::Span;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// `CREATE [OR REPLACE] [TEMPORARY] TABLE [IF NOT EXISTS] name [(elements)] [COMMENT]
 /// [DISTRIBUTED ...] [PARTITIONED BY (...)] [WITH (...)] [LIKE src (...) | AS query]`
@@ -32,7 +33,7 @@ pub struct CreateTable {
     /// `LIKE source (options)`.
     pub like: Option<LikeClause>,
     /// `AS query` (CTAS / RTAS).
-    pub query: Option<Box<Query>>,
+    pub query: Option<Arc<Query>>,
 }
 
 /// The parenthesized list of columns, constraints and watermarks of a table definition.
@@ -344,7 +345,7 @@ pub struct CreateMaterializedTable {
     /// Span of the `AS` keyword before the query (where a START_MODE fix may go before).
     pub as_span: Option<Span>,
     /// The defining query.
-    pub query: Option<Box<Query>>,
+    pub query: Option<Arc<Query>>,
 }
 
 /// The six start modes of FLIP-557.
@@ -508,7 +509,7 @@ pub struct AlterAsQuery {
     /// The `AS` keyword.
     pub as_span: Span,
     /// The new query.
-    pub query: Box<Query>,
+    pub query: Arc<Query>,
 }
 
 /// `ALTER TABLE [IF EXISTS] name action` (FLIP-273).
@@ -596,7 +597,7 @@ pub struct CreateView {
     /// `COMMENT`.
     pub comment: Option<StringLit>,
     /// The query.
-    pub query: Option<Box<Query>>,
+    pub query: Option<Arc<Query>>,
 }
 
 /// `ALTER VIEW name (RENAME TO new | AS query)`.
@@ -607,7 +608,7 @@ pub struct AlterView {
     /// New name, for RENAME TO.
     pub rename_to: Option<ObjectName>,
     /// New query, for AS.
-    pub query: Option<Box<Query>>,
+    pub query: Option<Arc<Query>>,
 }
 
 /// `INSERT INTO | INSERT OVERWRITE | UPSERT INTO table [PARTITION (...)] [(cols)] query`.
@@ -622,5 +623,5 @@ pub struct Insert {
     /// Target column list.
     pub columns: Option<ColumnList>,
     /// The query producing the rows.
-    pub query: Box<Query>,
+    pub query: Arc<Query>,
 }

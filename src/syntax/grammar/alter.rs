@@ -224,7 +224,7 @@ impl Parser<'_> {
             self.expect(Kw::TO)?;
             view.rename_to = Some(self.object_name("the new view name")?);
         } else if self.eat(Kw::AS).is_some() {
-            view.query = Some(Box::new(self.query()?));
+            view.query = Some(std::sync::Arc::new(self.query()?));
         } else {
             return Err(self.expected("`RENAME TO` or `AS`"));
         }

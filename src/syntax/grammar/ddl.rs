@@ -119,7 +119,7 @@ impl Parser<'_> {
                 }
                 Kw::AS => {
                     self.bump();
-                    table.query = Some(Box::new(self.query()?));
+                    table.query = Some(std::sync::Arc::new(self.query()?));
                     TableClause::LikeOrAs
                 }
                 _ => break,
@@ -774,7 +774,7 @@ impl Parser<'_> {
             view.comment = Some(self.string_lit("a comment string")?);
         }
         self.expect(Kw::AS)?;
-        view.query = Some(Box::new(self.query()?));
+        view.query = Some(std::sync::Arc::new(self.query()?));
         Ok(())
     }
 }

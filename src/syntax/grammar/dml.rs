@@ -40,7 +40,7 @@ impl Parser<'_> {
         } else {
             None
         };
-        let query = Box::new(self.query()?);
+        let query = std::sync::Arc::new(self.query()?);
         if self.at(Kw::ON) && self.nth_at(1, Kw::CONFLICT) {
             self.bump();
             self.bump();

@@ -127,7 +127,7 @@ impl Parser<'_> {
                 Kw::AS => {
                     let as_span = self.bump().span;
                     table.as_span = Some(as_span);
-                    table.query = Some(Box::new(self.query()?));
+                    table.query = Some(std::sync::Arc::new(self.query()?));
                     TableClause::LikeOrAs
                 }
                 _ => break,
@@ -433,7 +433,7 @@ impl Parser<'_> {
         start_mode: Option<StartModeClause>,
     ) -> PResult<AlterMaterializedTableAction> {
         let as_span = self.expect(Kw::AS)?;
-        let query = Box::new(self.query()?);
+        let query = std::sync::Arc::new(self.query()?);
         Ok(AlterMaterializedTableAction::AsQuery(Box::new(
             AlterAsQuery {
                 with,
