@@ -582,8 +582,8 @@ impl<'b> Session<'b> {
             AlterTableAction::SetOptions(props) => {
                 for p in &props.items {
                     t.set_option(OptionDef {
-                        key: p.key.value.clone(),
-                        value: p.value.value.clone(),
+                        key: p.key.value.to_string(),
+                        value: p.value.value.to_string(),
                         origin: origin(p.span),
                     });
                 }
@@ -845,7 +845,7 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
                         } else if existing.is_some() {
                             continue;
                         }
-                        let at = match &c.position {
+                        let at = match c.position.as_deref() {
                             Some(ColumnPosition::First(_)) => 0,
                             Some(ColumnPosition::After(after)) => t
                                 .columns
@@ -929,7 +929,7 @@ fn single_column(c: &ColumnDef, file: FileId) -> Column {
             virtual_span,
         } => (
             ColumnKind::Metadata {
-                key: key.as_ref().map(|k| k.value.clone()),
+                key: key.as_ref().map(|k| k.value.to_string()),
                 is_virtual: virtual_span.is_some(),
             },
             Some(Type::from_ast(data_type)),
@@ -940,7 +940,7 @@ fn single_column(c: &ColumnDef, file: FileId) -> Column {
         name: c.name.text.clone(),
         kind,
         data_type,
-        comment: c.comment.as_ref().map(|s| s.value.clone()),
+        comment: c.comment.as_ref().map(|s| s.value.to_string()),
         origin: Origin { file, span: c.span },
         inherited_from: None,
     }

@@ -117,7 +117,7 @@ fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
             virtual_span,
         } => (
             ColumnKind::Metadata {
-                key: key.as_ref().map(|k| k.value.clone()),
+                key: key.as_ref().map(|k| k.value.to_string()),
                 is_virtual: virtual_span.is_some(),
             },
             Some(Type::from_ast(data_type)),
@@ -128,7 +128,7 @@ fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
         name: c.name.text.clone(),
         kind,
         data_type,
-        comment: c.comment.as_ref().map(|s| s.value.clone()),
+        comment: c.comment.as_ref().map(|s| s.value.to_string()),
         origin: Origin { file, span: c.span },
         inherited_from: None,
     }
@@ -526,8 +526,8 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                 span: prop.span,
             };
             let new = OptionDef {
-                key: prop.key.value.clone(),
-                value: prop.value.value.clone(),
+                key: prop.key.value.to_string(),
+                value: prop.value.value.to_string(),
                 origin,
             };
             let parent_option = p
@@ -628,7 +628,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         distribution,
         partitions,
         options,
-        comment: declared.comment.map(|c| c.value.clone()),
+        comment: declared.comment.map(|c| c.value.to_string()),
         materialized: None,
     };
     Built {

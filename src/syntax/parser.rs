@@ -605,7 +605,7 @@ impl<'a> Parser<'a> {
             first = false;
         }
         Ok(StringLit {
-            value,
+            value: value.into(),
             span: self.finish(start),
         })
     }

@@ -90,11 +90,11 @@ pub struct ColumnDef {
     /// Physical, computed, metadata, or a bare name (CTAS column lists).
     pub kind: ColumnKind,
     /// Column-level `[CONSTRAINT n] PRIMARY KEY [NOT] ENFORCED` or `UNIQUE`.
-    pub constraint: Option<ColumnConstraint>,
+    pub constraint: Option<Box<ColumnConstraint>>,
     /// Column `COMMENT`.
     pub comment: Option<StringLit>,
     /// `FIRST` / `AFTER col` (ALTER ... ADD/MODIFY only).
-    pub position: Option<ColumnPosition>,
+    pub position: Option<Box<ColumnPosition>>,
     /// The whole definition.
     pub span: Span,
 }

@@ -2,6 +2,7 @@
 
 use super::{DataType, Ident, IntervalQualifier, ObjectName, Query, StringLit};
 use crate::source::Span;
+use compact_str::CompactString;
 use serde::Serialize;
 
 /// An expression with its span.
@@ -85,7 +86,7 @@ pub enum UnaryOp {
 #[derive(Debug, Clone, Serialize)]
 pub enum Literal {
     /// Exact or approximate number, as written.
-    Number(String),
+    Number(CompactString),
     /// `'...'` (also `X'..'`, `U&'..'`, prefixed).
     String(StringLit),
     /// `TRUE` / `FALSE`.
@@ -98,7 +99,7 @@ pub enum Literal {
     /// `TIMESTAMP_LTZ '...'`: the keyword(s) upper-cased and the value.
     Typed {
         /// e.g. `TIMESTAMP` or `TIMESTAMP WITH LOCAL TIME ZONE`.
-        type_name: String,
+        type_name: CompactString,
         /// The quoted value.
         value: StringLit,
     },
@@ -109,7 +110,7 @@ pub enum Literal {
         /// The quoted value (may itself have a sign).
         value: StringLit,
         /// The unit(s).
-        qualifier: IntervalQualifier,
+        qualifier: Box<IntervalQualifier>,
     },
 }
 
@@ -120,7 +121,7 @@ pub struct FunctionArg {
     pub name: Option<Ident>,
     /// The keyword that introduced the argument in the special forms (`FROM`, `FOR`, `TO`,
     /// `IN`, `PLACING`, `VALUE`, ...), upper-case; `None` after a comma or first.
-    pub keyword: Option<String>,
+    pub keyword: Option<CompactString>,
     /// The value.
     pub value: Expr,
 }
@@ -210,7 +211,7 @@ pub enum ExprKind {
         /// `NOT` was written.
         negated: bool,
         /// `NULL`, `TRUE`, `FALSE`, `UNKNOWN`, `JSON ...`, upper-case.
-        test: String,
+        test: CompactString,
     },
     /// `left IS [NOT] DISTINCT FROM right`.
     IsDistinctFrom {
@@ -259,7 +260,7 @@ pub enum ExprKind {
         /// `NOT` was written.
         negated: bool,
         /// `LIKE`, `ILIKE`, `SIMILAR TO`, `RLIKE`.
-        operator: String,
+        operator: CompactString,
         /// The pattern.
         pattern: Box<Expr>,
         /// `ESCAPE` character.
@@ -279,14 +280,14 @@ pub enum ExprKind {
         /// The operand.
         expr: Box<Expr>,
         /// The target type.
-        data_type: DataType,
+        data_type: Box<DataType>,
         /// `TRY_CAST`.
         try_cast: bool,
     },
     /// A function call.
     Function(Box<FunctionCall>),
     /// A niladic function without parentheses (`CURRENT_TIMESTAMP`, `LOCALTIMESTAMP`, ...).
-    NiladicFunction(String),
+    NiladicFunction(CompactString),
     /// `(query)` as a scalar.
     Subquery(Box<Query>),
     /// `EXISTS (query)`.
@@ -322,14 +323,14 @@ pub enum ExprKind {
         /// The operand.
         expr: Box<Expr>,
         /// The target type.
-        data_type: DataType,
+        data_type: Box<DataType>,
     },
     /// `*` as an argument (`COUNT(*)`) or `t.*` inside a function.
     Star,
     /// A time unit used as an argument (`EXTRACT(HOUR FROM ts)`, `TIMESTAMPADD(DAY, ...)`).
-    TimeUnit(String),
+    TimeUnit(CompactString),
     /// A bare keyword used as an argument or flag (`BOTH`, `LEADING`, `NULL ON NULL`, ...).
-    Keyword(String),
+    Keyword(CompactString),
     /// `?` dynamic parameter.
     Parameter,
     /// `DESCRIPTOR(a, b)`.

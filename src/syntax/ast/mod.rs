@@ -82,7 +82,7 @@ impl ObjectName {
 #[derive(Debug, Clone, Serialize)]
 pub struct StringLit {
     /// The value with quotes removed and `''` undone.
-    pub value: String,
+    pub value: CompactString,
     /// Where it was written (all parts).
     pub span: Span,
 }

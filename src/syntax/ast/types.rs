@@ -129,7 +129,7 @@ pub enum TypeKind {
     /// `TIMESTAMP[(p)] [WITH[OUT] [LOCAL] TIME ZONE]`, `TIMESTAMP_LTZ[(p)]`.
     Timestamp(Option<u32>, TimeZoneKind),
     /// `INTERVAL qualifier` (Flink rejects it as a column type).
-    Interval(IntervalQualifier),
+    Interval(Box<IntervalQualifier>),
     /// `ARRAY<t>` / `t ARRAY`.
     Array(Box<DataType>),
     /// `MULTISET<t>` / `t MULTISET`.

@@ -523,7 +523,7 @@ impl Parser<'_> {
                 }
             } else {
                 if matches!(self.kw(), Kw::CONSTRAINT | Kw::PRIMARY | Kw::UNIQUE) {
-                    constraint = Some(self.column_constraint()?);
+                    constraint = Some(Box::new(self.column_constraint()?));
                 }
                 ColumnKind::Physical { data_type }
             }
@@ -544,7 +544,7 @@ impl Parser<'_> {
             kind,
             constraint,
             comment,
-            position,
+            position: position.map(Box::new),
             span: self.finish(start),
         })
     }

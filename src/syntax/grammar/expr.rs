@@ -165,7 +165,7 @@ impl Parser<'_> {
                         kind: ExprKind::Is {
                             expr: Box::new(left),
                             negated: not,
-                            test,
+                            test: test.into(),
                         },
                         span,
                     };
@@ -253,7 +253,7 @@ impl Parser<'_> {
                         kind: ExprKind::Like {
                             expr: Box::new(left),
                             negated,
-                            operator,
+                            operator: operator.into(),
                             pattern: Box::new(pattern),
                             escape,
                         },
@@ -380,7 +380,7 @@ impl Parser<'_> {
                     expr = Expr {
                         kind: ExprKind::DoubleColonCast {
                             expr: Box::new(expr),
-                            data_type,
+                            data_type: Box::new(data_type),
                         },
                         span: self.finish(start),
                     };
@@ -416,7 +416,7 @@ impl Parser<'_> {
         match tok.kind {
             TokenKind::Integer | TokenKind::Decimal => {
                 self.bump();
-                return lit(Literal::Number(self.text_of(tok).to_string()));
+                return lit(Literal::Number(self.text_of(tok).into()));
             }
             TokenKind::String
             | TokenKind::BinaryString
@@ -575,7 +575,7 @@ impl Parser<'_> {
                 let span = self.finish(start);
                 literal(
                     Literal::Typed {
-                        type_name: tok.kw.as_str().to_string(),
+                        type_name: tok.kw.as_str().into(),
                         value,
                     },
                     span,
@@ -591,7 +591,7 @@ impl Parser<'_> {
                 let span = self.finish(start);
                 literal(
                     Literal::Typed {
-                        type_name: "TIMESTAMP WITH LOCAL TIME ZONE".to_string(),
+                        type_name: "TIMESTAMP WITH LOCAL TIME ZONE".into(),
                         value,
                     },
                     span,
@@ -612,7 +612,7 @@ impl Parser<'_> {
                     // Calcite 1.36 also accepts `INTERVAL 5 SECOND`.
                     let t = self.bump();
                     StringLit {
-                        value: self.text_of(t).to_string(),
+                        value: self.text_of(t).into(),
                         span: t.span,
                     }
                 } else {
@@ -624,7 +624,7 @@ impl Parser<'_> {
                     Literal::Interval {
                         negative,
                         value,
-                        qualifier,
+                        qualifier: Box::new(qualifier),
                     },
                     span,
                 )
@@ -649,7 +649,7 @@ impl Parser<'_> {
                 Ok(Some(Expr {
                     kind: ExprKind::Cast {
                         expr: Box::new(expr),
-                        data_type,
+                        data_type: Box::new(data_type),
                         try_cast: tok.kw == Kw::TRY_CAST,
                     },
                     span,
@@ -728,14 +728,14 @@ impl Parser<'_> {
             kw if kw.is_bare_function() && next.kind != TokenKind::LParen => {
                 self.bump();
                 Ok(Some(Expr {
-                    kind: ExprKind::NiladicFunction(kw.as_str().to_string()),
+                    kind: ExprKind::NiladicFunction(kw.as_str().into()),
                     span: tok.span,
                 }))
             }
             Kw::LOCALTIME | Kw::LOCALTIMESTAMP if next.kind != TokenKind::LParen => {
                 self.bump();
                 Ok(Some(Expr {
-                    kind: ExprKind::NiladicFunction(tok.kw.as_str().to_string()),
+                    kind: ExprKind::NiladicFunction(tok.kw.as_str().into()),
                     span: tok.span,
                 }))
             }
@@ -963,7 +963,7 @@ impl Parser<'_> {
 
     /// Arguments, including the keyword-separated forms of the special functions.
     fn call_args(&mut self, args: &mut Vec<FunctionArg>) -> PResult<()> {
-        let mut keyword: Option<String> = None;
+        let mut keyword: Option<compact_str::CompactString> = None;
         loop {
             // Leading flag words: TRIM(BOTH ...), JSON_OBJECT(KEY ...).
             while matches!(self.kw(), Kw::BOTH | Kw::LEADING | Kw::TRAILING | Kw::KEY)
@@ -974,7 +974,7 @@ impl Parser<'_> {
                     name: None,
                     keyword: None,
                     value: Expr {
-                        kind: ExprKind::Keyword(t.kw.as_str().to_string()),
+                        kind: ExprKind::Keyword(t.kw.as_str().into()),
                         span: t.span,
                     },
                 });
@@ -982,7 +982,7 @@ impl Parser<'_> {
             if matches!(self.kw(), Kw::FROM) && keyword.is_none() {
                 // TRIM(FROM s), TRIM(BOTH FROM s)
                 self.bump();
-                keyword = Some("FROM".to_string());
+                keyword = Some("FROM".into());
             }
             let arg_start = self.start();
             let name = if self.nth(1).kind == TokenKind::FatArrow && self.at_name() {
@@ -1018,7 +1018,7 @@ impl Parser<'_> {
                 let t = self.bump();
                 let unit = time_unit(t.kw).unwrap_or("WEEK").to_string();
                 Expr {
-                    kind: ExprKind::TimeUnit(unit),
+                    kind: ExprKind::TimeUnit(unit.into()),
                     span: t.span,
                 }
             } else {
@@ -1039,14 +1039,14 @@ impl Parser<'_> {
                 }
                 (TokenKind::Colon, _) => {
                     self.bump();
-                    keyword = Some(":".to_string());
+                    keyword = Some(":".into());
                 }
                 (
                     _,
                     Kw::FROM | Kw::FOR | Kw::IN | Kw::PLACING | Kw::VALUE | Kw::AS | Kw::SEPARATOR,
                 ) => {
                     self.bump();
-                    keyword = Some(sep.kw.as_str().to_string());
+                    keyword = Some(sep.kw.as_str().into());
                     if sep.kw == Kw::AS {
                         // CAST-like: `f(x AS type)`.
                         let t_start = self.start();
@@ -1056,7 +1056,7 @@ impl Parser<'_> {
                             name: None,
                             keyword: keyword.take(),
                             value: Expr {
-                                kind: ExprKind::Keyword("TYPE".to_string()),
+                                kind: ExprKind::Keyword("TYPE".into()),
                                 span: self.finish(t_start),
                             },
                         });
@@ -1076,9 +1076,9 @@ impl Parser<'_> {
                     self.bump();
                     args.push(FunctionArg {
                         name: None,
-                        keyword: Some("TO".to_string()),
+                        keyword: Some("TO".into()),
                         value: Expr {
-                            kind: ExprKind::TimeUnit(unit.to_string()),
+                            kind: ExprKind::TimeUnit(unit.into()),
                             span: t.span,
                         },
                     });

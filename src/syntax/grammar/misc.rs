@@ -19,7 +19,7 @@ impl Parser<'_> {
         let quoted_key = self.at_string();
         let (key, key_span) = if quoted_key {
             let s = self.string_lit("a key in quotes")?;
-            (s.value, s.span)
+            (s.value.to_string(), s.span)
         } else {
             self.raw_run("a configuration key", true)?
         };
@@ -33,7 +33,7 @@ impl Parser<'_> {
         }
         let (value, value_span) = if self.at_string() {
             let s = self.string_lit("a value in quotes")?;
-            (s.value, s.span)
+            (s.value.to_string(), s.span)
         } else {
             self.raw_run("a value", false)?
         };
@@ -80,7 +80,7 @@ impl Parser<'_> {
         let key = if self.at_kind(TokenKind::Semicolon) || self.at_eof() {
             None
         } else if self.at_string() {
-            Some(self.string_lit("a key")?.value)
+            Some(self.string_lit("a key")?.value.to_string())
         } else {
             Some(self.raw_run("a configuration key", false)?.0)
         };

@@ -152,7 +152,7 @@ impl Parser<'_> {
             }
             Kw::INTERVAL => {
                 self.bump();
-                TypeKind::Interval(self.interval_qualifier()?)
+                TypeKind::Interval(Box::new(self.interval_qualifier()?))
             }
             Kw::ARRAY | Kw::MULTISET if self.nth(1).kind == TokenKind::Lt => {
                 let multiset = self.bump().kw == Kw::MULTISET;
