@@ -185,6 +185,34 @@ pub fn run(ctx: &Context<'_>) -> Vec<Diagnostic> {
         rule.check(ctx, &mut reporter);
     }
     out.retain(|d| ctx.file(d.file).report);
+    drop_after_syntax_errors(ctx, &mut out);
     crate::diagnostics::sort(&mut out);
     out
+}
+
+/// One problem, one finding: Flink stops at a syntax error, so semantic findings inside a
+/// statement that does not parse on the target are not reported beside the SY error.
+fn drop_after_syntax_errors(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let rejected: Vec<(FileId, crate::source::Span)> = out
+        .iter()
+        .filter(|d| d.code.starts_with("SY") && d.severity == Severity::Error)
+        .filter_map(|d| {
+            let file = ctx.file(d.file);
+            file.parsed
+                .script
+                .statements
+                .iter()
+                .find(|s| s.span.contains(d.span))
+                .map(|s| (d.file, s.span))
+        })
+        .collect();
+    if rejected.is_empty() {
+        return;
+    }
+    out.retain(|d| {
+        d.code.starts_with("SY")
+            || !rejected
+                .iter()
+                .any(|(f, s)| *f == d.file && s.contains(d.span))
+    });
 }

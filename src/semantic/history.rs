@@ -65,11 +65,13 @@ pub fn migration_version(file_name: &str) -> Option<(Vec<u64>, bool)> {
     Some((numbers?, flyway))
 }
 
+/// A file of a folder: its id, its migration version (if named like one), and its name.
+type Entry = (FileId, Option<(Vec<u64>, bool)>, String);
+
 /// Groups files into histories and scripts. `configured` folders are histories whatever their
 /// file names (files without a version sort after the others, by name).
 pub fn plan(files: &[FileEntry], configured: &[PathBuf]) -> Plan {
-    let mut by_dir: BTreeMap<PathBuf, Vec<(FileId, Option<(Vec<u64>, bool)>, String)>> =
-        BTreeMap::new();
+    let mut by_dir: BTreeMap<PathBuf, Vec<Entry>> = BTreeMap::new();
     for f in files {
         let path = &f.source.path;
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();

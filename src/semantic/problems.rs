@@ -37,8 +37,12 @@ pub enum Unresolvable {
         /// The derived computed column.
         column: String,
     },
-    /// A derived watermark is declared on an inherited computed or metadata column.
-    WatermarkColumn,
+    /// A derived watermark is declared on an inherited computed or metadata column; the
+    /// fields Flink lists as available follow.
+    WatermarkColumn {
+        /// Parent physical columns and derived columns.
+        available: Vec<String>,
+    },
     /// A derived primary key includes an inherited nullable column.
     NullablePrimaryKey {
         /// The constraint name.
@@ -286,6 +290,8 @@ pub enum Problem {
         column: String,
         /// Why.
         issue: WatermarkIssue,
+        /// The inherited watermark, when it came from the LIKE parent.
+        inherited: Option<Origin>,
     },
     /// TB005: an invalid partition column.
     InvalidPartition {

@@ -337,7 +337,9 @@ impl<'b> Session<'b> {
                 diff,
             });
         }
-        if existing.is_some() && ct.if_not_exists {
+        // IF NOT EXISTS keeps the existing table; without it Flink rejects the CREATE, so the
+        // existing one stays either way (OR REPLACE replaces it).
+        if existing.is_some() && !ct.or_replace {
             return;
         }
         self.register(CatalogObject {
@@ -379,7 +381,7 @@ impl<'b> Session<'b> {
                     },
                 );
             }
-            if v.if_not_exists {
+            if !v.or_replace {
                 return;
             }
         }
@@ -433,6 +435,7 @@ impl<'b> Session<'b> {
                         creating: "materialized table",
                     },
                 );
+                return;
             }
         }
         let declared = Declared {
@@ -790,7 +793,7 @@ fn ctas_columns(
         let order: Vec<&CompactString> = declared.iter().map(|c| &c.name).collect();
         let mut out: Vec<Column> = order
             .iter()
-            .filter_map(|n| query.iter().find(|q| &&q.name == n).map(from_query))
+            .filter_map(|n| query.iter().find(|q| &q.name == *n).map(from_query))
             .collect();
         if out.len() != query.len() {
             out = query.iter().map(from_query).collect();
@@ -998,17 +1001,33 @@ fn explain_diff(
 ) -> Vec<String> {
     let diff = similar::TextDiff::from_lines(parent, derived);
     let mut lines = Vec::new();
+    // A line that only gained or lost its trailing comma did not change.
+    let strip = |s: &str| {
+        s.trim_end_matches('\n')
+            .trim_end_matches(',')
+            .trim()
+            .to_string()
+    };
+    let deleted: Vec<String> = diff
+        .iter_all_changes()
+        .filter(|c| c.tag() == similar::ChangeTag::Delete)
+        .map(|c| strip(c.value()))
+        .collect();
     for change in diff.iter_all_changes() {
-        let text = change.value().trim_end_matches('\n');
+        let text = strip(change.value());
         if !text.contains(needle) {
             continue;
         }
         let sign = match change.tag() {
-            similar::ChangeTag::Delete => '-',
-            similar::ChangeTag::Insert => '+',
+            similar::ChangeTag::Delete if !lines_contain(&diff, &text) => '-',
+            similar::ChangeTag::Insert if !deleted.contains(&text) => '+',
             similar::ChangeTag::Equal => ' ',
+            _ => continue,
         };
-        lines.push(format!("{sign} {}", text.trim_start()));
+        let line = format!("{sign} {text}");
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
         if lines.len() == 4 {
             break;
         }
@@ -1021,4 +1040,16 @@ fn explain_diff(
     )];
     out.extend(lines);
     out
+}
+
+/// Whether an inserted line of the diff equals `text` (ignoring a trailing comma).
+fn lines_contain(diff: &similar::TextDiff<'_, '_, str>, text: &str) -> bool {
+    diff.iter_all_changes().any(|c| {
+        c.tag() == similar::ChangeTag::Insert
+            && c.value()
+                .trim_end_matches('\n')
+                .trim_end_matches(',')
+                .trim()
+                == text
+    })
 }

@@ -77,7 +77,9 @@ pub fn strategies(options: &[ast::LikeOption]) -> (Strategies, Vec<Problem>) {
             });
         }
     }
-    for o in options {
+    // Flink checks duplicates first and stops there.
+    let duplicates = !problems.is_empty();
+    for o in options.iter().filter(|_| !duplicates) {
         let illegal = matches!(
             o.feature,
             FeatureOption::All
@@ -164,6 +166,14 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
     let options_invalid = !option_problems.is_empty();
     problems.extend(option_problems);
     constraint_checks(declared, &mut problems);
+    if options_invalid {
+        // Flink rejects the option list while validating the statement: no merge happens.
+        return Built {
+            table: declared_only(declared),
+            problems,
+            strategies,
+        };
+    }
     let s = strategies.clone().unwrap_or_else(Strategies::defaults);
     let parent = if options_invalid { None } else { parent };
     let empty = TableDef::empty();
@@ -375,7 +385,9 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                 Some(inherited) => problems.push(Problem::InheritedNotResolvable {
                     span: w.column.span,
                     name: rowtime.to_string(),
-                    what: Unresolvable::WatermarkColumn,
+                    what: Unresolvable::WatermarkColumn {
+                        available: resolvable_fields(&columns, inherited_count),
+                    },
                     inherited: Some(inherited.origin),
                 }),
                 None => problems.push(Problem::InvalidWatermark {
@@ -385,6 +397,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                         available: resolvable_fields(&columns, inherited_count),
                         inherited: false,
                     },
+                    inherited: None,
                 }),
             }
         }
@@ -615,7 +628,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         check_rowtime(
             w,
             &columns,
-            derived_watermark.map(|d| d.column.span),
+            derived_watermark.map(|d| &d.column),
             declared.like.map(|l| l.span),
             &mut problems,
         );
@@ -680,12 +693,18 @@ fn check_computed_references(
 fn check_rowtime(
     w: &WatermarkDef,
     columns: &[Column],
-    derived_span: Option<Span>,
+    derived: Option<&ast::ObjectName>,
     like_span: Option<Span>,
     problems: &mut Vec<Problem>,
 ) {
     let name = w.column.join(".");
-    let span = derived_span.or(like_span).unwrap_or(w.origin.span);
+    // A derived watermark is reported at its column; an inherited one at the LIKE clause.
+    let derived = derived.filter(|_| w.inherited_from.is_none());
+    let span = derived
+        .map(|d| d.span)
+        .or(like_span)
+        .unwrap_or(w.origin.span);
+    let inherited = w.inherited_from.as_ref().map(|_| w.origin);
     let Some(c) = columns.iter().find(|c| c.name == w.column[0]) else {
         if w.inherited_from.is_some() {
             problems.push(Problem::InvalidWatermark {
@@ -695,6 +714,7 @@ fn check_rowtime(
                     available: columns.iter().map(|c| c.name.to_string()).collect(),
                     inherited: true,
                 },
+                inherited,
             });
         }
         return;
@@ -703,7 +723,8 @@ fn check_rowtime(
         // Nested rowtime: follow the path through ROW types.
         let mut current = c.data_type.clone();
         let mut missing = None;
-        for field in &w.column[1..] {
+        let mut span = span;
+        for (i, field) in w.column.iter().enumerate().skip(1) {
             match current.as_ref().map(|t| &t.kind) {
                 Some(super::types::Kind::Row(fields)) => {
                     match fields.iter().find(|(n, _)| n == field.as_str()) {
@@ -713,6 +734,10 @@ fn check_rowtime(
                                 field.to_string(),
                                 current.as_ref().map(|t| t.summary()).unwrap_or_default(),
                             ));
+                            // Flink points at the missing field.
+                            if let Some(part) = derived.and_then(|d| d.parts.get(i)) {
+                                span = part.span;
+                            }
                             break;
                         }
                     }
@@ -727,6 +752,7 @@ fn check_rowtime(
                 missing,
                 available: columns.iter().map(|c| c.name.to_string()).collect(),
             },
+            inherited,
         });
         return;
     }
@@ -737,6 +763,7 @@ fn check_rowtime(
                     span,
                     column: name,
                     issue: WatermarkIssue::ProcessingTime,
+                    inherited,
                 });
                 return;
             }
@@ -755,6 +782,7 @@ fn check_rowtime(
                 span,
                 column: name,
                 issue: WatermarkIssue::WrongType { found: t.summary() },
+                inherited,
             });
         }
     }
@@ -850,4 +878,16 @@ pub fn parent_table(object: &Arc<CatalogObject>) -> Option<&TableDef> {
         ObjectDef::Table(t) => Some(t),
         _ => None,
     }
+}
+
+/// The table as declared, without a merge: what flinklint registers when the merge cannot run.
+fn declared_only(declared: &Declared<'_>) -> TableDef {
+    let mut t = TableDef::empty();
+    if let Some(elements) = declared.elements {
+        t.columns = elements
+            .columns()
+            .map(|c| column_from_ast(c, declared.file))
+            .collect();
+    }
+    t
 }

@@ -25,6 +25,7 @@ impl Rule for TableAlreadyExists {
             let kind = existing.def.kind_name();
             let where_ = ctx.locate(existing.name_origin);
             let help = match *creating {
+                "table" if existing.temporary => "use CREATE TEMPORARY TABLE IF NOT EXISTS to keep the existing definition, or choose another name",
                 "table" => "use CREATE TABLE IF NOT EXISTS to keep the existing definition, CREATE OR REPLACE TABLE ... AS to replace it, or choose another name",
                 "view" => "use CREATE VIEW IF NOT EXISTS, drop the view first, or choose another name",
                 _ => "use CREATE OR ALTER MATERIALIZED TABLE to evolve it, or choose another name",
@@ -38,9 +39,20 @@ impl Rule for TableAlreadyExists {
                 )
             };
             let d = report
-                .diagnostic(found.file, *span, format!("{creating} `{}` already exists in this session: a {kind} defined at {where_}", name.object))
+                .diagnostic(
+                    found.file,
+                    *span,
+                    format!(
+                        "{creating} `{}` already exists: a {kind} defined at {where_}",
+                        name.object
+                    ),
+                )
                 .with_label("already exists")
-                .with_related(existing.name_origin.file, existing.name_origin.span, format!("`{}` is defined here", name.object))
+                .with_related(
+                    existing.name_origin.file,
+                    existing.name_origin.span,
+                    format!("`{}` is defined here", name.object),
+                )
                 .with_help(help)
                 .with_flink_message(flink);
             report.report(d);

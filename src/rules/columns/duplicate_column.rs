@@ -34,7 +34,7 @@ impl Rule for DuplicateColumn {
             };
             let d = report
                 .diagnostic(found.file, *span, message)
-                .with_label("second declaration")
+                .with_label("clashes with another declaration")
                 .with_related(
                     first.file,
                     first.span,

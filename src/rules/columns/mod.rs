@@ -6,6 +6,7 @@ pub mod like_column_clash;
 pub mod metadata_column_clash;
 
 use crate::semantic::problems::Kind;
+use crate::syntax::ast::{FeatureOption, LikeOption, MergingStrategy};
 
 /// Flink's message for a column named `name` of kind `second` meeting an existing column of
 /// kind `first` in one column list or a LIKE merge (`MergeTableLikeUtil`). `inherited` says
@@ -41,15 +42,24 @@ pub(crate) fn flink_clash_message(
     }
 }
 
-/// What resolves a derived column clashing with an inherited one, naming the like options.
-pub(crate) fn clash_help(derived: Kind, inherited: Kind, name: &str) -> String {
+/// What resolves a derived column clashing with an inherited one, naming the like options
+/// (replacing an explicit option for the feature rather than adding a second one).
+pub(crate) fn clash_help(
+    derived: Kind,
+    inherited: Kind,
+    name: &str,
+    options: &[LikeOption],
+) -> String {
+    use crate::rules::like::strategy_help;
     match (derived, inherited) {
-        (Kind::Computed, Kind::Computed) => {
-            format!("add OVERWRITING GENERATED to replace the parent's `{name}` in place, or EXCLUDING GENERATED to drop the parent's computed columns")
-        }
-        (Kind::Metadata, Kind::Metadata) => {
-            format!("add OVERWRITING METADATA to replace the parent's `{name}` in place, or EXCLUDING METADATA to drop the parent's metadata columns")
-        }
+        (Kind::Computed, Kind::Computed) => format!(
+            "{} to replace the parent's `{name}` in place (or EXCLUDING GENERATED to drop the parent's computed columns)",
+            strategy_help(options, FeatureOption::Generated, MergingStrategy::Overwriting)
+        ),
+        (Kind::Metadata, Kind::Metadata) => format!(
+            "{} to replace the parent's `{name}` in place (or EXCLUDING METADATA to drop the parent's metadata columns)",
+            strategy_help(options, FeatureOption::Metadata, MergingStrategy::Overwriting)
+        ),
         (_, Kind::Physical) => format!("rename the column: a LIKE never redefines an inherited physical column such as `{name}`"),
         (_, Kind::Computed) => format!("rename the column, or add EXCLUDING GENERATED to drop the parent's computed `{name}`"),
         (_, Kind::Metadata) => format!("rename the column, or add EXCLUDING METADATA to drop the parent's metadata column `{name}`"),

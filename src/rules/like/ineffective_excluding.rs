@@ -27,11 +27,19 @@ impl Rule for IneffectiveExcluding {
                 FeatureOption::Partitions => ("PARTITIONED BY", "partitioning"),
                 _ => ("DISTRIBUTED BY", "distribution"),
             };
+            // The option that excludes: the feature itself or ALL.
+            let option = super::like_options(ctx, found)
+                .iter()
+                .find(|o| o.span == *span)
+                .map_or(*feature, |o| o.feature);
             let d = report
                 .diagnostic(
                     found.file,
                     *span,
-                    format!("EXCLUDING {} has no effect here: the table declares no {clause}, so Flink 2.3 still inherits the parent's `{inherited}`", feature_word(*feature)),
+                    format!(
+                        "EXCLUDING {} does not drop the parent's {what}: the table declares no {clause}, so Flink 2.3 still inherits `{inherited}`",
+                        option.as_str()
+                    ),
                 )
                 .with_label("does not exclude the parent's keys")
                 .with_related(parent.file, parent.span, format!("the parent's {what}, inherited anyway"))
@@ -39,8 +47,4 @@ impl Rule for IneffectiveExcluding {
             report.report(d.with_notes(&found.diff));
         }
     }
-}
-
-fn feature_word(f: FeatureOption) -> &'static str {
-    f.as_str()
 }

@@ -30,17 +30,18 @@ impl Rule for InheritedNotResolvable {
                     format!("compute `{column}` from the parent's physical columns, or declare `{name}` in this table"),
                     format!("Unknown identifier '{name}'"),
                 ),
-                Unresolvable::WatermarkColumn => (
+                Unresolvable::WatermarkColumn { available } => (
                     format!("the watermark is declared on `{name}`, an inherited computed or metadata column, which Flink 2.3 cannot resolve in a LIKE"),
-                    "keep the parent's watermark (INCLUDING WATERMARKS), or declare the rowtime column in this table".to_string(),
+                    format!("declare `{name}` in this table (and EXCLUDING GENERATED / METADATA for the parent's), or declare the watermark in the parent"),
                     format!(
-                        "The rowtime attribute field '{name}' is not defined in the table schema, at {}",
-                        ctx.flink_position(found.file, found.statement, span.start)
+                        "The rowtime attribute field '{name}' is not defined in the table schema, at {}\nAvailable fields: [{}]",
+                        ctx.flink_position(found.file, found.statement, span.start),
+                        available.iter().map(|a| format!("'{a}'")).collect::<Vec<_>>().join(", ")
                     ),
                 ),
                 Unresolvable::NullablePrimaryKey { constraint } => (
                     format!("primary key column `{name}` is inherited and nullable: Flink makes only columns declared in this statement NOT NULL"),
-                    format!("declare `{name}` as NOT NULL in the parent, or keep the parent's primary key"),
+                    format!("declare `{name}` as NOT NULL in the parent"),
                     format!("Invalid primary key '{constraint}'. Column '{name}' is nullable."),
                 ),
                 Unresolvable::ExcludedReference { column } => (
@@ -54,11 +55,13 @@ impl Rule for InheritedNotResolvable {
                 .with_help(help)
                 .with_flink_message(flink);
             if let Some(origin) = inherited {
-                d = d.with_related(
-                    origin.file,
-                    origin.span,
-                    format!("`{name}` is inherited from here"),
-                );
+                let label = match what {
+                    Unresolvable::ExcludedReference { column } => {
+                        format!("inherited computed column `{column}`")
+                    }
+                    _ => format!("`{name}` is inherited from here"),
+                };
+                d = d.with_related(origin.file, origin.span, label);
             }
             report.report(d.with_notes(&found.diff));
         }

@@ -2,6 +2,7 @@
 
 use crate::rules::{Context, Reporter, Rule};
 use crate::semantic::problems::Problem;
+use crate::syntax::ast::{FeatureOption, MergingStrategy};
 
 /// Reports derived options that clash with inherited ones.
 pub struct OptionKeyConflict;
@@ -23,10 +24,15 @@ impl Rule for OptionKeyConflict {
             else {
                 continue;
             };
+            let how = super::strategy_help(
+                super::like_options(ctx, found),
+                FeatureOption::Options,
+                MergingStrategy::Overwriting,
+            );
             let help = if *via_all {
-                "INCLUDING ALL also makes OPTIONS INCLUDING: add OVERWRITING OPTIONS to replace the parent's value (LIKE src (INCLUDING ALL OVERWRITING OPTIONS)), or EXCLUDING OPTIONS to drop the parent's options"
+                format!("INCLUDING ALL also makes OPTIONS INCLUDING: {how} to replace the parent's value")
             } else {
-                "use OVERWRITING OPTIONS to replace the parent's value, or EXCLUDING OPTIONS to drop the parent's options"
+                format!("{how} to replace the parent's value (or use EXCLUDING OPTIONS to drop the parent's options)")
             };
             let d = report
                 .diagnostic(

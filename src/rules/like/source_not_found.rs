@@ -23,7 +23,7 @@ impl Rule for LikeSourceNotFound {
             };
             let at = ctx.flink_position(found.file, found.statement, span.start);
             let help = did_you_mean(similar).unwrap_or_else(|| {
-                "if the parent lives in an external catalog, describe it in an external-tables DDL file so flinklint can merge it".to_string()
+                "if the parent lives in an external catalog, flinklint cannot merge it; otherwise declare it before this statement".to_string()
             });
             let d = report
                 .diagnostic(

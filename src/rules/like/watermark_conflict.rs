@@ -3,6 +3,7 @@
 
 use crate::rules::{Context, Reporter, Rule};
 use crate::semantic::problems::Problem;
+use crate::syntax::ast::{FeatureOption, MergingStrategy};
 
 /// Reports watermark conflicts of a LIKE merge.
 pub struct WatermarkConflict;
@@ -17,14 +18,20 @@ impl Rule for WatermarkConflict {
                 Problem::WatermarkConflict { span, column, parent } => report
                     .diagnostic(found.file, *span, format!("a watermark for `{column}` is inherited from the parent"))
                     .with_related(parent.file, parent.span, "the parent's watermark")
-                    .with_help("add OVERWRITING WATERMARKS to replace the parent's watermark, or EXCLUDING WATERMARKS to drop it")
+                    .with_help(format!(
+                        "{} to replace the parent's watermark",
+                        super::strategy_help(super::like_options(ctx, found), FeatureOption::Watermarks, MergingStrategy::Overwriting)
+                    ))
                     .with_flink_message(format!(
                         "There already exists a watermark spec for column '{column}' in the base table. You might want to specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS."
                     )),
                 Problem::MultipleWatermarks { span, parent } => report
                     .diagnostic(found.file, *span, "the merged table would have two watermarks: this one and the parent's on another column")
                     .with_related(parent.file, parent.span, "the inherited watermark")
-                    .with_help("add EXCLUDING WATERMARKS to drop the parent's watermark, or declare the watermark on the parent's rowtime column with OVERWRITING WATERMARKS")
+                    .with_help(format!(
+                        "{} to drop the parent's watermark, or declare this watermark on the parent's rowtime column",
+                        super::strategy_help(super::like_options(ctx, found), FeatureOption::Watermarks, MergingStrategy::Excluding)
+                    ))
                     .with_flink_message("Multiple watermark definitions are not supported yet."),
                 _ => continue,
             };

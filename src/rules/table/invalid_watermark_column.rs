@@ -17,6 +17,7 @@ impl Rule for InvalidWatermarkColumn {
                 span,
                 column,
                 issue,
+                inherited,
             } = &found.problem
             else {
                 continue;
@@ -62,15 +63,35 @@ impl Rule for InvalidWatermarkColumn {
                 ),
                 WatermarkIssue::WrongType { found: t } => (
                     format!("the watermark's rowtime column `{column}` is {t}, not TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p <= 3"),
-                    format!("convert it in a computed column, e.g. `{column}_ts AS TO_TIMESTAMP_LTZ({column}, 3)`, and declare the watermark on that"),
+                    rowtime_help(column, t),
                     format!("Invalid data type of time field for watermark definition. The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the time field type is {t}"),
                 ),
             };
-            let d = report
+            let mut d = report
                 .diagnostic(found.file, *span, message)
                 .with_help(help)
                 .with_flink_message(flink);
+            if let Some(origin) = inherited {
+                d = d.with_related(
+                    origin.file,
+                    origin.span,
+                    "the watermark inherited from the LIKE parent",
+                );
+            }
             report.report(d);
         }
+    }
+}
+
+/// How to turn a column of type `t` into a rowtime.
+fn rowtime_help(column: &str, t: &str) -> String {
+    if t.starts_with("BIGINT") || t.starts_with("INT") {
+        format!("if `{column}` holds epoch milliseconds, add `{column}_ts AS TO_TIMESTAMP_LTZ({column}, 3)` and declare the watermark on it")
+    } else if t.starts_with("STRING") || t.starts_with("VARCHAR") || t.starts_with("CHAR") {
+        format!("add `{column}_ts AS TO_TIMESTAMP({column})` (with a format if needed) and declare the watermark on it")
+    } else if t.starts_with("TIMESTAMP") {
+        "declare the column as TIMESTAMP(3) or TIMESTAMP_LTZ(3): a rowtime has at most millisecond precision".to_string()
+    } else {
+        format!("declare the watermark on a TIMESTAMP(3) or TIMESTAMP_LTZ(3) column derived from `{column}`")
     }
 }
