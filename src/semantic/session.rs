@@ -793,7 +793,7 @@ fn ctas_columns(
         let order: Vec<&CompactString> = declared.iter().map(|c| &c.name).collect();
         let mut out: Vec<Column> = order
             .iter()
-            .filter_map(|n| query.iter().find(|q| &q.name == *n).map(from_query))
+            .filter_map(|n| query.iter().find(|q| q.name == **n).map(from_query))
             .collect();
         if out.len() != query.len() {
             out = query.iter().map(from_query).collect();
