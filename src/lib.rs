@@ -15,6 +15,7 @@ pub mod cli;
 pub mod config;
 pub mod diagnostics;
 pub mod discover;
+pub mod fix;
 pub mod render;
 pub mod rules;
 pub mod semantic;
@@ -149,6 +150,39 @@ pub fn check_texts(texts: &[(String, String)], settings: &Settings) -> Outcome {
                     parsed,
                     load_error: None,
                     report: true,
+                }
+            })
+            .collect();
+        analyse(files, settings)
+    })
+}
+
+/// A file to check whose text is already loaded (or could not be): used to re-check fixed
+/// texts without touching the disk.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The file.
+    pub source: SourceFile,
+    /// Why it could not be read.
+    pub load_error: Option<String>,
+    /// Whether its findings are reported.
+    pub report: bool,
+}
+
+/// Runs the pipeline over loaded files, in order.
+pub fn check_loaded(loaded: Vec<Loaded>, settings: &Settings) -> Outcome {
+    pool().install(|| {
+        let files: Vec<FileEntry> = loaded
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let parsed = syntax::parse(&l.source.text);
+                FileEntry {
+                    id: FileId(i as u32),
+                    source: l.source,
+                    parsed,
+                    load_error: l.load_error,
+                    report: l.report,
                 }
             })
             .collect();

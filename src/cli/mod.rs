@@ -3,6 +3,7 @@
 
 mod check;
 mod expand;
+mod fix;
 mod parse;
 
 use crate::config::{FailOn, Settings, Target};
