@@ -106,6 +106,96 @@ pub enum PartitionIssue {
     },
 }
 
+/// Why a start mode is meaningless or malformed (MT004, beside the parser's errors).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartModeIssue {
+    /// `FROM_NOW(INTERVAL '0' ...)`: the same as FROM_NOW.
+    ZeroInterval,
+    /// A negative interval: a start in the future.
+    NegativeInterval,
+    /// A timestamp after today.
+    FutureTimestamp {
+        /// The literal's value.
+        value: String,
+    },
+    /// A timestamp Flink cannot read (`'yyyy-MM-dd HH:mm:ss'` expected).
+    MalformedTimestamp {
+        /// The literal's value.
+        value: String,
+    },
+}
+
+/// Why a FRESHNESS is rejected (MT008).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FreshnessIssue {
+    /// Not an interval literal.
+    NotInterval,
+    /// WEEK: "Unknown freshness time unit: WEEK."
+    Week,
+    /// A unit other than SECOND, MINUTE, HOUR, DAY (or a range).
+    Unit {
+        /// The unit as written.
+        unit: String,
+    },
+    /// Zero or negative.
+    NonPositive {
+        /// The value.
+        value: String,
+    },
+    /// Not a whole number.
+    Fractional {
+        /// The value.
+        value: String,
+        /// The unit.
+        unit: String,
+    },
+    /// FULL refresh mode needs a value a cron expression can express.
+    FullNotCron {
+        /// Flink's message.
+        message: String,
+        /// Whether FULL was derived from the freshness (30 minutes or more) rather than written.
+        derived: bool,
+    },
+}
+
+/// A clause of CREATE OR ALTER MATERIALIZED TABLE whose change Flink does not apply (MT007).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IgnoredClause {
+    /// FRESHNESS changed: ignored.
+    Freshness,
+    /// COMMENT changed: ignored.
+    Comment,
+    /// PARTITIONED BY changed: ignored.
+    PartitionedBy,
+    /// A watermark added: ignored.
+    Watermark,
+    /// REFRESH_MODE changed: rejected.
+    RefreshMode,
+    /// DISTRIBUTED BY omitted: the distribution is removed.
+    DistributionDropped,
+}
+
+/// Why a query evolution is not append-only (MT006).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EvolutionIssue {
+    /// Fewer columns than before.
+    Dropped {
+        /// Columns before.
+        old: usize,
+        /// Columns now.
+        new: usize,
+    },
+    /// A different column at a position (1-based).
+    Mismatch {
+        /// 1-based position.
+        position: usize,
+        /// The old column, as Flink prints it (`` `c` INT ``).
+        old: String,
+        /// The new column.
+        new: String,
+    },
+}
+
 /// A problem in one statement.
 #[derive(Debug, Clone)]
 pub enum Problem {
@@ -309,6 +399,110 @@ pub enum Problem {
         /// The first.
         first: Span,
     },
+    /// MT001: `ALTER MATERIALIZED TABLE ... AS` without a start mode.
+    AlterWithoutStartMode {
+        /// The ALTER's `AS` keyword.
+        span: Span,
+        /// The table.
+        name: QualifiedName,
+        /// Its current definition.
+        object: Arc<CatalogObject>,
+        /// The effective start mode (the configured default).
+        mode: String,
+        /// The name as written in the statement.
+        name_span: Span,
+        /// The new query.
+        query_span: Span,
+    },
+    /// MT002: CREATE OR ALTER of an existing materialized table without START_MODE.
+    CreateOrAlterWithoutStartMode {
+        /// `OR ALTER`.
+        span: Span,
+        /// The effective start mode.
+        mode: String,
+        /// Where a START_MODE clause goes (before FRESHNESS / REFRESH_MODE / AS).
+        insert_at: u32,
+        /// The definition it evolves.
+        previous: Origin,
+    },
+    /// MT003: RESUME_OR_* on a plain CREATE MATERIALIZED TABLE.
+    ResumeOnPlainCreate {
+        /// The mode keyword.
+        span: Span,
+        /// The mode.
+        kind: crate::syntax::ast::StartModeKind,
+    },
+    /// MT004: a start mode Flink accepts but that is meaningless, or a malformed timestamp.
+    StartModeIssue {
+        /// The argument.
+        span: Span,
+        /// Why.
+        issue: StartModeIssue,
+    },
+    /// MT005: FROM_NOW(interval) in a history file.
+    RelativeStartMode {
+        /// The clause.
+        span: Span,
+    },
+    /// MT006: a query evolution that is not append-only.
+    NonAppendEvolution {
+        /// The new query.
+        span: Span,
+        /// What changed.
+        issue: EvolutionIssue,
+        /// The old columns, rendered.
+        old_columns: Vec<String>,
+        /// The new columns, rendered.
+        new_columns: Vec<String>,
+        /// The definition it evolves.
+        previous: Origin,
+        /// `CREATE OR ALTER` or `ALTER ... AS`.
+        via_alter: bool,
+    },
+    /// MT007: a CREATE OR ALTER clause change Flink ignores, rejects or applies surprisingly.
+    IgnoredClauseChange {
+        /// The new clause (or the statement's name when a clause was omitted).
+        span: Span,
+        /// Which clause.
+        clause: IgnoredClause,
+        /// The old value, rendered.
+        old: Option<String>,
+        /// The new value, rendered.
+        new: Option<String>,
+        /// Where the old value was declared.
+        previous: Option<Origin>,
+    },
+    /// MT008: an invalid FRESHNESS.
+    InvalidFreshness {
+        /// The interval.
+        span: Span,
+        /// Why.
+        issue: FreshnessIssue,
+    },
+    /// MT009: a materialized-table statement on a regular table (or the reverse).
+    NotMaterialized {
+        /// The name in the statement.
+        span: Span,
+        /// As resolved.
+        name: QualifiedName,
+        /// The statement, e.g. "ALTER MATERIALIZED TABLE ... AS".
+        action: &'static str,
+        /// The object found.
+        existing: Arc<CatalogObject>,
+        /// Whether Flink's verdict is known (error) or only expected from the SQL gateway.
+        verified: bool,
+    },
+    /// MT009: a materialized-table statement on a name the session cannot see.
+    UnknownMaterialized {
+        /// The name in the statement.
+        span: Span,
+        /// As resolved.
+        name: QualifiedName,
+        /// The statement.
+        action: &'static str,
+        /// Similar names.
+        similar: Vec<QualifiedName>,
+    },
     /// CT001: CREATE of a name that already exists in the session.
     AlreadyExists {
         /// The name in the statement.
@@ -344,6 +538,29 @@ impl Problem {
                 | Problem::IneffectiveExcluding { .. }
                 | Problem::OverridesOption { .. }
                 | Problem::UnknownTable { .. }
+                | Problem::AlterWithoutStartMode { .. }
+                | Problem::CreateOrAlterWithoutStartMode { .. }
+                | Problem::ResumeOnPlainCreate { .. }
+                | Problem::RelativeStartMode { .. }
+                | Problem::UnknownMaterialized { .. }
+                | Problem::StartModeIssue {
+                    issue: StartModeIssue::ZeroInterval
+                        | StartModeIssue::NegativeInterval
+                        | StartModeIssue::FutureTimestamp { .. },
+                    ..
+                }
+                | Problem::IgnoredClauseChange {
+                    clause: IgnoredClause::Freshness
+                        | IgnoredClause::Comment
+                        | IgnoredClause::PartitionedBy
+                        | IgnoredClause::Watermark
+                        | IgnoredClause::DistributionDropped,
+                    ..
+                }
+                | Problem::NotMaterialized {
+                    verified: false,
+                    ..
+                }
         )
     }
 
@@ -381,6 +598,15 @@ impl Problem {
             Problem::InvalidWatermark { .. } => "TB004",
             Problem::InvalidPartition { .. } => "TB005",
             Problem::DuplicatePrimaryKey { .. } => "TB006",
+            Problem::AlterWithoutStartMode { .. } => "MT001",
+            Problem::CreateOrAlterWithoutStartMode { .. } => "MT002",
+            Problem::ResumeOnPlainCreate { .. } => "MT003",
+            Problem::StartModeIssue { .. } => "MT004",
+            Problem::RelativeStartMode { .. } => "MT005",
+            Problem::NonAppendEvolution { .. } => "MT006",
+            Problem::IgnoredClauseChange { .. } => "MT007",
+            Problem::InvalidFreshness { .. } => "MT008",
+            Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. } => "MT009",
             Problem::AlreadyExists { .. } => "CT001",
             Problem::UnknownTable { .. } => "CT002",
         }
