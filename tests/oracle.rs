@@ -182,3 +182,13 @@ fn like_cases_agree_with_flink() {
 fn table_cases_agree_with_flink() {
     check_area("table");
 }
+
+#[test]
+fn materialized_table_cases_agree_with_flink() {
+    check_area("mt");
+}
+
+#[test]
+fn column_cases_agree_with_flink() {
+    check_area("columns");
+}

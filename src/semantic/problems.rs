@@ -106,58 +106,6 @@ pub enum PartitionIssue {
     },
 }
 
-/// Why a start mode is meaningless or malformed (MT004, beside the parser's errors).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum StartModeIssue {
-    /// `FROM_NOW(INTERVAL '0' ...)`: the same as FROM_NOW.
-    ZeroInterval,
-    /// A negative interval: a start in the future.
-    NegativeInterval,
-    /// A timestamp after today.
-    FutureTimestamp {
-        /// The literal's value.
-        value: String,
-    },
-    /// A timestamp Flink cannot read (`'yyyy-MM-dd HH:mm:ss'` expected).
-    MalformedTimestamp {
-        /// The literal's value.
-        value: String,
-    },
-}
-
-/// Why a FRESHNESS is rejected (MT008).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FreshnessIssue {
-    /// Not an interval literal.
-    NotInterval,
-    /// WEEK: "Unknown freshness time unit: WEEK."
-    Week,
-    /// A unit other than SECOND, MINUTE, HOUR, DAY (or a range).
-    Unit {
-        /// The unit as written.
-        unit: String,
-    },
-    /// Zero or negative.
-    NonPositive {
-        /// The value.
-        value: String,
-    },
-    /// Not a whole number.
-    Fractional {
-        /// The value.
-        value: String,
-        /// The unit.
-        unit: String,
-    },
-    /// FULL refresh mode needs a value a cron expression can express.
-    FullNotCron {
-        /// Flink's message.
-        message: String,
-        /// Whether FULL was derived from the freshness (30 minutes or more) rather than written.
-        derived: bool,
-    },
-}
-
 /// A clause of CREATE OR ALTER MATERIALIZED TABLE whose change Flink does not apply (MT007).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IgnoredClause {
@@ -425,25 +373,6 @@ pub enum Problem {
         /// The definition it evolves.
         previous: Origin,
     },
-    /// MT003: RESUME_OR_* on a plain CREATE MATERIALIZED TABLE.
-    ResumeOnPlainCreate {
-        /// The mode keyword.
-        span: Span,
-        /// The mode.
-        kind: crate::syntax::ast::StartModeKind,
-    },
-    /// MT004: a start mode Flink accepts but that is meaningless, or a malformed timestamp.
-    StartModeIssue {
-        /// The argument.
-        span: Span,
-        /// Why.
-        issue: StartModeIssue,
-    },
-    /// MT005: FROM_NOW(interval) in a history file.
-    RelativeStartMode {
-        /// The clause.
-        span: Span,
-    },
     /// MT006: a query evolution that is not append-only.
     NonAppendEvolution {
         /// The new query.
@@ -471,13 +400,6 @@ pub enum Problem {
         new: Option<String>,
         /// Where the old value was declared.
         previous: Option<Origin>,
-    },
-    /// MT008: an invalid FRESHNESS.
-    InvalidFreshness {
-        /// The interval.
-        span: Span,
-        /// Why.
-        issue: FreshnessIssue,
     },
     /// MT009: a materialized-table statement on a regular table (or the reverse).
     NotMaterialized {
@@ -540,15 +462,7 @@ impl Problem {
                 | Problem::UnknownTable { .. }
                 | Problem::AlterWithoutStartMode { .. }
                 | Problem::CreateOrAlterWithoutStartMode { .. }
-                | Problem::ResumeOnPlainCreate { .. }
-                | Problem::RelativeStartMode { .. }
                 | Problem::UnknownMaterialized { .. }
-                | Problem::StartModeIssue {
-                    issue: StartModeIssue::ZeroInterval
-                        | StartModeIssue::NegativeInterval
-                        | StartModeIssue::FutureTimestamp { .. },
-                    ..
-                }
                 | Problem::IgnoredClauseChange {
                     clause: IgnoredClause::Freshness
                         | IgnoredClause::Comment
@@ -600,12 +514,8 @@ impl Problem {
             Problem::DuplicatePrimaryKey { .. } => "TB006",
             Problem::AlterWithoutStartMode { .. } => "MT001",
             Problem::CreateOrAlterWithoutStartMode { .. } => "MT002",
-            Problem::ResumeOnPlainCreate { .. } => "MT003",
-            Problem::StartModeIssue { .. } => "MT004",
-            Problem::RelativeStartMode { .. } => "MT005",
             Problem::NonAppendEvolution { .. } => "MT006",
             Problem::IgnoredClauseChange { .. } => "MT007",
-            Problem::InvalidFreshness { .. } => "MT008",
             Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. } => "MT009",
             Problem::AlreadyExists { .. } => "CT001",
             Problem::UnknownTable { .. } => "CT002",
