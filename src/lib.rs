@@ -15,6 +15,7 @@ pub mod cli;
 pub mod config;
 pub mod diagnostics;
 pub mod discover;
+pub mod docs;
 pub mod fix;
 pub mod render;
 pub mod rules;

@@ -5,6 +5,7 @@ mod check;
 mod expand;
 mod fix;
 mod parse;
+mod rule;
 
 use crate::config::{FailOn, Settings, Target};
 use crate::discover::{self, Input};
@@ -30,6 +31,12 @@ enum Command {
     Expand(expand::ExpandArgs),
     /// Print the tokens or syntax tree of one file (for debugging).
     Parse(parse::ParseArgs),
+    /// Print a rule's documentation: what it reports, why, examples and source.
+    Rule(rule::RuleArgs),
+    /// List every rule (code, name, default severity, fix, summary).
+    Rules(rule::RulesArgs),
+    /// Print shell completions (bash, zsh, fish, elvish, powershell).
+    Completions(rule::CompletionsArgs),
 }
 
 /// What to read and how: shared by `check` and `expand`.
@@ -80,6 +87,9 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Expand(args) => expand::run(args),
         Command::Parse(args) => parse::run(args),
+        Command::Rule(args) => rule::rule(args),
+        Command::Rules(args) => rule::rules(args),
+        Command::Completions(args) => rule::completions(args),
     }
 }
 

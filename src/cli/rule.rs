@@ -1,0 +1,221 @@
+//! `flinklint rule`, `flinklint rules` and `flinklint completions`: the rule documentation of
+//! `rules/<CODE>.yaml` in the terminal, and shell completions.
+
+use crate::docs;
+use crate::rules::meta::{RuleMeta, RULE_DOCS};
+use clap::CommandFactory;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Arguments of `rule`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct RuleArgs {
+    /// The rule's code (`SY001`, any case) or name (`syntax-error`).
+    #[arg(value_name = "CODE|NAME")]
+    rule: String,
+}
+
+/// Output formats of `rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ListFormat {
+    /// An aligned table: code, name, severity, fix, summary.
+    Table,
+    /// A JSON array with every field of each rule's YAML, examples included.
+    Json,
+}
+
+/// Arguments of `rules`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct RulesArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Table)]
+    format: ListFormat,
+}
+
+/// Arguments of `completions`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell to print completions for.
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
+}
+
+/// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
+fn print(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    ExitCode::SUCCESS
+}
+
+/// The rule with this code (any case) or name (any case).
+fn find(query: &str) -> Option<&'static RuleMeta> {
+    let query = query.trim();
+    RULE_DOCS
+        .iter()
+        .find(|m| m.code.eq_ignore_ascii_case(query) || m.name.eq_ignore_ascii_case(query))
+}
+
+/// The code or name closest to `query` (by edit distance, ignoring case), when it is close
+/// enough to be a likely typo: `(rule, matched its name)`.
+fn closest(query: &str) -> Option<(&'static RuleMeta, bool)> {
+    let query = query.trim().to_ascii_lowercase();
+    let mut best: Option<(usize, &'static RuleMeta, bool)> = None;
+    for meta in RULE_DOCS {
+        for (candidate, by_name) in [(meta.code, false), (meta.name, true)] {
+            let candidate = candidate.to_ascii_lowercase();
+            let mut distance = edit_distance(&query, &candidate);
+            // A prefix of a name (`syntax` for `syntax-error`) is as good as a small typo.
+            if by_name && query.len() >= 4 && candidate.starts_with(&query) {
+                distance = distance.min(1);
+            }
+            let limit = (query.chars().count().max(candidate.chars().count()) / 2).max(2);
+            if distance <= limit && best.is_none_or(|(d, _, _)| distance < d) {
+                best = Some((distance, meta, by_name));
+            }
+        }
+    }
+    best.map(|(_, meta, by_name)| (meta, by_name))
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = Vec::with_capacity(b.len() + 1);
+        cur.push(i + 1);
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Runs `rule`: the rule's page as plain text; exit 2 with a suggestion when it is unknown.
+pub(crate) fn rule(args: RuleArgs) -> ExitCode {
+    if let Some(meta) = find(&args.rule) {
+        return print(&docs::rule_text(meta));
+    }
+    let mut message = format!("flinklint: unknown rule `{}`", args.rule);
+    if let Some((meta, by_name)) = closest(&args.rule) {
+        if by_name {
+            message.push_str(&format!("; did you mean `{}` ({})?", meta.name, meta.code));
+        } else {
+            message.push_str(&format!("; did you mean `{}` ({})?", meta.code, meta.name));
+        }
+    }
+    eprintln!("{message}\n`flinklint rules` lists every rule.");
+    ExitCode::from(2)
+}
+
+/// Runs `rules`: every rule as a table or as JSON.
+pub(crate) fn rules(args: RulesArgs) -> ExitCode {
+    match args.format {
+        ListFormat::Table => print(&table(RULE_DOCS)),
+        ListFormat::Json => {
+            let list: Vec<serde_json::Value> = RULE_DOCS.iter().map(rule_json).collect();
+            let text = serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_string());
+            print(&format!("{text}\n"))
+        }
+    }
+}
+
+/// The aligned table of `rules`; the summary, last, is not padded.
+fn table(rules: &[RuleMeta]) -> String {
+    let header = ["CODE", "NAME", "SEVERITY", "FIX"];
+    let rows: Vec<[&str; 4]> = rules
+        .iter()
+        .map(|m| [m.code, m.name, m.severity.as_str(), m.fix.as_str()])
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    let mut line = |cells: [&str; 4], summary: &str| {
+        for (cell, width) in cells.iter().zip(widths) {
+            out.push_str(&format!("{cell:<width$}  "));
+        }
+        out.push_str(summary);
+        out.push('\n');
+    };
+    line(header, "SUMMARY");
+    for (row, meta) in rows.into_iter().zip(rules) {
+        line(row, meta.summary);
+    }
+    out
+}
+
+/// One rule as JSON: every field of its YAML.
+fn rule_json(meta: &RuleMeta) -> serde_json::Value {
+    let examples: Vec<serde_json::Value> = meta
+        .examples
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "name": e.name,
+                "target": e.target,
+                "bad": e.bad,
+                "good": e.good,
+            })
+        })
+        .collect();
+    let others: Vec<&str> = meta.other_severities.iter().map(|s| s.as_str()).collect();
+    serde_json::json!({
+        "code": meta.code,
+        "name": meta.name,
+        "summary": meta.summary,
+        "severity": meta.severity.as_str(),
+        "other_severities": others,
+        "fix": meta.fix.as_str(),
+        "since": meta.since,
+        "source": meta.source,
+        "what": meta.what,
+        "why": meta.why,
+        "examples": examples,
+    })
+}
+
+/// Runs `completions`: the completion script of `shell` on standard output.
+pub(crate) fn completions(args: CompletionsArgs) -> ExitCode {
+    let mut command = super::Cli::command();
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "flinklint", &mut script);
+    print(&String::from_utf8_lossy(&script))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_by_code_and_name_in_any_case() {
+        let meta = &RULE_DOCS[0];
+        assert_eq!(
+            find(&meta.code.to_ascii_lowercase()).map(|m| m.code),
+            Some(meta.code)
+        );
+        assert_eq!(
+            find(&meta.name.to_ascii_uppercase()).map(|m| m.code),
+            Some(meta.code)
+        );
+    }
+
+    #[test]
+    fn suggests_close_codes_and_names() {
+        let meta = &RULE_DOCS[0];
+        let typo = format!("{}x", meta.name);
+        assert_eq!(
+            closest(&typo).map(|(m, by_name)| (m.code, by_name)),
+            Some((meta.code, true))
+        );
+        assert!(closest("completely-unrelated-words-here").is_none());
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}
