@@ -5,6 +5,7 @@ use crate::config::{FailOn, Settings};
 use crate::fix::FixMode;
 use crate::render::{self, Format};
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `check`.
@@ -12,9 +13,13 @@ use std::process::ExitCode;
 pub(crate) struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
+    /// Output format [default: human, or github when the environment variable GITHUB_ACTIONS
+    /// is `true`].
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Write the report to this file instead of standard output (human output without colour).
+    #[arg(long, value_name = "FILE")]
+    output_file: Option<PathBuf>,
     /// Exit with 1 when any finding is at or above this severity.
     #[arg(long, value_parser = parse_fail_on)]
     fail_on: Option<FailOn>,
@@ -31,6 +36,16 @@ pub(crate) struct CheckArgs {
     /// anything would change.
     #[arg(long, requires = "fix")]
     diff: bool,
+}
+
+/// The format when `--format` is not given: `github` inside GitHub Actions (which sets
+/// `GITHUB_ACTIONS=true`), `human` elsewhere.
+fn default_format() -> Format {
+    if std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true") {
+        Format::Github
+    } else {
+        Format::Human
+    }
 }
 
 /// Runs `check`.
@@ -76,21 +91,35 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
         outcome = report.outcome;
     }
     let files_checked = outcome.files_checked();
-    let text = match args.format {
-        Format::Json => render::json::render(&outcome.files, files_checked, &outcome.diagnostics),
+    let format = args.format.unwrap_or_else(default_format);
+    let (files, diagnostics) = (&outcome.files, &outcome.diagnostics);
+    let text = match format {
         Format::Human => render::human::render(
-            &outcome.files,
+            files,
             files_checked,
-            &outcome.diagnostics,
+            diagnostics,
             render::human::HumanOptions {
-                color: use_color(),
+                color: args.output_file.is_none() && use_color(),
                 width: 100,
             },
         ),
+        Format::Concise => render::concise::render(files, files_checked, diagnostics),
+        Format::Json => render::json::render(files, files_checked, diagnostics),
+        Format::Sarif => render::sarif::render(files, diagnostics),
+        Format::Github => render::github::render(files, files_checked, diagnostics),
+        Format::Gitlab => render::gitlab::render(files, diagnostics),
+        Format::Junit => render::junit::render(files, diagnostics),
     };
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    if let Some(path) = &args.output_file {
+        if let Err(e) = std::fs::write(path, text.as_bytes()) {
+            eprintln!("flinklint: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(text.as_bytes());
+        let _ = stdout.flush();
+    }
     let failed = outcome
         .diagnostics
         .iter()

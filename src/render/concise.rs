@@ -1,0 +1,39 @@
+//! `--format concise`: one line per finding, then the summary line of `human`.
+//!
+//! Each line is `path:line:col: CODE [severity] message` (1-based line, column in characters),
+//! the shape compilers and `grep -n` print, which editors and terminals turn into links.
+//! Line breaks inside a message are replaced by spaces so that a finding stays one line.
+
+use super::{human, line_cols, path_of};
+use crate::diagnostics::Diagnostic;
+use crate::rules::FileEntry;
+
+/// The line of one diagnostic, without the line break.
+pub fn line(files: &[FileEntry], d: &Diagnostic) -> String {
+    let (start, _) = line_cols(files, d.file, d.span);
+    let message: String = d
+        .message
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .collect();
+    format!(
+        "{}:{}:{}: {} [{}] {}",
+        path_of(files, d.file),
+        start.line,
+        start.column,
+        d.code,
+        d.severity.as_str(),
+        message
+    )
+}
+
+/// Every diagnostic on its own line, then the summary line.
+pub fn render(files: &[FileEntry], files_checked: usize, diagnostics: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diagnostics {
+        out.push_str(&line(files, d));
+        out.push('\n');
+    }
+    out.push_str(&human::summary(files_checked, diagnostics));
+    out
+}
