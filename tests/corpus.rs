@@ -105,7 +105,13 @@ struct FullVerdict {
     line: u32,
     col: u32,
     ok: bool,
+    #[serde(default)]
+    kind: Option<String>,
 }
+
+/// Statements a plain TableEnvironment only validates (the SQL gateway executes them), and the
+/// rules whose errors come from the gateway's checks (flink-spec §4.5).
+const GATEWAY_ONLY: &[(&str, &str)] = &[("SqlAlterMaterializedTableAsQuery", "MT006")];
 
 /// Semantic rules must not report an error on a statement that Flink 2.3 runs without error
 /// (`fixtures/corpus/flink-full-verdicts.jsonl`, Flink's full-mode verdicts, one fresh session
@@ -152,7 +158,10 @@ fn no_semantic_error_where_flink_runs_the_statement() {
                 .iter()
                 .rposition(|v| (v.line, v.col) <= (at.line, at.column))
                 .unwrap_or(0);
-            if verdicts[index].ok {
+            let gateway = GATEWAY_ONLY.iter().any(|(kind, code)| {
+                verdicts[index].kind.as_deref() == Some(*kind) && d.code == *code
+            });
+            if verdicts[index].ok && !gateway {
                 bad.push(format!(
                     "{file}:{}:{}: {} {}",
                     at.line, at.column, d.code, d.message

@@ -20,11 +20,18 @@ struct Verdict {
     error_message: Option<String>,
     #[serde(default)]
     show_create: Option<String>,
+    #[serde(default)]
+    action: Option<String>,
 }
 
 /// Rules that report, as warnings, objects the session cannot see (Flink rejects the statement
 /// when the object is missing from its catalog too; flinklint cannot know external catalogs).
 const WARNING_FOR_MISSING: &[&str] = &["LK003", "CT002", "MT009"];
+
+/// Errors for checks that only the SQL gateway runs: the oracle's TableEnvironment validates
+/// these statements without executing them (`action: validated_only`), so its "accepted" is not
+/// Flink's final verdict (flink-spec §4.5: the gateway checks ALTER ... AS evolutions).
+const GATEWAY_CHECKS: &[&str] = &["MT006"];
 
 /// Cases whose expanded text differs from Flink's, and why (documented gaps).
 const EXPAND_GAPS: &[(&str, &str)] = &[];
@@ -87,7 +94,13 @@ fn run_area(area: &str) -> (usize, usize, Vec<String>) {
             .filter(|d| d.severity == Severity::Error)
             .map(|d| d.code)
             .collect();
+        let validated_only = subject.action.as_deref() == Some("validated_only");
         if subject.ok {
+            let errors: Vec<&str> = errors
+                .iter()
+                .copied()
+                .filter(|c| !(validated_only && GATEWAY_CHECKS.contains(c)))
+                .collect();
             if !errors.is_empty() {
                 failures.push(format!(
                     "{name}: Flink accepts, flinklint reports {errors:?}"
@@ -156,20 +169,44 @@ fn run_area(area: &str) -> (usize, usize, Vec<String>) {
     (count, expanded, failures)
 }
 
+/// Cases that disagree until the rule that covers them lands, one `area/file.sql` per line
+/// (`fixtures/oracle/PENDING`); a pending case that agrees must leave the list.
+fn pending(area: &str) -> Vec<String> {
+    std::fs::read_to_string(common::root().join("fixtures/oracle/PENDING"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix(&format!("{area}/"))
+                .map(str::to_string)
+        })
+        .collect()
+}
+
 fn check_area(area: &str) {
     if !Path::new(&common::root().join("fixtures/oracle").join(area)).exists() {
         return;
     }
     let (count, expanded, failures) = run_area(area);
+    let pending = pending(area);
+    let case_of = |f: &String| f.split(':').next().unwrap_or_default().to_string();
+    let (known, new): (Vec<&String>, Vec<&String>) =
+        failures.iter().partition(|f| pending.contains(&case_of(f)));
+    let agreeing: Vec<&String> = pending
+        .iter()
+        .filter(|p| !failures.iter().any(|f| case_of(f) == **p))
+        .collect();
     eprintln!(
-        "oracle/{area}: {count} cases, {expanded} expanded definitions compared, {} disagreements",
-        failures.len()
+        "oracle/{area}: {count} cases, {expanded} expanded definitions compared, {} disagreements ({} pending)",
+        failures.len(),
+        known.len()
     );
     assert!(
-        failures.is_empty(),
-        "{} of {count} cases disagree with Flink:\n{}",
-        failures.len(),
-        failures.join("\n")
+        new.is_empty() && agreeing.is_empty(),
+        "{} of {count} cases disagree with Flink:\n{}\npending cases that now agree (remove them from fixtures/oracle/PENDING): {agreeing:?}",
+        new.len(),
+        new.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n"),
     );
 }
 

@@ -56,4 +56,10 @@ pub struct Settings {
     pub fail_on: FailOn,
     /// Folders applied as histories (migrations) beside the ones detected by file names.
     pub histories: Vec<std::path::PathBuf>,
+    /// The cluster's `materialized-table.default-start-mode` (config `default-start-mode`);
+    /// `None`: Flink's default, FROM_BEGINNING.
+    pub default_start_mode: Option<crate::syntax::ast::StartModeKind>,
+    /// The start mode MT001 / MT002 fixes write (config `start-mode-fix`); `None`:
+    /// FROM_BEGINNING, which keeps today's behaviour and makes it explicit.
+    pub start_mode_fix: Option<crate::syntax::ast::StartModeKind>,
 }

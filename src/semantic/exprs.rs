@@ -113,7 +113,15 @@ pub fn infer_type(expr: &Expr, column: &dyn Fn(&str) -> Option<Type>) -> Option<
     match &expr.kind {
         ExprKind::Nested(inner) => infer_type(inner, column),
         ExprKind::Identifier(name) if name.parts.len() == 1 => column(name.parts[0].as_str()),
-        ExprKind::Cast { data_type, .. } => Some(Type::from_ast(data_type).with_nullable(true)),
+        // CAST keeps its operand's nullability (NULL when the operand is unknown).
+        ExprKind::Cast {
+            expr: operand,
+            data_type,
+            ..
+        } => {
+            let nullable = infer_type(operand, column).is_none_or(|t| t.nullable);
+            Some(Type::from_ast(data_type).with_nullable(nullable))
+        }
         ExprKind::Literal(lit) => Some(match lit {
             Literal::Number(n) if n.contains(['.', 'e', 'E']) => {
                 if n.contains(['e', 'E']) {

@@ -9,6 +9,7 @@
 pub mod catalog;
 pub mod exprs;
 pub mod history;
+pub mod materialized;
 pub mod names;
 pub mod problems;
 pub mod query;

@@ -121,6 +121,8 @@ pub enum IgnoredClause {
     RefreshMode,
     /// DISTRIBUTED BY omitted: the distribution is removed.
     DistributionDropped,
+    /// WITH omitted: every stored option is removed.
+    OptionsDropped,
 }
 
 /// Why a query evolution is not append-only (MT006).
@@ -349,25 +351,27 @@ pub enum Problem {
     },
     /// MT001: `ALTER MATERIALIZED TABLE ... AS` without a start mode.
     AlterWithoutStartMode {
-        /// The ALTER's `AS` keyword.
+        /// From `ALTER` to the `AS` keyword.
         span: Span,
         /// The table.
         name: QualifiedName,
-        /// Its current definition.
+        /// Its definition before the statement (for the CREATE OR ALTER rewrite).
         object: Arc<CatalogObject>,
-        /// The effective start mode (the configured default).
-        mode: String,
-        /// The name as written in the statement.
+        /// A `SET 'materialized-table.default-start-mode'` in effect, if any.
+        session_default: Option<SessionSetting>,
+        /// The `AS` keyword.
+        as_span: Span,
+        /// The table name as written.
         name_span: Span,
         /// The new query.
         query_span: Span,
     },
     /// MT002: CREATE OR ALTER of an existing materialized table without START_MODE.
     CreateOrAlterWithoutStartMode {
-        /// `OR ALTER`.
+        /// From `CREATE` to the table name.
         span: Span,
-        /// The effective start mode.
-        mode: String,
+        /// A `SET 'materialized-table.default-start-mode'` in effect, if any.
+        session_default: Option<SessionSetting>,
         /// Where a START_MODE clause goes (before FRESHNESS / REFRESH_MODE / AS).
         insert_at: u32,
         /// The definition it evolves.
@@ -468,7 +472,8 @@ impl Problem {
                         | IgnoredClause::Comment
                         | IgnoredClause::PartitionedBy
                         | IgnoredClause::Watermark
-                        | IgnoredClause::DistributionDropped,
+                        | IgnoredClause::DistributionDropped
+                        | IgnoredClause::OptionsDropped,
                     ..
                 }
                 | Problem::NotMaterialized {
@@ -521,6 +526,15 @@ impl Problem {
             Problem::UnknownTable { .. } => "CT002",
         }
     }
+}
+
+/// A `SET 'key' = 'value'` in effect in a session, and where it was written.
+#[derive(Debug, Clone)]
+pub struct SessionSetting {
+    /// The value as written.
+    pub value: String,
+    /// The SET statement.
+    pub origin: Origin,
 }
 
 /// A problem with the statement it was found in.

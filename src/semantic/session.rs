@@ -4,7 +4,7 @@
 use super::catalog::ColumnKind;
 use super::catalog::*;
 use super::names::{QualifiedName, DEFAULT_CATALOG, DEFAULT_DATABASE};
-use super::problems::{Found, Problem};
+use super::problems::{Found, Problem, SessionSetting};
 use super::query::{self, OutputColumn, Scope};
 use super::table::{self, Declared, Parent};
 use super::types::Type;
@@ -32,8 +32,8 @@ pub struct Session<'b> {
     pub current_catalog: CompactString,
     /// `USE`.
     pub current_database: CompactString,
-    /// `SET 'key' = 'value'` pairs in effect.
-    pub config: Vec<(String, String)>,
+    /// `SET 'key' = 'value'` pairs in effect, with the SET statement.
+    pub config: Vec<(String, String, Origin)>,
     /// Problems found so far.
     pub found: Vec<Found>,
     /// Every version of every object created or changed in this session.
@@ -58,8 +58,20 @@ impl<'b> Session<'b> {
         self.config
             .iter()
             .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+            .find(|(k, _, _)| k == key)
+            .map(|(_, v, _)| v.as_str())
+    }
+
+    /// The `SET` in effect for `key`, with where it was written.
+    pub fn setting(&self, key: &str) -> Option<SessionSetting> {
+        self.config
+            .iter()
+            .rev()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, v, origin)| SessionSetting {
+                value: v.clone(),
+                origin: *origin,
+            })
     }
 
     /// Resolves a 1-3 part name against the current catalog and database.
@@ -89,7 +101,7 @@ impl<'b> Session<'b> {
         out
     }
 
-    fn report(&mut self, file: FileId, statement: Span, problem: Problem) {
+    pub(super) fn report(&mut self, file: FileId, statement: Span, problem: Problem) {
         self.found.push(Found {
             file,
             statement,
@@ -98,7 +110,7 @@ impl<'b> Session<'b> {
         });
     }
 
-    fn register(&mut self, object: CatalogObject) -> Arc<CatalogObject> {
+    pub(super) fn register(&mut self, object: CatalogObject) -> Arc<CatalogObject> {
         let object = Arc::new(object);
         self.catalog.insert(object.clone());
         self.versions.push(Version {
@@ -138,11 +150,18 @@ impl<'b> Session<'b> {
             }
             StatementKind::Set(set) => {
                 if let Some(pair) = &set.pair {
-                    self.config.push((pair.key.clone(), pair.value.clone()));
+                    self.config.push((
+                        pair.key.clone(),
+                        pair.value.clone(),
+                        Origin {
+                            file: file.id,
+                            span: statement.span,
+                        },
+                    ));
                 }
             }
             StatementKind::Reset(reset) => match &reset.key {
-                Some(key) => self.config.retain(|(k, _)| k != key),
+                Some(key) => self.config.retain(|(k, _, _)| k != key),
                 None => self.config.clear(),
             },
             StatementKind::Use(u) => match u.as_ref() {
@@ -359,7 +378,7 @@ impl<'b> Session<'b> {
         });
     }
 
-    fn query_columns(&self, query: &Query, file: FileId) -> Option<Vec<OutputColumn>> {
+    pub(super) fn query_columns(&self, query: &Query, file: FileId) -> Option<Vec<OutputColumn>> {
         query::output_columns(query, self, file)
     }
 
@@ -413,100 +432,6 @@ impl<'b> Session<'b> {
         });
     }
 
-    fn create_materialized(
-        &mut self,
-        file: &FileEntry,
-        statement: &Statement,
-        mt: &CreateMaterializedTable,
-    ) {
-        let Some(name) = self.resolve(&mt.name) else {
-            return;
-        };
-        let existing = self.existing(&name, false);
-        if let Some(existing) = &existing {
-            if mt.or_alter.is_none() {
-                self.report(
-                    file.id,
-                    statement.span,
-                    Problem::AlreadyExists {
-                        span: mt.name.span,
-                        name: name.clone(),
-                        existing: existing.clone(),
-                        creating: "materialized table",
-                    },
-                );
-                return;
-            }
-        }
-        let declared = Declared {
-            file: file.id,
-            elements: mt.elements.as_ref(),
-            comment: mt.comment.as_ref(),
-            distribution: mt.distribution.as_ref(),
-            partitioned_by: None,
-            with: mt.with.as_ref(),
-            like: None,
-        };
-        let mut built = table::build_table(&declared, None);
-        if let Some(p) = &mt.partitioned_by {
-            built.table.partitions = Some(PartitionDef {
-                columns: p.names.iter().map(|n| n.text.clone()).collect(),
-                origin: Origin {
-                    file: file.id,
-                    span: p.span,
-                },
-            });
-        }
-        let Some(query) = &mt.query else { return };
-        let schema_from_query = mt.elements.as_ref().is_none_or(|e| {
-            e.columns()
-                .all(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
-        });
-        let columns = self.query_columns(query, file.id);
-        let unknown_query = columns.is_none();
-        if let Some(columns) = columns {
-            built.table.columns = ctas_columns(
-                &built.table.columns,
-                &columns,
-                mt.elements.as_ref(),
-                file.id,
-            );
-        }
-        let rejected =
-            statement.has_error || unknown_query || built.problems.iter().any(Problem::rejects);
-        for p in built.problems {
-            if !statement.has_error && matches!(p.code(), "TB001" | "TB002" | "TB006") {
-                self.report(file.id, statement.span, p);
-            }
-        }
-        built.table.materialized = Some(MaterializedDef {
-            query: query.clone(),
-            query_origin: Origin {
-                file: file.id,
-                span: query.span,
-            },
-            start_mode: mt.start_mode.clone(),
-            freshness: mt.freshness.as_ref().map(|f| f.interval.clone()),
-            refresh_mode: mt.refresh_mode.as_ref().map(|r| r.mode),
-            schema_from_query,
-        });
-        self.register(CatalogObject {
-            name,
-            def: ObjectDef::Materialized(built.table),
-            temporary: false,
-            statement: Origin {
-                file: file.id,
-                span: statement.span,
-            },
-            name_origin: Origin {
-                file: file.id,
-                span: mt.name.span,
-            },
-            incomplete: rejected,
-            derived_from: None,
-        });
-    }
-
     /// The object an ALTER / DROP / INSERT targets; reports CT002 when the session cannot see
     /// it (unless `IF EXISTS`).
     fn target(
@@ -546,6 +471,17 @@ impl<'b> Session<'b> {
             return;
         };
         let ObjectDef::Table(t) = &object.def else {
+            if matches!(object.def, ObjectDef::Materialized(_)) && !statement.has_error {
+                self.report_not_materialized(
+                    file,
+                    statement,
+                    &at.name,
+                    name,
+                    "ALTER TABLE",
+                    object.clone(),
+                    true,
+                );
+            }
             return;
         };
         let mut t = t.clone();
@@ -614,68 +550,6 @@ impl<'b> Session<'b> {
         });
     }
 
-    fn alter_materialized(
-        &mut self,
-        file: &FileEntry,
-        statement: &Statement,
-        amt: &AlterMaterializedTable,
-    ) {
-        let Some(name) = self.resolve(&amt.name) else {
-            return;
-        };
-        let Some(object) = self.catalog.get(&name).cloned() else {
-            return;
-        };
-        let ObjectDef::Materialized(t) = &object.def else {
-            return;
-        };
-        let mut t = t.clone();
-        match &amt.action {
-            AlterMaterializedTableAction::AsQuery(q) => {
-                if let Some(columns) = self.query_columns(&q.query, file.id) {
-                    // Append-only evolution: existing columns stay, new ones are appended nullable.
-                    for c in columns.iter().skip(t.columns.len()) {
-                        t.columns.push(Column {
-                            name: c.name.clone(),
-                            kind: ColumnKind::Physical,
-                            data_type: c.data_type.clone().map(|d| d.with_nullable(true)),
-                            comment: None,
-                            origin: Origin {
-                                file: file.id,
-                                span: c.span,
-                            },
-                            inherited_from: None,
-                        });
-                    }
-                }
-                if let Some(m) = &mut t.materialized {
-                    m.query = q.query.clone();
-                    m.query_origin = Origin {
-                        file: file.id,
-                        span: q.query.span,
-                    };
-                    m.start_mode = q.start_mode.clone();
-                }
-            }
-            AlterMaterializedTableAction::Schema(change) => {
-                apply_schema_change(&mut t, change, file.id)
-            }
-            _ => return,
-        }
-        self.register(CatalogObject {
-            name,
-            def: ObjectDef::Materialized(t),
-            temporary: false,
-            statement: Origin {
-                file: file.id,
-                span: statement.span,
-            },
-            name_origin: object.name_origin,
-            incomplete: object.incomplete || statement.has_error,
-            derived_from: object.derived_from.clone(),
-        });
-    }
-
     fn alter_view(&mut self, file: &FileEntry, statement: &Statement, av: &AlterView) {
         let Some(name) = self.resolve(&av.name) else {
             return;
@@ -723,18 +597,74 @@ impl<'b> Session<'b> {
             ObjectKind::MaterializedTable => "DROP MATERIALIZED TABLE",
             _ => return,
         };
-        if d.object == ObjectKind::MaterializedTable {
-            // Materialized-table rules report unknown names and kinds.
-            if let Some(name) = self.resolve(&d.name) {
-                if self.catalog.get(&name).is_some() {
-                    self.catalog.remove(&name, false);
+        let Some(name) = self.resolve(&d.name) else {
+            return;
+        };
+        // Flink looks tables and materialized tables up as separate kinds for DROP.
+        let found = self.catalog.get(&name).cloned();
+        let is_materialized = |o: &CatalogObject| matches!(o.def, ObjectDef::Materialized(_));
+        match (d.object, found) {
+            (ObjectKind::MaterializedTable, Some(o)) if is_materialized(&o) => {
+                self.catalog.remove(&name, false);
+            }
+            (ObjectKind::Table, Some(o)) if is_materialized(&o) => {
+                if !d.if_exists && !statement.has_error {
+                    self.report_not_materialized(file, statement, &d.name, name, action, o, true);
                 }
             }
-            return;
+            (ObjectKind::MaterializedTable, Some(o)) => {
+                if !d.if_exists && !statement.has_error {
+                    self.report_not_materialized(file, statement, &d.name, name, action, o, true);
+                }
+            }
+            (ObjectKind::MaterializedTable, None) => {
+                if !d.if_exists && !statement.has_error {
+                    let similar = self.similar(&name);
+                    self.report(
+                        file.id,
+                        statement.span,
+                        Problem::UnknownMaterialized {
+                            span: d.name.span,
+                            name,
+                            action,
+                            similar,
+                        },
+                    );
+                }
+            }
+            _ => {
+                if let Some((name, object)) =
+                    self.target(file, statement, &d.name, action, d.if_exists)
+                {
+                    self.catalog.remove(&name, d.temporary || object.temporary);
+                }
+            }
         }
-        if let Some((name, object)) = self.target(file, statement, &d.name, action, d.if_exists) {
-            self.catalog.remove(&name, d.temporary || object.temporary);
-        }
+    }
+
+    /// MT009: a statement for one kind of table on the other kind.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn report_not_materialized(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        written: &ObjectName,
+        name: QualifiedName,
+        action: &'static str,
+        existing: Arc<CatalogObject>,
+        verified: bool,
+    ) {
+        self.report(
+            file.id,
+            statement.span,
+            Problem::NotMaterialized {
+                span: written.span,
+                name,
+                action,
+                existing,
+                verified,
+            },
+        );
     }
 
     fn insert(&mut self, file: &FileEntry, statement: &Statement, i: &Insert) {
@@ -771,7 +701,7 @@ impl Scope for Session<'_> {
 /// only in the DDL come first in DDL order, then the query's columns in query order; a typed
 /// DDL column that the query also produces keeps the query position with the DDL type. An
 /// identifiers-only list reorders the query's columns.
-fn ctas_columns(
+pub(super) fn ctas_columns(
     declared: &[Column],
     query: &[OutputColumn],
     elements: Option<&TableElements>,

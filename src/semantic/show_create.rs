@@ -6,11 +6,17 @@ use super::names::quote;
 use super::render_expr;
 use crate::syntax::ast::{DistributionKind, StartModeArg};
 
+/// A string literal as SHOW CREATE prints it: single-quoted, quotes doubled.
+pub fn string_literal(value: &str) -> String {
+    string(value)
+}
+
 fn string(value: &str) -> String {
     format!("'{}'", value.replace('\'', "''"))
 }
 
-fn column(c: &Column) -> String {
+/// One column as SHOW CREATE prints it (`` `a` INT ``, `` `c` AS `a` * 2 ``, metadata with its key).
+pub fn column(c: &Column) -> String {
     let mut out = quote(&c.name);
     match &c.kind {
         ColumnKind::Computed(expr) => {
@@ -49,7 +55,8 @@ fn column(c: &Column) -> String {
     out
 }
 
-fn key_list(columns: &[compact_str::CompactString]) -> String {
+/// `` `a`, `b` ``.
+pub fn key_list(columns: &[compact_str::CompactString]) -> String {
     columns
         .iter()
         .map(|c| quote(c))
