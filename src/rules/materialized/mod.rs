@@ -4,6 +4,7 @@
 pub mod alter_query_without_start_mode;
 pub mod create_or_alter_without_start_mode;
 pub mod ignored_clause_change;
+pub mod invalid_schema_change;
 pub mod non_append_query_evolution;
 pub mod not_a_materialized_table;
 pub mod unsupported_alter_form;
