@@ -131,6 +131,10 @@ fn yaml_examples_run() {
             if let Some(t) = example.target {
                 settings.target = Target::parse(t).expect("example target");
             }
+            if example.history {
+                // The examples' folder (the empty path of `bad.sql`) is a history.
+                settings.histories = vec![PathBuf::new()];
+            }
             let name = format!("{} example `{}`", meta.code, example.name);
             if !example.bad.is_empty() {
                 let bad = flinklint::check_texts(
