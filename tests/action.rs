@@ -6,13 +6,12 @@
 
 mod common;
 
+use common::TempDir;
 use flinklint::config::yaml;
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -143,29 +142,6 @@ fn inputs_reach_the_shell_only_through_env() {
         .any(|s| s.uses.as_deref() == Some("actions/cache@v4")));
 }
 
-/// A directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "flinklint-action-{name}-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create a temporary directory");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// What a local run of the action's steps gave: the last step's exit code and output.
 #[derive(Debug)]
 struct Run {
@@ -228,10 +204,9 @@ fn run_action(dir: &Path, given: &[(&str, &str)]) -> Run {
         std::fs::write(&script_file, script).unwrap();
         let output_file = runner.0.join(format!("output{i}"));
         std::fs::write(&output_file, "").unwrap();
-        let mut cmd = Command::new("bash");
+        let mut cmd = common::isolated_command("bash", dir);
         cmd.args(["--noprofile", "--norc", "-eo", "pipefail"])
             .arg(&script_file)
-            .current_dir(dir)
             .env("PATH", &path)
             .env("HOME", &runner.0)
             .env("GITHUB_ACTIONS", "true")
@@ -241,11 +216,6 @@ fn run_action(dir: &Path, given: &[(&str, &str)]) -> Run {
             .env("GITHUB_PATH", runner.0.join("path"))
             .env("GITHUB_ENV", runner.0.join("env"))
             .env("RUNNER_TEMP", &runner.0)
-            .env("GIT_CEILING_DIRECTORIES", std::env::temp_dir())
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env_remove("GIT_DIR")
-            .env_remove("GIT_INDEX_FILE")
             .env_remove("NO_COLOR");
         for (k, v) in &step.env {
             cmd.env(k, evaluate(v, &inputs, &outputs));
@@ -458,23 +428,7 @@ fn paths_and_args_are_split_without_expansion() {
 #[test]
 fn changed_since_reports_only_changed_files() {
     let repo = TempDir::new("changed");
-    let git = |args: &[&str]| {
-        let out = Command::new("git")
-            .args(args)
-            .current_dir(&repo.0)
-            .env("GIT_CEILING_DIRECTORIES", std::env::temp_dir())
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_AUTHOR_NAME", "flinklint tests")
-            .env("GIT_AUTHOR_EMAIL", "tests@flinklint.invalid")
-            .env("GIT_COMMITTER_NAME", "flinklint tests")
-            .env("GIT_COMMITTER_EMAIL", "tests@flinklint.invalid")
-            .env_remove("GIT_DIR")
-            .env_remove("GIT_INDEX_FILE")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {out:?}");
-    };
+    let git = |args: &[&str]| common::git(&repo.0, args);
     // The example project, committed; then one job changes.
     let example = common::root().join("examples/flink-project");
     for dir in ["catalog", "jobs"] {

@@ -4,68 +4,17 @@
 //! ones; paths narrow the changed files; `--fix` touches only changed files; and a directory
 //! outside git, an unknown revision or standard input are usage errors (exit code 2).
 
+mod common;
+
+use common::{git, isolated_command, TempDir};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "flinklint-{name}-{}-{nanos}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::SeqCst)
-        ));
-        std::fs::create_dir_all(&dir).expect("create a temporary directory");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A command isolated from the user's git configuration and from any repository the tests
-/// themselves run in (a git hook sets GIT_DIR and GIT_INDEX_FILE).
-fn isolated(program: &str, dir: &Path) -> Command {
-    let mut cmd = Command::new(program);
-    cmd.current_dir(dir)
-        .env("GIT_CEILING_DIRECTORIES", std::env::temp_dir())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_AUTHOR_NAME", "flinklint tests")
-        .env("GIT_AUTHOR_EMAIL", "tests@flinklint.invalid")
-        .env("GIT_COMMITTER_NAME", "flinklint tests")
-        .env("GIT_COMMITTER_EMAIL", "tests@flinklint.invalid")
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_WORK_TREE")
-        .env_remove("GIT_INDEX_FILE")
-        .env_remove("GITHUB_ACTIONS")
-        .env("NO_COLOR", "1");
-    cmd
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = isolated("git", dir).args(args).output().expect("run git");
-    assert!(
-        out.status.success(),
-        "git {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+use std::path::Path;
+use std::process::Output;
 
 fn flinklint(dir: &Path, args: &[&str]) -> Output {
-    isolated(env!("CARGO_BIN_EXE_flinklint"), dir)
+    isolated_command(env!("CARGO_BIN_EXE_flinklint"), dir)
+        .env_remove("GITHUB_ACTIONS")
+        .env("NO_COLOR", "1")
         .arg("check")
         .args(args)
         .output()

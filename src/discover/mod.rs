@@ -168,8 +168,8 @@ pub fn changed_since(
     let selected = discover(args, extensions, None)?;
     let cwd = current_dir();
     let changed = git::changed_files(&cwd, revision)?;
-    // The selected files that changed, by canonical path, with the path as reached.
-    let mut wanted: Vec<(PathBuf, PathBuf)> = selected
+    // The selected files that changed: canonical path -> path as reached.
+    let mut wanted: std::collections::BTreeMap<PathBuf, PathBuf> = selected
         .into_iter()
         .filter_map(|i| {
             let path = i.path().to_path_buf();
@@ -177,13 +177,10 @@ pub fn changed_since(
             changed.contains(&canonical).then_some((canonical, path))
         })
         .collect();
-    let wanted_set: HashSet<PathBuf> = wanted.iter().map(|(c, _)| c.clone()).collect();
     let mut reported = Vec::new();
     let mut context = Vec::new();
-    let mut seen = HashSet::new();
     for (shown, canonical) in project_files(extensions) {
-        if wanted_set.contains(&canonical) {
-            seen.insert(canonical);
+        if wanted.remove(&canonical).is_some() {
             reported.push(Input::File(shown));
         } else {
             context.push(Input::File(shown));
@@ -191,11 +188,10 @@ pub fn changed_since(
     }
     // Selected files outside the project's walk (another extension named explicitly, or a
     // path outside the project root) are reported as given.
-    wanted.retain(|(c, _)| !seen.contains(c));
     reported.extend(
         wanted
-            .into_iter()
-            .map(|(_, path)| Input::File(display_path(&cwd, &path))),
+            .into_values()
+            .map(|path| Input::File(display_path(&cwd, &path))),
     );
     Ok((reported, context))
 }
