@@ -33,6 +33,8 @@ struct Example {
     name: Option<String>,
     #[serde(default)]
     target: Option<String>,
+    #[serde(default)]
+    history: bool,
     bad: String,
     good: String,
 }
@@ -100,9 +102,10 @@ fn main() {
         for ex in &doc.examples {
             write!(
                 out,
-                "RuleExample {{ name: {:?}, target: {:?}, bad: {:?}, good: {:?} }}, ",
+                "RuleExample {{ name: {:?}, target: {:?}, history: {:?}, bad: {:?}, good: {:?} }}, ",
                 ex.name.as_deref().unwrap_or(""),
                 ex.target.as_deref(),
+                ex.history,
                 ex.bad,
                 ex.good
             )

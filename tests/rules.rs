@@ -119,8 +119,75 @@ fn rule_fixtures_match_snapshots() {
                 insta::assert_snapshot!(format!("{name}.human"), human);
                 insta::assert_snapshot!(format!("{name}.json"), json);
             });
+            relint_fixes(meta.code, &rel, outcome, &settings, &snapshots, &name);
         }
     }
+}
+
+/// Every fix of the rule is applied (safe and unsafe), the result snapshotted as a diff and
+/// re-linted: no fixable finding of the rule remains, the files parse no worse, and fixing
+/// again changes nothing.
+fn relint_fixes(
+    code: &str,
+    rel: &Path,
+    outcome: flinklint::Outcome,
+    settings: &Settings,
+    snapshots: &insta::Settings,
+    name: &str,
+) {
+    let fixable = |o: &flinklint::Outcome| {
+        o.diagnostics
+            .iter()
+            .filter(|d| d.code == code && d.fix.is_some())
+            .count()
+    };
+    if fixable(&outcome) == 0 {
+        return;
+    }
+    let errors_before: usize = outcome.files.iter().map(|f| f.parsed.errors.len()).sum();
+    let report = flinklint::fix::fix(outcome, settings, flinklint::fix::FixMode::All);
+    assert!(
+        report.applied > 0,
+        "{}: {code} fixes not applied",
+        rel.display()
+    );
+    assert!(
+        report.rejected.is_empty(),
+        "{}: {:?}",
+        rel.display(),
+        report.rejected
+    );
+    assert_eq!(
+        fixable(&report.outcome),
+        0,
+        "{}: {code} still fires after its fixes",
+        rel.display()
+    );
+    let errors_after: usize = report
+        .outcome
+        .files
+        .iter()
+        .map(|f| f.parsed.errors.len())
+        .sum();
+    assert!(
+        errors_after <= errors_before,
+        "{}: fixes left syntax errors",
+        rel.display()
+    );
+    let diff: String = report
+        .changed
+        .iter()
+        .map(|(path, before, after)| {
+            flinklint::fix::unified_diff(&path.to_string_lossy().replace('\\', "/"), before, after)
+        })
+        .collect();
+    let again = flinklint::fix::fix(report.outcome, settings, flinklint::fix::FixMode::All);
+    assert!(
+        again.changed.is_empty(),
+        "{}: a second --fix changes more",
+        rel.display()
+    );
+    snapshots.bind(|| insta::assert_snapshot!(format!("{name}.fixed"), diff));
 }
 
 #[test]
@@ -130,6 +197,10 @@ fn yaml_examples_run() {
             let mut settings = Settings::default();
             if let Some(t) = example.target {
                 settings.target = Target::parse(t).expect("example target");
+            }
+            if example.history {
+                // The examples' folder (the empty path of `bad.sql`) is a history.
+                settings.histories = vec![PathBuf::new()];
             }
             let name = format!("{} example `{}`", meta.code, example.name);
             if !example.bad.is_empty() {

@@ -70,7 +70,7 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
         } else {
             FixMode::Safe
         };
-        let report = super::fix::fix(outcome, &settings, mode);
+        let report = crate::fix::fix(outcome, &settings, mode);
         for r in &report.rejected {
             eprintln!("flinklint: {r}");
         }

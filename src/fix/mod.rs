@@ -6,8 +6,10 @@
 //! A fixed text that no longer parses as well as before is not written: the fix is reported
 //! as rejected instead.
 
+use crate::config::Settings;
 use crate::diagnostics::{Applicability, Diagnostic, Edit};
 use crate::source::FileId;
+use crate::{check_loaded, Loaded, Outcome};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -151,4 +153,87 @@ pub fn unified_diff(path: &str, before: &str, after: &str) -> String {
             },
         )
         .to_string()
+}
+
+/// Rounds of fixing before giving up (fixes that keep producing new fixes).
+pub const MAX_ROUNDS: usize = 10;
+
+/// What fixing did.
+pub struct FixReport {
+    /// The check of the final texts.
+    pub outcome: Outcome,
+    /// Changed files: path, text before, text after.
+    pub changed: Vec<(std::path::PathBuf, String, String)>,
+    /// Fixes applied.
+    pub applied: usize,
+    /// Fixes not applied because the fixed text would not parse.
+    pub rejected: Vec<String>,
+}
+
+/// Applies fixes to the reported files of `outcome` until a round changes nothing (at most
+/// [`MAX_ROUNDS`] rounds), re-checking the fixed texts in memory after each round. A file whose
+/// fixed text would have more syntax errors keeps its text (reported in `rejected`). Nothing is
+/// written: see [`write_atomically`].
+pub fn fix(outcome: Outcome, settings: &Settings, mode: FixMode) -> FixReport {
+    let original: Vec<String> = outcome
+        .files
+        .iter()
+        .map(|f| f.source.text.clone())
+        .collect();
+    let mut outcome = outcome;
+    let mut applied = 0;
+    let mut rejected = Vec::new();
+    for _ in 0..MAX_ROUNDS {
+        let by_file = files_with_fixes(&outcome.diagnostics, mode);
+        let mut loaded: Vec<Loaded> = outcome
+            .files
+            .iter()
+            .map(|f| Loaded {
+                source: f.source.clone(),
+                load_error: f.load_error.clone(),
+                report: f.report,
+            })
+            .collect();
+        let mut changed_any = false;
+        for (file, diagnostics) in &by_file {
+            let entry = &outcome.files[file.0 as usize];
+            if !entry.report || entry.load_error.is_some() {
+                continue;
+            }
+            let Some(fixed) = apply_to_text(&entry.source.text, *file, diagnostics, mode) else {
+                continue;
+            };
+            // A fix must not make the file parse worse.
+            let before = entry.parsed.errors.len();
+            let after = crate::syntax::parse(&fixed.text).errors.len();
+            if after > before {
+                rejected.push(format!(
+                    "{}: fixes not applied: they would leave a syntax error",
+                    entry.source.display_path()
+                ));
+                continue;
+            }
+            loaded[file.0 as usize].source =
+                crate::source::SourceFile::new(entry.source.path.clone(), fixed.text);
+            applied += fixed.applied;
+            changed_any = true;
+        }
+        if !changed_any {
+            break;
+        }
+        outcome = check_loaded(loaded, settings);
+    }
+    let changed = outcome
+        .files
+        .iter()
+        .zip(original)
+        .filter(|(f, before)| f.source.text != *before)
+        .map(|(f, before)| (f.source.path.clone(), before, f.source.text.clone()))
+        .collect();
+    FixReport {
+        outcome,
+        changed,
+        applied,
+        rejected,
+    }
 }

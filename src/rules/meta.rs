@@ -35,6 +35,9 @@ pub struct RuleExample {
     pub name: &'static str,
     /// The target it applies to (`None`: the default target).
     pub target: Option<&'static str>,
+    /// Whether the example is a migration of a history (the file's folder is configured as
+    /// one) rather than a script.
+    pub history: bool,
     /// SQL that triggers the rule.
     pub bad: &'static str,
     /// The corrected SQL.

@@ -80,12 +80,99 @@ impl Context<'_> {
         };
         format!("line {line}, column {column}")
     }
+    /// Flink's parse error `Encountered "<token>" at line L, column C.` for the token at `at`
+    /// (an empty span: end of input), with JavaCC's list of what it expected (empty: no list).
+    pub fn flink_encountered(
+        &self,
+        file: FileId,
+        statement: crate::source::Span,
+        at: crate::source::Span,
+        expected: &[&str],
+    ) -> String {
+        let text = self.file(file).source.slice(at);
+        let image = if text.is_empty() {
+            "<EOF>".to_string()
+        } else {
+            javacc_escape(text)
+        };
+        let mut out = format!(
+            "Encountered \"{image}\" at {}.",
+            self.flink_position(file, statement, at.start)
+        );
+        match expected {
+            [] => {}
+            [one] => out.push_str(&format!("\nWas expecting:\n    {one} ...")),
+            many => {
+                out.push_str("\nWas expecting one of:");
+                for e in many {
+                    out.push_str(&format!("\n    {e} ..."));
+                }
+            }
+        }
+        out
+    }
+    /// What Flink prints for a syntax error, when the parser knows it. Only the first error of
+    /// a statement has one: Flink stops there.
+    pub fn flink_syntax_message(
+        &self,
+        file: &FileEntry,
+        error: &crate::syntax::SyntaxError,
+    ) -> Option<String> {
+        let flink = error.flink.as_ref()?;
+        // The statement the error is in (or right after, at its `;`).
+        let statements = &file.parsed.script.statements;
+        let index = statements
+            .iter()
+            .rposition(|s| s.span.start <= error.span.start)?;
+        let statement = &statements[index];
+        let next = statements.get(index + 1).map_or(u32::MAX, |s| s.span.start);
+        let first = file
+            .parsed
+            .errors
+            .iter()
+            .find(|e| e.span.start >= statement.span.start && e.span.start < next)?;
+        if first.span != error.span || first.message != error.message {
+            return None;
+        }
+        Some(match flink {
+            crate::syntax::FlinkSyntax::Verbatim(text) => text.clone(),
+            crate::syntax::FlinkSyntax::Encountered { at, expected } => {
+                self.flink_encountered(file.id, statement.span, *at, expected)
+            }
+        })
+    }
     /// `path:line:col` of a location, for messages.
     pub fn locate(&self, origin: Origin) -> String {
         let file = self.file(origin.file);
         let at = file.source.line_col(origin.span.start);
         format!("{}:{}:{}", file.source.display_path(), at.line, at.column)
     }
+}
+
+/// A token's text as JavaCC's `ParseException` prints it (quotes, backslashes, control and
+/// non-ASCII characters escaped).
+fn javacc_escape(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\u{c}' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            '"' => out.push_str("\\\""),
+            '\'' => out.push_str("\\'"),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{:04x}", u));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Collects one rule's diagnostics, applying the configured severity.
@@ -150,6 +237,7 @@ pub static RULES: &[&dyn Rule] = &[
     &columns::like_column_clash::LikeColumnClash,
     &columns::computed_column_clash::ComputedColumnClash,
     &columns::metadata_column_clash::MetadataColumnClash,
+    &columns::alter_column_clash::AlterColumnClash,
     &like::duplicate_like_option::DuplicateLikeOption,
     &like::illegal_merging_strategy::IllegalMergingStrategy,
     &like::source_not_found::LikeSourceNotFound,
@@ -164,10 +252,15 @@ pub static RULES: &[&dyn Rule] = &[
     &like::like_overrides_option::LikeOverridesOption,
     &materialized::alter_query_without_start_mode::AlterQueryWithoutStartMode,
     &materialized::create_or_alter_without_start_mode::CreateOrAlterWithoutStartMode,
+    &materialized::resume_mode_on_plain_create::ResumeModeOnPlainCreate,
+    &materialized::invalid_start_mode::InvalidStartMode,
+    &materialized::relative_start_mode::RelativeStartMode,
     &materialized::non_append_query_evolution::NonAppendQueryEvolution,
     &materialized::ignored_clause_change::IgnoredClauseChange,
+    &materialized::invalid_freshness::InvalidFreshness,
     &materialized::not_a_materialized_table::NotAMaterializedTable,
     &materialized::unsupported_alter_form::UnsupportedAlterForm,
+    &materialized::invalid_schema_change::InvalidSchemaChange,
     &table::primary_key_enforced::PrimaryKeyEnforced,
     &table::unique_constraint_unsupported::UniqueConstraintUnsupported,
     &table::primary_key_on_non_physical_column::PrimaryKeyOnNonPhysicalColumn,
@@ -196,11 +289,22 @@ pub fn run(ctx: &Context<'_>) -> Vec<Diagnostic> {
 }
 
 /// One problem, one finding: Flink stops at a syntax error, so semantic findings inside a
-/// statement that does not parse on the target are not reported beside the SY error.
+/// statement that does not parse on the target are not reported beside the syntax error. A
+/// syntax error is an error of an SY rule, or the report of a parse error by the rule its kind
+/// belongs to (e.g. MT004 for START_MODE).
 fn drop_after_syntax_errors(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let from_parser = |d: &Diagnostic| {
+        d.code.starts_with("SY")
+            || ctx
+                .file(d.file)
+                .parsed
+                .errors
+                .iter()
+                .any(|e| e.span == d.span && syntax::rule_for(&e.kind) == d.code)
+    };
     let rejected: Vec<(FileId, crate::source::Span)> = out
         .iter()
-        .filter(|d| d.code.starts_with("SY") && d.severity == Severity::Error)
+        .filter(|d| d.severity == Severity::Error && from_parser(d))
         .filter_map(|d| {
             let file = ctx.file(d.file);
             file.parsed
@@ -215,7 +319,7 @@ fn drop_after_syntax_errors(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     out.retain(|d| {
-        d.code.starts_with("SY")
+        from_parser(d)
             || !rejected
                 .iter()
                 .any(|(f, s)| *f == d.file && s.contains(d.span))

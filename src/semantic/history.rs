@@ -29,6 +29,13 @@ pub struct Plan {
     pub scripts: Vec<FileId>,
 }
 
+impl Plan {
+    /// The history a file is a migration of; `None` for a script.
+    pub fn history_of(&self, file: FileId) -> Option<&History> {
+        self.histories.iter().find(|h| h.files.contains(&file))
+    }
+}
+
 /// The version of a migration file name, as numbers for natural ordering, and whether it is
 /// Flyway-style (`V...__`). `None` for other names.
 pub fn migration_version(file_name: &str) -> Option<(Vec<u64>, bool)> {

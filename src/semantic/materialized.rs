@@ -184,9 +184,18 @@ impl Session<'_> {
         });
         let columns = self.query_columns(query, file.id);
         let known = columns.is_some();
+        let mut schema_rejected = false;
         if let Some(columns) = &columns {
             built.table.columns =
                 ctas_columns(&built.table.columns, columns, mt.elements.as_ref(), file.id);
+            if let Some(name) = self.resolve(&mt.name) {
+                for p in super::alter::create_schema(mt, columns, &built.table, &name, file.id) {
+                    schema_rejected = true;
+                    if !statement.has_error {
+                        self.report(file.id, statement.span, p);
+                    }
+                }
+            }
         }
         // Column references (PK, watermark, partitions) are checked against the merged schema
         // below; of the table checks only the constraint forms apply before the merge.
@@ -210,7 +219,7 @@ impl Session<'_> {
             refresh_mode: mt.refresh_mode.as_ref().map(|r| r.mode),
             schema_from_query,
         });
-        Some((built.table, known && !rejected))
+        Some((built.table, known && !rejected && !schema_rejected))
     }
 
     /// `ALTER MATERIALIZED TABLE`.
@@ -319,6 +328,18 @@ impl Session<'_> {
                 }
             }
             AlterMaterializedTableAction::Schema(change) => {
+                let altered = super::alter::Altered {
+                    table: &t,
+                    name: &name,
+                    query: self.materialized_query(&t),
+                };
+                if let Some(p) = super::alter::schema_change(&altered, change) {
+                    // Flink rejects the statement: the table stays as it was.
+                    if !statement.has_error {
+                        self.report(file.id, statement.span, p);
+                    }
+                    return;
+                }
                 super::session::apply_schema_change(&mut t, change, file.id)
             }
             _ => return,

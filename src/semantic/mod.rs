@@ -6,6 +6,7 @@
 //! problems it finds ([`problems::Found`]) and the versions of the objects it defines; rules
 //! read both through the [`Model`].
 
+pub mod alter;
 pub mod catalog;
 pub mod exprs;
 pub mod history;

@@ -106,6 +106,181 @@ pub enum PartitionIssue {
     },
 }
 
+/// Why an ALTER's column operation clashes with the table (CL008).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AlterClash {
+    /// ADD of a column that exists.
+    AddExisting {
+        /// The column.
+        column: String,
+    },
+    /// The same new column twice in one ADD.
+    AddDuplicate {
+        /// The column.
+        column: String,
+    },
+    /// `AFTER col` of a column that does not exist.
+    AfterUnknown {
+        /// The referenced column.
+        column: String,
+    },
+    /// RENAME to a name that exists (the column's own name included).
+    RenameToExisting {
+        /// The new name.
+        column: String,
+    },
+    /// RENAME / DROP / MODIFY of a column that does not exist.
+    Missing {
+        /// The column.
+        column: String,
+        /// "RENAME", "DROP" or "MODIFY".
+        action: &'static str,
+    },
+    /// The same column twice in one DROP.
+    DropDuplicate {
+        /// The column.
+        column: String,
+    },
+    /// DROP / RENAME of a column something depends on.
+    Referenced {
+        /// The column.
+        column: String,
+        /// What uses it.
+        by: Dependency,
+    },
+}
+
+/// What depends on a column (CL008).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Dependency {
+    /// A computed column's expression.
+    Computed(String),
+    /// The watermark expression.
+    Watermark,
+    /// PARTITIONED BY.
+    PartitionKey,
+    /// The primary key.
+    PrimaryKey,
+}
+
+/// Why Flink rejects a materialized table's schema (MT011).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SchemaIssue {
+    /// An identifier column list whose length differs from the query's.
+    ColumnCount,
+    /// An identifier column list naming a column the query does not produce.
+    NotInSource {
+        /// The column.
+        column: String,
+    },
+    /// A typed physical column the query does not produce.
+    TypedNotInQuery {
+        /// The column.
+        column: String,
+    },
+    /// A typed column whose type the query's type cannot be cast to implicitly.
+    IncompatibleType {
+        /// The column.
+        column: String,
+        /// 1-based position in the DDL column list.
+        position: usize,
+        /// The query's type.
+        source: String,
+        /// The declared type.
+        target: String,
+    },
+    /// A primary key on a nullable column.
+    NullablePrimaryKey {
+        /// The constraint name.
+        constraint: String,
+        /// The column.
+        column: String,
+    },
+    /// A watermark on a column the schema does not have (CREATE).
+    WatermarkUnknown {
+        /// The column.
+        column: String,
+        /// The schema's columns.
+        available: Vec<String>,
+        /// ALTER ... ADD WATERMARK (Flink's message differs).
+        alter: bool,
+    },
+    /// A watermark on a column that is not a TIMESTAMP(p) / TIMESTAMP_LTZ(p), p <= 3.
+    WatermarkType {
+        /// The column's type.
+        found: String,
+    },
+    /// Two watermarks in one ALTER.
+    MultipleWatermarks,
+    /// A partition key the query does not produce.
+    PartitionUnknown {
+        /// The column.
+        column: String,
+        /// The query's columns.
+        available: Vec<String>,
+    },
+    /// A persisted column (ADD) the query does not produce.
+    PersistedNotInQuery {
+        /// The column.
+        column: String,
+        /// A persisted metadata column rather than a physical one.
+        metadata: bool,
+    },
+    /// DROP of columns the query produces.
+    UsedInQuery {
+        /// The columns.
+        columns: Vec<String>,
+    },
+    /// MODIFY of a persisted column to a type it cannot be widened to.
+    TypeChange {
+        /// The column.
+        column: String,
+        /// Its type.
+        from: String,
+        /// The new type.
+        to: String,
+    },
+    /// ADD PRIMARY KEY when one exists.
+    PrimaryKeyExists {
+        /// The existing key's columns.
+        columns: Vec<String>,
+    },
+    /// ADD WATERMARK when one exists.
+    WatermarkExists {
+        /// The existing watermark, rendered.
+        existing: String,
+    },
+    /// MODIFY / DROP WATERMARK when there is none.
+    NoWatermark {
+        /// MODIFY rather than DROP.
+        modify: bool,
+    },
+    /// DROP PRIMARY KEY when there is none.
+    NoPrimaryKey,
+    /// DROP CONSTRAINT of an unknown name.
+    NoConstraint {
+        /// The name.
+        name: String,
+        /// The existing constraint, if any.
+        available: Option<String>,
+    },
+    /// ADD DISTRIBUTION when one exists.
+    DistributionExists {
+        /// The existing distribution, rendered.
+        existing: String,
+    },
+    /// MODIFY / DROP DISTRIBUTION when there is none.
+    NoDistribution {
+        /// MODIFY rather than DROP.
+        modify: bool,
+    },
+    /// A computed column referencing an unknown column.
+    UnknownIdentifier {
+        /// The identifier.
+        name: String,
+    },
+}
+
 /// A clause of CREATE OR ALTER MATERIALIZED TABLE whose change Flink does not apply (MT007).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IgnoredClause {
@@ -405,6 +580,33 @@ pub enum Problem {
         /// Where the old value was declared.
         previous: Option<Origin>,
     },
+    /// CL008: an ALTER column operation that clashes with the table's columns.
+    AlterColumnClash {
+        /// The column (or clause) in the statement.
+        span: Span,
+        /// What clashes.
+        issue: AlterClash,
+        /// ALTER MATERIALIZED TABLE rather than ALTER TABLE.
+        materialized: bool,
+        /// The table, as resolved (for Flink's message).
+        table: QualifiedName,
+        /// The existing element involved.
+        related: Option<Origin>,
+    },
+    /// MT011: a materialized-table schema (CREATE column list or ALTER ADD/MODIFY/DROP) Flink
+    /// rejects.
+    InvalidSchema {
+        /// The element in the statement.
+        span: Span,
+        /// Why.
+        issue: SchemaIssue,
+        /// ALTER MATERIALIZED TABLE rather than CREATE.
+        alter: bool,
+        /// The table, as resolved.
+        table: QualifiedName,
+        /// The existing element involved.
+        related: Option<Origin>,
+    },
     /// MT009: a materialized-table statement on a regular table (or the reverse).
     NotMaterialized {
         /// The name in the statement.
@@ -522,6 +724,8 @@ impl Problem {
             Problem::NonAppendEvolution { .. } => "MT006",
             Problem::IgnoredClauseChange { .. } => "MT007",
             Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. } => "MT009",
+            Problem::AlterColumnClash { .. } => "CL008",
+            Problem::InvalidSchema { .. } => "MT011",
             Problem::AlreadyExists { .. } => "CT001",
             Problem::UnknownTable { .. } => "CT002",
         }

@@ -490,6 +490,25 @@ impl<'b> Session<'b> {
             span,
         };
         let mut new_name = name.clone();
+        let altered = super::alter::Altered {
+            table: &t,
+            name: &name,
+            query: None,
+        };
+        let problem = match &at.action {
+            AlterTableAction::Schema(change) => super::alter::schema_change(&altered, change),
+            AlterTableAction::RenameColumn { from, to } => {
+                super::alter::rename_column(&altered, from, to)
+            }
+            _ => None,
+        };
+        if let Some(p) = problem {
+            // Flink rejects the statement: the table stays as it was.
+            if !statement.has_error {
+                self.report(file.id, statement.span, p);
+            }
+            return;
+        }
         match &at.action {
             AlterTableAction::RenameTo(to) => {
                 if let Some(n) = self.resolve(to) {

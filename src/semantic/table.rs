@@ -840,11 +840,15 @@ fn primary_key_of(elements: Option<&TableElements>) -> Option<(DeclaredKey, Span
 /// SQL-node validation of constraints (flink-spec §2.1): NOT ENFORCED required (TB001),
 /// UNIQUE rejected (TB002), one primary key (TB006).
 fn constraint_checks(declared: &Declared<'_>, problems: &mut Vec<Problem>) {
-    let Some(elements) = declared.elements else {
-        return;
-    };
+    if let Some(elements) = declared.elements {
+        constraint_problems(&elements.items, problems);
+    }
+}
+
+/// TB001 / TB002 / TB006 problems of a list of table elements (a CREATE's or an ALTER ... ADD's).
+pub(super) fn constraint_problems(items: &[TableElement], problems: &mut Vec<Problem>) {
     let mut first_pk: Option<Span> = None;
-    for e in &elements.items {
+    for e in items {
         let (kind, enforcement, span) = match e {
             TableElement::Constraint(c) => (c.kind, c.enforcement, c.span),
             TableElement::Column(col) => match &col.constraint {

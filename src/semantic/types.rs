@@ -218,6 +218,36 @@ impl Type {
         }
     }
 
+    /// Whether a value of this type converts to `to` without loss, as Flink's implicit casts
+    /// allow when a materialized table's column type changes (flink-spec §4.6: INT to BIGINT is
+    /// accepted; a narrowing, another family, or nullable to NOT NULL is not).
+    pub fn widens_to(&self, to: &Type) -> bool {
+        if self.nullable && !to.nullable {
+            return false;
+        }
+        let rank = |k: &Kind| match k {
+            Kind::TinyInt => Some(1),
+            Kind::SmallInt => Some(2),
+            Kind::Int => Some(3),
+            Kind::BigInt => Some(4),
+            _ => None,
+        };
+        match (&self.kind, &to.kind) {
+            (a, b) if a == b => true,
+            (a, b) if rank(a).is_some() && rank(b).is_some() => rank(a) <= rank(b),
+            (a, Kind::Float | Kind::Double | Kind::Decimal(..)) if rank(a).is_some() => true,
+            (Kind::Float, Kind::Double) => true,
+            (Kind::Decimal(..), Kind::Double) => true,
+            (Kind::Decimal(p, s), Kind::Decimal(p2, s2)) => s2 >= s && p2 - s2 >= p - s,
+            (Kind::Char(n) | Kind::VarChar(n), Kind::VarChar(m)) => m >= n,
+            (Kind::Binary(n) | Kind::VarBinary(n), Kind::VarBinary(m)) => m >= n,
+            (Kind::Timestamp(p), Kind::Timestamp(q)) => q >= p,
+            (Kind::TimestampLtz(p), Kind::TimestampLtz(q)) => q >= p,
+            (Kind::Time(p), Kind::Time(q)) => q >= p,
+            _ => false,
+        }
+    }
+
     /// The short form Flink uses in messages (`asSummaryString`): `STRING` for
     /// `VARCHAR(2147483647)`, `BYTES` for `VARBINARY(2147483647)`, otherwise as rendered.
     pub fn summary(&self) -> String {

@@ -7,6 +7,7 @@
 //! (reserved words differ between Flink versions).
 
 pub mod ast;
+pub mod expected;
 mod grammar;
 pub mod keywords;
 #[allow(missing_docs)]
@@ -85,6 +86,25 @@ pub struct SyntaxError {
     pub help: Option<String>,
     /// A replacement the parser is sure of (e.g. `<>` for `!=`, `;` where one is missing).
     pub suggestion: Option<Suggestion>,
+    /// What Flink's own parser prints for this error, when flinklint knows it.
+    pub flink: Option<FlinkSyntax>,
+}
+
+/// What Flink's parser prints for a syntax error. Positions are rendered by the rules stage,
+/// relative to the statement (Flink parses each statement on its own).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum FlinkSyntax {
+    /// JavaCC's `Encountered "<token>" at line L, column C.`, followed by what it expected
+    /// (`Was expecting:` one item, `Was expecting one of:` several; nothing when the list is
+    /// long or not known).
+    Encountered {
+        /// The token Flink stopped at (an empty span at the end of the text: `<EOF>`).
+        at: Span,
+        /// The expected tokens as JavaCC prints them, e.g. `"AS"`, `<IDENTIFIER>`.
+        expected: Vec<&'static str>,
+    },
+    /// A message of a check Flink runs inside its parser, verbatim.
+    Verbatim(String),
 }
 
 /// A text replacement that resolves a syntax error.

@@ -9,7 +9,7 @@
 use super::ast::{Ident, Script, Statement, StatementKind, StringLit};
 use super::keywords::Kw;
 use super::lexer::{Token, TokenKind};
-use super::{QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
+use super::{FlinkSyntax, QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
 use crate::source::Span;
 use compact_str::CompactString;
 
@@ -54,6 +54,9 @@ pub(crate) struct Parser<'a> {
     fuel: u32,
     /// After an error, further errors are muted until a recovery point resynchronizes.
     muted: bool,
+    /// The statement uses a form Flink's parser refuses although the tree is whole (kept for
+    /// SY005, e.g. `CREATE TEMPORARY MATERIALIZED TABLE`).
+    refused_form: bool,
     eof: Token,
 }
 
@@ -77,6 +80,7 @@ impl<'a> Parser<'a> {
             no_in_operator: false,
             fuel: FUEL,
             muted: false,
+            refused_form: false,
             eof: Token {
                 kind: TokenKind::Eof,
                 kw: Kw::NONE,
@@ -114,6 +118,7 @@ impl<'a> Parser<'a> {
         let start = self.start();
         let errors_before = self.errors.len();
         self.muted = false;
+        self.refused_form = false;
         self.depth = 0;
         let kind = self.statement().unwrap_or(StatementKind::Error);
         let mut has_error = self.errors.len() > errors_before || self.muted;
@@ -150,7 +155,7 @@ impl<'a> Parser<'a> {
         Statement {
             kind,
             span,
-            has_error,
+            has_error: has_error || self.refused_form,
         }
     }
 
@@ -394,6 +399,7 @@ impl<'a> Parser<'a> {
                 span,
                 help: None,
                 suggestion: None,
+                flink: None,
             });
             return;
         }
@@ -403,7 +409,57 @@ impl<'a> Parser<'a> {
             span,
             help,
             suggestion: None,
+            flink: None,
         });
+    }
+
+    /// Records what Flink's parser prints for the error just recorded (if it was recorded).
+    pub(crate) fn set_flink(&mut self, errors_before: usize, flink: FlinkSyntax) {
+        if self.errors.len() > errors_before {
+            if let Some(last) = self.errors.last_mut() {
+                last.flink = Some(flink);
+            }
+        }
+    }
+
+    /// Records a suggestion for the error just recorded (if it was recorded).
+    pub(crate) fn set_suggestion(&mut self, errors_before: usize, suggestion: Suggestion) {
+        if self.errors.len() > errors_before {
+            if let Some(last) = self.errors.last_mut() {
+                last.suggestion = Some(suggestion);
+            }
+        }
+    }
+
+    /// Records an error with Flink's own message for it and returns the unwind marker.
+    pub(crate) fn push_flink_error(
+        &mut self,
+        kind: SyntaxErrorKind,
+        message: String,
+        span: Span,
+        help: Option<String>,
+        flink: FlinkSyntax,
+    ) -> Recover {
+        let before = self.errors.len();
+        self.note_error(kind, message, span, help);
+        self.set_flink(before, flink);
+        Recover
+    }
+
+    /// `Encountered` at the current token, with JavaCC's expected list.
+    /// At `;` or the end of input, Flink (which parses each statement without its `;`) meets
+    /// `<EOF>`, which it places at the statement's last character.
+    pub(crate) fn encountered_here(&mut self, expected: &[&'static str]) -> FlinkSyntax {
+        let tok = self.current();
+        let at = if matches!(tok.kind, TokenKind::Semicolon | TokenKind::Eof) {
+            Span::empty(self.last_end.saturating_sub(1))
+        } else {
+            tok.span
+        };
+        FlinkSyntax::Encountered {
+            at,
+            expected: expected.to_vec(),
+        }
     }
 
     /// Records a finding with a replacement that resolves it.
@@ -441,6 +497,22 @@ impl<'a> Parser<'a> {
     pub(crate) fn expected(&mut self, what: &str) -> Recover {
         let found = self.describe_current();
         self.error_here(format!("expected {what}, found {found}"))
+    }
+
+    /// "expected X, found Y" at the current token, with Flink's message for it (JavaCC's
+    /// list of what it expected there).
+    pub(crate) fn expected_as_flink(&mut self, what: &str, list: &[&'static str]) -> Recover {
+        let flink = self.encountered_here(list);
+        let before = self.errors.len();
+        let r = self.expected(what);
+        self.set_flink(before, flink);
+        r
+    }
+
+    /// Marks the statement as one Flink's parser refuses, for a form that no Flink version has
+    /// but that is kept in the tree (the rules stage reports it, SY005).
+    pub(crate) fn note_refused_form(&mut self) {
+        self.refused_form = true;
     }
 
     /// Number of errors recorded so far.

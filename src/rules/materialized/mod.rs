@@ -4,8 +4,14 @@
 pub mod alter_query_without_start_mode;
 pub mod create_or_alter_without_start_mode;
 pub mod ignored_clause_change;
+pub mod invalid_freshness;
+pub mod invalid_schema_change;
+pub mod invalid_start_mode;
+mod literals;
 pub mod non_append_query_evolution;
 pub mod not_a_materialized_table;
+pub mod relative_start_mode;
+pub mod resume_mode_on_plain_create;
 pub mod unsupported_alter_form;
 
 use crate::rules::Context;

@@ -1,10 +1,13 @@
 //! MT010 unsupported-alter-form: ALTER MATERIALIZED TABLE forms Flink 2.3 rejects.
 
+use super::invalid_freshness::NOT_INTERVAL;
+use super::literals;
 use crate::rules::{Context, Reporter, Rule};
 use crate::syntax::ast::*;
+use crate::syntax::expected;
 
-/// Reports SET FRESHNESS, SET REFRESH_MODE, SET (...), RESET (...), SET START_MODE without a
-/// query and RENAME TO on a materialized table.
+/// Reports SET FRESHNESS, SET REFRESH_MODE, SET (...), RESET (...), RENAME TO and RENAME of a
+/// column on a materialized table. (`SET START_MODE` is SY005's: no Flink version has it.)
 pub struct UnsupportedAlterForm;
 
 impl Rule for UnsupportedAlterForm {
@@ -17,10 +20,27 @@ impl Rule for UnsupportedAlterForm {
                 let StatementKind::AlterMaterializedTable(alter) = &statement.kind else {
                     continue;
                 };
+                // Flink's parser stops at RENAME, the first token after the name.
+                let rename_error = || {
+                    let at = file
+                        .parsed
+                        .tokens
+                        .iter()
+                        .find(|t| t.span.start >= alter.name.span.end && !t.kind.is_trivia())
+                        .map_or(statement.span, |t| t.span);
+                    ctx.flink_encountered(file.id, statement.span, at, expected::ALTER_MT_ACTIONS)
+                };
                 let (form, flink, help) = match &alter.action {
-                    AlterMaterializedTableAction::SetFreshness(_) => (
+                    AlterMaterializedTableAction::SetFreshness(f) => (
                         "SET FRESHNESS",
-                        Some(unsupported_query(file, statement)),
+                        // A value that is not an interval literal fails in Flink's parser first.
+                        Some(
+                            if literals::interval_literal(&file.source.text, &f.interval).is_none() {
+                                NOT_INTERVAL.to_string()
+                            } else {
+                                unsupported_query(file, statement)
+                            },
+                        ),
                         "redeploy with CREATE OR ALTER MATERIALIZED TABLE; note that it ignores a changed FRESHNESS on an existing table, so DROP and CREATE it to change the freshness",
                     ),
                     AlterMaterializedTableAction::SetRefreshMode(_) => (
@@ -40,13 +60,13 @@ impl Rule for UnsupportedAlterForm {
                     ),
                     AlterMaterializedTableAction::RenameTo(_) => (
                         "RENAME TO",
-                        None,
+                        Some(rename_error()),
                         "Flink 2.3's parser has no RENAME TO for materialized tables: create the new name and drop the old one",
                     ),
-                    AlterMaterializedTableAction::SetStartMode(_) => (
-                        "SET START_MODE without a query",
-                        None,
-                        "a start mode applies when the query changes: CREATE OR ALTER MATERIALIZED TABLE ... START_MODE = ... AS query",
+                    AlterMaterializedTableAction::RenameColumn { .. } => (
+                        "RENAME of a column",
+                        Some(rename_error()),
+                        "Flink 2.3 cannot rename a materialized table's column: give the column its new name in the query (AS new_name) and redeploy with CREATE OR ALTER MATERIALIZED TABLE; note that Flink accepts only appended columns, so a renamed column needs a new table",
                     ),
                     _ => continue,
                 };

@@ -1,5 +1,6 @@
 //! Syntax rules (SY): what Flink's SQL parser rejects. They report the parser's errors; each
-//! error kind belongs to exactly one rule ([`rule_for`]), so one problem is one finding.
+//! error kind belongs to exactly one rule ([`rule_for`]), so one problem is one finding (a few
+//! kinds belong to a rule of another family, e.g. START_MODE errors to MT004).
 
 pub mod double_quoted_literal;
 pub mod reserved_word_identifier;
@@ -17,6 +18,7 @@ pub fn rule_for(kind: &SyntaxErrorKind) -> &'static str {
         SyntaxErrorKind::DoubleQuoted { .. } => "SY003",
         SyntaxErrorKind::ReservedWord { .. } => "SY004",
         SyntaxErrorKind::DuplicateWatermark => "TB006",
+        SyntaxErrorKind::StartMode => "MT004",
         _ => "SY001",
     }
 }

@@ -23,6 +23,9 @@ impl Rule for SyntaxErrorRule {
                 if let Some(help) = &error.help {
                     d = d.with_help(help.clone());
                 }
+                if let Some(flink) = ctx.flink_syntax_message(file, error) {
+                    d = d.with_flink_message(flink);
+                }
                 if let Some(suggestion) = &error.suggestion {
                     d = d.with_fix(Fix {
                         title: suggestion.title.clone(),

@@ -1,9 +1,10 @@
 //! SY005 unsupported-by-target: syntax the chosen Flink version does not have.
 
 use crate::config::Target;
-use crate::rules::{Context, Reporter, Rule};
+use crate::rules::{Context, FileEntry, Reporter, Rule};
 use crate::source::Span;
 use crate::syntax::ast::*;
+use crate::syntax::expected;
 
 /// Reports syntax newer (or older) than the target, e.g. START_MODE before Flink 2.3.
 pub struct UnsupportedByTarget;
@@ -16,6 +17,18 @@ struct Feature {
     since: Option<(u32, u32)>,
     /// Last Apache Flink version with it, for removed syntax.
     until: Option<(u32, u32)>,
+    /// What Flink 2.3 prints for it (verified), if known.
+    flink: Option<FlinkText>,
+    /// What to do instead, when there is a better answer than another target.
+    help: Option<&'static str>,
+}
+
+/// What Flink 2.3 prints for a form it does not have.
+enum FlinkText {
+    /// A message of a check in its parser.
+    Verbatim(&'static str),
+    /// Its parse error at a token, with what it expected.
+    Encountered(Span, &'static [&'static str]),
 }
 
 fn feature(span: Span, what: &'static str, since: (u32, u32)) -> Feature {
@@ -24,7 +37,30 @@ fn feature(span: Span, what: &'static str, since: (u32, u32)) -> Feature {
         what,
         since: Some(since),
         until: None,
+        flink: None,
+        help: None,
     }
+}
+
+/// Syntax no Flink version has, with Flink 2.3's message and what to write instead.
+fn never(span: Span, what: &'static str, flink: FlinkText, help: &'static str) -> Feature {
+    Feature {
+        span,
+        what,
+        since: Some((99, 0)),
+        until: None,
+        flink: Some(flink),
+        help: Some(help),
+    }
+}
+
+/// The first token starting after `offset` (comments skipped).
+fn token_after(file: &FileEntry, offset: u32) -> Span {
+    file.parsed
+        .tokens
+        .iter()
+        .find(|t| t.span.start > offset && !t.kind.is_trivia())
+        .map_or(Span::empty(offset), |t| t.span)
 }
 
 fn supported(f: &Feature, target: Target) -> bool {
@@ -35,10 +71,38 @@ fn supported(f: &Feature, target: Target) -> bool {
     }
 }
 
-fn features(statement: &Statement) -> Vec<Feature> {
+fn features(file: &FileEntry, statement: &Statement) -> Vec<Feature> {
     let mut out = Vec::new();
     match &statement.kind {
         StatementKind::CreateMaterializedTable(mt) => {
+            if let Some(span) = mt.temporary {
+                out.push(never(
+                    span,
+                    "CREATE TEMPORARY MATERIALIZED TABLE",
+                    FlinkText::Verbatim("CREATE TEMPORARY MATERIALIZED TABLE is not supported."),
+                    "materialized tables are always permanent: remove TEMPORARY, or use a temporary view",
+                ));
+            }
+            if let Some(span) = mt.or_replace {
+                out.push(never(
+                    span,
+                    "CREATE OR REPLACE MATERIALIZED TABLE",
+                    FlinkText::Verbatim("REPLACE MATERIALIZED TABLE is not supported."),
+                    "use CREATE OR ALTER MATERIALIZED TABLE, which creates the table or evolves it in place",
+                ));
+            }
+            if let Some(span) = mt.if_not_exists {
+                // Flink takes `IF` for the table name and stops at `NOT`.
+                out.push(never(
+                    span,
+                    "IF NOT EXISTS in CREATE MATERIALIZED TABLE",
+                    FlinkText::Encountered(
+                        token_after(file, span.start),
+                        expected::AFTER_CREATE_MT_NAME,
+                    ),
+                    "use CREATE OR ALTER MATERIALIZED TABLE for a statement that can run again: it creates the table or evolves it",
+                ));
+            }
             if let Some(span) = mt.or_alter {
                 out.push(feature(span, "CREATE OR ALTER MATERIALIZED TABLE", (2, 2)));
             }
@@ -74,47 +138,21 @@ fn features(statement: &Statement) -> Vec<Feature> {
                 ));
             }
         }
-        StatementKind::AlterMaterializedTable(alter) => match &alter.action {
-            AlterMaterializedTableAction::AsQuery(q) => {
-                out.push(feature(
-                    q.as_span,
-                    "ALTER MATERIALIZED TABLE ... AS query",
-                    (2, 0),
+        StatementKind::AlterMaterializedTable(alter) => {
+            if let Some(span) = alter.if_exists {
+                // Flink takes `IF` for the table name and stops at `EXISTS`.
+                out.push(never(
+                    span,
+                    "IF EXISTS in ALTER MATERIALIZED TABLE",
+                    FlinkText::Encountered(
+                        token_after(file, span.start),
+                        expected::ALTER_MT_ACTIONS,
+                    ),
+                    "remove IF EXISTS: the statement then fails when the table is missing",
                 ));
-                if let Some(w) = &q.with {
-                    out.push(Feature { span: w.span, what: "WITH options in ALTER MATERIALIZED TABLE ... AS (the seed FLIP-557 syntax)", since: None, until: None });
-                }
-                if let Some(sm) = &q.start_mode {
-                    let what = if sm.set_keyword.is_some() {
-                        "SET START_MODE in ALTER MATERIALIZED TABLE ... AS (the seed FLIP-557 syntax)"
-                    } else {
-                        "START_MODE in ALTER MATERIALIZED TABLE ... AS (the seed FLIP-557 syntax is `SET START_MODE = ...`)"
-                    };
-                    let since = if sm.set_keyword.is_some() {
-                        None
-                    } else {
-                        Some((99, 0))
-                    };
-                    out.push(Feature {
-                        span: sm.span,
-                        what,
-                        since,
-                        until: None,
-                    });
-                }
             }
-            AlterMaterializedTableAction::Schema(change) => {
-                let (span, what, since) = match change {
-                    SchemaChange::AddDistribution(d) | SchemaChange::ModifyDistribution(d) => {
-                        (d.span, "ADD / MODIFY DISTRIBUTION on a materialized table", (2, 2))
-                    }
-                    SchemaChange::DropDistribution(s) => (*s, "DROP DISTRIBUTION on a materialized table", (2, 2)),
-                    _ => (statement.span, "ALTER MATERIALIZED TABLE ADD / MODIFY / DROP of columns, constraints or watermarks", (2, 3)),
-                };
-                out.push(feature(span, what, since));
-            }
-            _ => {}
-        },
+            alter_features(file, alter, statement, &mut out);
+        }
         StatementKind::AlterTable(alter) => {
             if matches!(alter.action, AlterTableAction::Compact) {
                 out.push(Feature {
@@ -122,12 +160,99 @@ fn features(statement: &Statement) -> Vec<Feature> {
                     what: "ALTER TABLE ... COMPACT (managed tables, removed in Flink 2.0)",
                     since: Some((1, 0)),
                     until: Some((1, 20)),
+                    flink: None,
+                    help: None,
                 });
+            }
+        }
+        StatementKind::Drop(drop) if drop.object == ObjectKind::MaterializedTable => {
+            if let Some(span) = drop.temporary_span {
+                out.push(never(
+                    span,
+                    "DROP TEMPORARY MATERIALIZED TABLE",
+                    FlinkText::Verbatim("DROP TEMPORARY MATERIALIZED TABLE is not supported."),
+                    "materialized tables are never temporary: remove TEMPORARY",
+                ));
             }
         }
         _ => {}
     }
     out
+}
+
+/// The features of an ALTER MATERIALIZED TABLE's action.
+fn alter_features(
+    file: &FileEntry,
+    alter: &AlterMaterializedTable,
+    statement: &Statement,
+    out: &mut Vec<Feature>,
+) {
+    // Flink 2.3's parser stops at the first token after the name it has no action for.
+    let after_name = token_after(file, alter.name.span.end.saturating_sub(1));
+    match &alter.action {
+        AlterMaterializedTableAction::AsQuery(q) => {
+            out.push(feature(
+                q.as_span,
+                "ALTER MATERIALIZED TABLE ... AS query",
+                (2, 0),
+            ));
+            if let Some(w) = &q.with {
+                out.push(Feature {
+                    span: w.span,
+                    what: "WITH options in ALTER MATERIALIZED TABLE ... AS (the seed FLIP-557 syntax)",
+                    since: None,
+                    until: None,
+                    flink: Some(FlinkText::Encountered(after_name, expected::ALTER_MT_ACTIONS)),
+                    help: None,
+                });
+            }
+            if let Some(sm) = &q.start_mode {
+                let (what, since, flink) = match sm.set_keyword {
+                    Some(set) => (
+                        "SET START_MODE in ALTER MATERIALIZED TABLE ... AS (the seed FLIP-557 syntax)",
+                        None,
+                        FlinkText::Encountered(token_after(file, set.start), expected::ALTER_MT_SET),
+                    ),
+                    None => (
+                        "START_MODE in ALTER MATERIALIZED TABLE ... AS (the seed FLIP-557 syntax is `SET START_MODE = ...`)",
+                        Some((99, 0)),
+                        FlinkText::Encountered(after_name, expected::ALTER_MT_ACTIONS),
+                    ),
+                };
+                out.push(Feature {
+                    span: sm.span,
+                    what,
+                    since,
+                    until: None,
+                    flink: Some(flink),
+                    help: None,
+                });
+            }
+        }
+        AlterMaterializedTableAction::SetStartMode(sm) => {
+            let at = match sm.set_keyword {
+                Some(set) => token_after(file, set.start),
+                None => after_name,
+            };
+            out.push(never(
+                sm.span,
+                "SET START_MODE in ALTER MATERIALIZED TABLE without a query",
+                FlinkText::Encountered(at, expected::ALTER_MT_SET),
+                "a start mode applies when the query changes: CREATE OR ALTER MATERIALIZED TABLE ... START_MODE = ... AS query",
+            ));
+        }
+        AlterMaterializedTableAction::Schema(change) => {
+            let (span, what, since) = match change {
+                SchemaChange::AddDistribution(d) | SchemaChange::ModifyDistribution(d) => {
+                    (d.span, "ADD / MODIFY DISTRIBUTION on a materialized table", (2, 2))
+                }
+                SchemaChange::DropDistribution(s) => (*s, "DROP DISTRIBUTION on a materialized table", (2, 2)),
+                _ => (statement.span, "ALTER MATERIALIZED TABLE ADD / MODIFY / DROP of columns, constraints or watermarks", (2, 3)),
+            };
+            out.push(feature(span, what, since));
+        }
+        _ => {}
+    }
 }
 
 fn versions(f: &Feature) -> String {
@@ -147,20 +272,43 @@ impl Rule for UnsupportedByTarget {
         let target = ctx.settings.target;
         for file in ctx.files {
             for statement in file.parsed.script.all_statements() {
-                for f in features(statement) {
+                // In the order Flink checks them; Flink stops at the first, so only that one
+                // has Flink's message.
+                let mut flink_said = false;
+                for f in features(file, statement) {
                     if supported(&f, target) {
                         continue;
                     }
-                    let d = report
+                    let help = match f.help {
+                        Some(h) => format!("{}; {h}", versions(&f)),
+                        None => format!(
+                            "{}; rewrite it for {target}, or choose another --target",
+                            versions(&f)
+                        ),
+                    };
+                    let mut d = report
                         .diagnostic(
                             file.id,
                             f.span,
                             format!("{} is not supported by {target}", f.what),
                         )
-                        .with_help(format!(
-                            "{}; rewrite it for {target}, or choose another --target",
-                            versions(&f)
-                        ));
+                        .with_help(help);
+                    // Flink's messages were verified with 2.3.
+                    if target.grammar_version() == (2, 3) && !flink_said {
+                        flink_said = f.flink.is_some();
+                        match f.flink {
+                            Some(FlinkText::Verbatim(text)) => d = d.with_flink_message(text),
+                            Some(FlinkText::Encountered(at, expected)) => {
+                                d = d.with_flink_message(ctx.flink_encountered(
+                                    file.id,
+                                    statement.span,
+                                    at,
+                                    expected,
+                                ))
+                            }
+                            None => {}
+                        }
+                    }
                     report.report(d);
                 }
             }

@@ -324,6 +324,12 @@ pub struct LikeClause {
 pub struct CreateMaterializedTable {
     /// Span of `OR ALTER`, if written (Flink 2.2+).
     pub or_alter: Option<Span>,
+    /// Span of `OR REPLACE`, if written (no Flink version has it; SY005 reports it).
+    pub or_replace: Option<Span>,
+    /// Span of `TEMPORARY`, if written (no Flink version has it; SY005 reports it).
+    pub temporary: Option<Span>,
+    /// Span of `IF NOT EXISTS`, if written (no Flink version has it; SY005 reports it).
+    pub if_not_exists: Option<Span>,
     /// The table name.
     pub name: ObjectName,
     /// Column list / constraints / watermark (Flink 2.3+; bare names earlier).
@@ -466,6 +472,8 @@ pub struct RefreshModeClause {
 /// `ALTER MATERIALIZED TABLE name action`.
 #[derive(Debug, Clone, Serialize)]
 pub struct AlterMaterializedTable {
+    /// Span of `IF EXISTS`, if written (no Flink version has it; SY005 reports it).
+    pub if_exists: Option<Span>,
     /// The table.
     pub name: ObjectName,
     /// What is changed.
@@ -493,6 +501,13 @@ pub enum AlterMaterializedTableAction {
     SetStartMode(StartModeClause),
     /// `RENAME TO name` (not in the 2.3 grammar; reported by rules).
     RenameTo(ObjectName),
+    /// `RENAME col TO new_col` (not in the 2.3 grammar; reported by rules).
+    RenameColumn {
+        /// The column (may be nested).
+        from: ObjectName,
+        /// Its new name.
+        to: ObjectName,
+    },
     /// `[WITH (...)] [[SET] START_MODE = ...] AS query`; Flink 2.0+ accepts only `AS query`.
     AsQuery(Box<AlterAsQuery>),
     /// ADD / MODIFY / DROP of columns, constraints, watermark, distribution (2.3).

@@ -153,7 +153,9 @@ pub struct Statement {
     pub kind: StatementKind,
     /// From its first token to its last token (the `;` excluded).
     pub span: Span,
-    /// Whether a syntax error was reported inside it (the node may be partial).
+    /// Whether Flink's parser rejects it: a syntax error was reported inside it (the node may
+    /// be partial), or it uses a form no Flink version has that is kept in the tree for SY005
+    /// (`CREATE TEMPORARY MATERIALIZED TABLE`, `ALTER MATERIALIZED TABLE IF EXISTS`, ...).
     pub has_error: bool,
 }
 
@@ -357,6 +359,8 @@ pub struct DropObject {
     pub object: ObjectKind,
     /// `TEMPORARY` was written.
     pub temporary: bool,
+    /// Where `TEMPORARY` was written (SY005 reports it on a materialized table).
+    pub temporary_span: Option<Span>,
     /// `IF EXISTS` was written.
     pub if_exists: bool,
     /// The dropped object.

@@ -234,7 +234,8 @@ impl Parser<'_> {
     /// `DROP [TEMPORARY [SYSTEM]] kind [IF EXISTS] name [RESTRICT|CASCADE]`.
     pub(super) fn drop_statement(&mut self) -> PResult<StatementKind> {
         self.expect(Kw::DROP)?;
-        let temporary = self.eat(Kw::TEMPORARY).is_some();
+        let temporary_span = self.eat(Kw::TEMPORARY);
+        let temporary = temporary_span.is_some();
         if temporary {
             self.eat(Kw::SYSTEM);
         }
@@ -242,17 +243,13 @@ impl Parser<'_> {
             Kw::TABLE => ObjectKind::Table,
             Kw::VIEW => ObjectKind::View,
             Kw::MATERIALIZED => {
-                let span = self.bump().span;
+                // `DROP TEMPORARY MATERIALIZED TABLE` is kept in the tree: SY005 reports it.
+                self.bump();
                 if !self.at(Kw::TABLE) {
                     return Err(self.expected("`TABLE`"));
                 }
                 if temporary {
-                    self.note_error(
-                        crate::syntax::SyntaxErrorKind::Unexpected,
-                        "DROP TEMPORARY MATERIALIZED TABLE is not supported.".to_string(),
-                        span,
-                        Some("materialized tables are never temporary: remove TEMPORARY".to_string()),
-                    );
+                    self.note_refused_form();
                 }
                 ObjectKind::MaterializedTable
             }
@@ -276,6 +273,7 @@ impl Parser<'_> {
         Ok(StatementKind::Drop(Box::new(DropObject {
             object,
             temporary,
+            temporary_span,
             if_exists,
             name,
         })))

@@ -149,14 +149,9 @@ impl Parser<'_> {
                     Some("Flink accepts each clause once".to_string()),
                 );
             } else if clause < previous {
-                let kind = if clause == TableClause::StartMode || previous == TableClause::StartMode
-                {
-                    SyntaxErrorKind::StartMode
-                } else {
-                    SyntaxErrorKind::ClauseOrder
-                };
+                // START_MODE is placed by the materialized-table grammar itself (MT004).
                 self.note_error(
-                    kind,
+                    SyntaxErrorKind::ClauseOrder,
                     format!("{} must come before {}", clause.name(), previous.name()),
                     span,
                     Some(clause_order_help(clause)),

@@ -28,6 +28,7 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
             span,
             help: help.map(str::to_string),
             suggestion,
+            flink: None,
         });
     };
     if text.starts_with('\u{FEFF}') {

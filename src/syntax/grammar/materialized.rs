@@ -1,5 +1,6 @@
-//! Materialized tables: CREATE [OR ALTER], ALTER forms, START_MODE, FRESHNESS, REFRESH_MODE
-//! (FLIP-435, FLIP-492, FLIP-546, FLIP-550, FLIP-557; flink-spec §2.3-2.4).
+//! Materialized tables: CREATE [OR ALTER], ALTER forms, FRESHNESS, REFRESH_MODE, and where
+//! START_MODE goes (the clause itself is `start_mode.rs`) (FLIP-435, FLIP-492, FLIP-546,
+//! FLIP-550, FLIP-557; flink-spec §2.3-2.4).
 
 use super::ddl::TableClause;
 use crate::source::Span;
@@ -7,57 +8,48 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
-use crate::syntax::SyntaxErrorKind;
+use crate::syntax::{expected, FlinkSyntax, Suggestion, SyntaxErrorKind};
+
+/// Where START_MODE goes, for help texts.
+const START_MODE_PLACE: &str = "START_MODE belongs after COMMENT, DISTRIBUTED BY, PARTITIONED BY and WITH, and before FRESHNESS and REFRESH_MODE: ... WITH (...) START_MODE = ... FRESHNESS = ... REFRESH_MODE = ... AS query";
 
 impl Parser<'_> {
     /// `CREATE [OR ALTER] MATERIALIZED TABLE name [(elements)] [COMMENT] [DISTRIBUTED ...]
     /// [PARTITIONED BY] [WITH] [START_MODE = ...] [FRESHNESS = ...] [REFRESH_MODE = ...] AS query`.
+    /// `OR REPLACE`, `TEMPORARY` and `IF NOT EXISTS`, which no Flink version has, are kept in
+    /// the tree for SY005, so that the rest of the statement is still analysed.
     pub(super) fn create_materialized_table(&mut self) -> PResult<StatementKind> {
         self.expect(Kw::CREATE)?;
         let mut or_alter = None;
+        let mut or_replace = None;
         if let Some(or_span) = self.eat(Kw::OR) {
-            if self.at(Kw::REPLACE) {
-                let span = self.current().span.cover(or_span);
-                self.push_error(
-                    SyntaxErrorKind::Unexpected,
-                    "REPLACE MATERIALIZED TABLE is not supported.".to_string(),
-                    span,
-                    Some(
-                        "use CREATE OR ALTER MATERIALIZED TABLE to evolve a materialized table"
-                            .to_string(),
-                    ),
-                );
-                self.bump();
+            if let Some(replace) = self.eat(Kw::REPLACE) {
+                or_replace = Some(or_span.cover(replace));
             } else {
                 let alter = self.expect(Kw::ALTER)?;
                 or_alter = Some(or_span.cover(alter));
             }
         }
-        if let Some(span) = self.eat(Kw::TEMPORARY) {
-            self.note_error(
-                SyntaxErrorKind::Unexpected,
-                "CREATE TEMPORARY MATERIALIZED TABLE is not supported.".to_string(),
-                span,
-                Some("materialized tables are always permanent: remove TEMPORARY".to_string()),
-            );
+        let temporary = self.eat(Kw::TEMPORARY);
+        if or_replace.is_some() || temporary.is_some() {
+            self.note_refused_form();
         }
         self.expect(Kw::MATERIALIZED)?;
         self.expect(Kw::TABLE)?;
-        if self.at(Kw::IF) {
-            let span = self.current().span;
-            return Err(self.push_error(
-                SyntaxErrorKind::Unexpected,
-                "CREATE MATERIALIZED TABLE does not accept IF NOT EXISTS".to_string(),
-                span,
-                Some(
-                    "use CREATE OR ALTER MATERIALIZED TABLE for an idempotent deployment"
-                        .to_string(),
-                ),
-            ));
+        let mut if_not_exists = None;
+        if self.at(Kw::IF) && self.nth_at(1, Kw::NOT) && self.nth_at(2, Kw::EXISTS) {
+            let first = self.bump().span;
+            self.bump();
+            let last = self.bump().span;
+            if_not_exists = Some(first.cover(last));
+            self.note_refused_form();
         }
         let name = self.object_name("a materialized table name")?;
         let mut table = CreateMaterializedTable {
             or_alter,
+            or_replace,
+            temporary,
+            if_not_exists,
             name,
             elements: None,
             comment: None,
@@ -78,9 +70,14 @@ impl Parser<'_> {
         if self.at_kind(TokenKind::LParen) {
             table.elements = Some(self.table_elements()?);
         }
+        // The latest clause in Flink's order so far, and the clause just before this one.
         let mut last: Option<(TableClause, Span)> = None;
+        let mut prev: Option<(TableClause, Span)> = None;
+        let mut start_mode_reported = false;
         loop {
             let clause_start = self.start();
+            let first_token = self.current().span;
+            let mut repeated_start_mode = false;
             let clause = match self.kw() {
                 Kw::COMMENT => {
                     self.bump();
@@ -105,12 +102,7 @@ impl Parser<'_> {
                 Kw::START_MODE => {
                     let clause = self.start_mode_clause(None)?;
                     if table.start_mode.is_some() {
-                        self.note_error(
-                            SyntaxErrorKind::StartMode,
-                            "START_MODE is written twice".to_string(),
-                            clause.span,
-                            Some("keep one START_MODE clause".to_string()),
-                        );
+                        repeated_start_mode = true;
                     } else {
                         table.start_mode = Some(clause);
                     }
@@ -133,10 +125,20 @@ impl Parser<'_> {
                 _ => break,
             };
             let span = self.finish(clause_start);
-            if clause != TableClause::StartMode || last.is_none_or(|(c, _)| c != clause) {
-                // A repeated START_MODE is reported above, with its own message.
+            let max = last.map(|(c, _)| c);
+            let start_mode_misplaced = max.is_some_and(|max| {
+                clause <= max && (clause == TableClause::StartMode || max == TableClause::StartMode)
+            });
+            if start_mode_misplaced || repeated_start_mode {
+                // One misplaced START_MODE is one finding, however many clauses it precedes.
+                if repeated_start_mode || !start_mode_reported {
+                    self.start_mode_order_error(table, (clause, span), first_token, last, prev);
+                }
+                start_mode_reported |= !repeated_start_mode;
+            } else {
                 self.check_clause_order(&mut last, clause, span);
             }
+            prev = Some((clause, span));
             if clause == TableClause::LikeOrAs {
                 return Ok(());
             }
@@ -144,172 +146,93 @@ impl Parser<'_> {
         Err(self.expected("`AS` and the materialized table's query"))
     }
 
-    /// `[SET] START_MODE = kind [(arg)]`; `set_keyword` is a `SET` already consumed.
-    pub(super) fn start_mode_clause(
+    /// A START_MODE clause out of Flink's fixed order, or written twice: where it belongs,
+    /// Flink's message (at the first token of `current`), and a fix that swaps two adjacent
+    /// clauses.
+    fn start_mode_order_error(
         &mut self,
-        set_keyword: Option<Span>,
-    ) -> PResult<StartModeClause> {
-        let start = set_keyword.map_or_else(|| self.start(), |s| s.start);
-        self.expect(Kw::START_MODE)?;
-        if !self.at_kind(TokenKind::Eq) {
-            let found = self.describe_current();
-            let span = self.current().span;
-            return Err(self.push_error(
-                SyntaxErrorKind::StartMode,
-                format!("expected `=` after START_MODE, found {found}"),
-                span,
-                Some("write START_MODE = FROM_BEGINNING (or another mode)".to_string()),
-            ));
-        }
-        self.bump();
-        let tok = self.current();
-        let kind = match tok.kw {
-            Kw::FROM_BEGINNING => StartModeKind::FromBeginning,
-            Kw::FROM_NOW => StartModeKind::FromNow,
-            Kw::FROM_TIMESTAMP => StartModeKind::FromTimestamp,
-            Kw::RESUME_OR_FROM_BEGINNING => StartModeKind::ResumeOrFromBeginning,
-            Kw::RESUME_OR_FROM_NOW => StartModeKind::ResumeOrFromNow,
-            Kw::RESUME_OR_FROM_TIMESTAMP => StartModeKind::ResumeOrFromTimestamp,
-            _ => {
-                let found = self.describe(tok);
-                let quoted = tok
-                    .kind
-                    .is_string()
-                    .then(|| self.text_of(tok).trim_matches('\'').to_string());
-                let help = match quoted.as_deref().and_then(StartModeKind::parse) {
-                    Some(k) => format!("write the mode as a keyword, without quotes: START_MODE = {}", k.as_str()),
-                    None => "one of FROM_BEGINNING, FROM_NOW[(INTERVAL ...)], FROM_TIMESTAMP(TIMESTAMP '...'), RESUME_OR_FROM_BEGINNING, RESUME_OR_FROM_NOW[(INTERVAL ...)], RESUME_OR_FROM_TIMESTAMP(TIMESTAMP '...')".to_string(),
-                };
-                return Err(self.push_error(
-                    SyntaxErrorKind::StartMode,
-                    format!("expected a start mode, found {found}"),
-                    tok.span,
-                    Some(help),
-                ));
+        table: &CreateMaterializedTable,
+        current: (TableClause, Span),
+        first_token: Span,
+        last: Option<(TableClause, Span)>,
+        prev: Option<(TableClause, Span)>,
+    ) {
+        let (clause, span) = current;
+        let max = last.map_or(TableClause::Comment, |(c, _)| c);
+        let expected = match prev.map(|(c, _)| c) {
+            Some(TableClause::StartMode) => {
+                let now_without_arg = table.start_mode.as_ref().is_some_and(|m| {
+                    matches!(
+                        m.kind,
+                        StartModeKind::FromNow | StartModeKind::ResumeOrFromNow
+                    ) && m.arg.is_none()
+                });
+                if now_without_arg {
+                    expected::AFTER_START_MODE_NOW.to_vec()
+                } else {
+                    expected::AFTER_START_MODE.to_vec()
+                }
             }
+            Some(TableClause::RefreshMode) => expected::AFTER_REFRESH_MODE.to_vec(),
+            _ => Vec::new(),
         };
-        let kind_span = self.bump().span;
-        let mut arg = None;
-        if self.at_kind(TokenKind::LParen) {
-            let open = self.bump().span;
-            let value = self.expr()?;
-            self.expect_kind(TokenKind::RParen, "`)`")?;
-            arg = Some(self.classify_start_mode_arg(kind, value, open)?);
-        } else if matches!(
-            kind,
-            StartModeKind::FromTimestamp | StartModeKind::ResumeOrFromTimestamp
-        ) {
-            let span = self.finish(kind_span.start);
-            return Err(self.push_error(
-                SyntaxErrorKind::StartMode,
-                format!("{} needs a timestamp argument", kind.as_str()),
+        let flink = FlinkSyntax::Encountered {
+            at: first_token,
+            expected,
+        };
+        let (message, error_span, swap) = if clause == TableClause::StartMode && max == clause {
+            ("START_MODE is written twice".to_string(), span, None)
+        } else if clause == TableClause::StartMode {
+            (
+                format!("START_MODE must come before {}", max.name()),
                 span,
-                Some(format!(
-                    "write {}(TIMESTAMP '2026-01-01 00:00:00')",
-                    kind.as_str()
-                )),
-            ));
-        }
-        Ok(StartModeClause {
-            set_keyword,
-            kind,
-            kind_span,
-            arg,
-            span: self.finish(start),
-        })
-    }
-
-    /// Checks the argument against what Flink's parser accepts for `kind`.
-    fn classify_start_mode_arg(
-        &mut self,
-        kind: StartModeKind,
-        value: Expr,
-        open: Span,
-    ) -> PResult<StartModeArg> {
-        let span = value.span;
-        let is_interval = matches!(&value.kind, ExprKind::Literal(Literal::Interval { .. }));
-        let is_timestamp = matches!(&value.kind, ExprKind::Literal(Literal::Typed { type_name, .. })
-            if type_name == "TIMESTAMP" || type_name == "TIMESTAMP WITH LOCAL TIME ZONE");
-        match kind {
-            StartModeKind::FromNow | StartModeKind::ResumeOrFromNow => {
-                if !is_interval {
-                    return Err(self.push_error(
-                        SyntaxErrorKind::StartMode,
-                        "START_MODE literal must be an interval for FROM_NOW and RESUME_OR_FROM_NOW modes.".to_string(),
-                        span,
-                        Some(format!("write {}(INTERVAL '1' HOUR), or FROM_TIMESTAMP(TIMESTAMP '...') for an instant", kind.as_str())),
-                    ));
-                }
-                if let ExprKind::Literal(Literal::Interval { qualifier, .. }) = &value.kind {
-                    let units = [Some(qualifier.start.as_str()), qualifier.end.as_deref()];
-                    if units
-                        .iter()
-                        .flatten()
-                        .any(|u| *u == "MILLISECOND" || *u == "MICROSECOND" || *u == "NANOSECOND")
-                    {
-                        return Err(self.push_error(
-                            SyntaxErrorKind::StartMode,
-                            format!("START_MODE intervals cannot be in {}", qualifier.start),
-                            qualifier.span,
-                            Some(
-                                "use SECOND or a larger unit, e.g. INTERVAL '1' SECOND".to_string(),
-                            ),
-                        ));
-                    }
-                }
-                Ok(StartModeArg::Interval(value))
-            }
-            StartModeKind::FromTimestamp | StartModeKind::ResumeOrFromTimestamp => {
-                if !is_timestamp {
-                    let help = match &value.kind {
-                        ExprKind::Literal(Literal::String(s)) => format!(
-                            "add the TIMESTAMP keyword: {}(TIMESTAMP '{}')",
-                            kind.as_str(),
-                            s.value.replace('\'', "''")
-                        ),
-                        _ => format!("write {}(TIMESTAMP 'yyyy-MM-dd HH:mm:ss')", kind.as_str()),
-                    };
-                    return Err(self.push_error(
-                        SyntaxErrorKind::StartMode,
-                        format!("{} needs a TIMESTAMP literal", kind.as_str()),
-                        span,
-                        Some(help),
-                    ));
-                }
-                Ok(StartModeArg::Timestamp(value))
-            }
-            _ => {
-                let span = open.cover(self.finish(open.start));
-                Err(self.push_error(
-                    SyntaxErrorKind::StartMode,
-                    format!("{} takes no argument", kind.as_str()),
-                    span,
-                    Some(format!("write START_MODE = {}", kind.as_str())),
-                ))
-            }
+                prev.filter(|(c, _)| *c > TableClause::StartMode)
+                    .map(|(c, s)| (s, span, format!("Move START_MODE before {}", c.name()))),
+            )
+        } else {
+            let start_mode_span = last.map_or(span, |(_, s)| s);
+            (
+                format!("START_MODE must come after {}", clause.name()),
+                start_mode_span,
+                prev.filter(|(c, _)| *c == TableClause::StartMode)
+                    .map(|(_, s)| (s, span, format!("Move START_MODE after {}", clause.name()))),
+            )
+        };
+        let help = if message.ends_with("twice") {
+            format!("keep one START_MODE clause; {START_MODE_PLACE}")
+        } else {
+            START_MODE_PLACE.to_string()
+        };
+        let before = self.error_count();
+        self.note_error(SyntaxErrorKind::StartMode, message, error_span, Some(help));
+        self.set_flink(before, flink);
+        if let Some((a, b, title)) = swap {
+            // Swap two adjacent clauses, keeping what is between them.
+            let text = self.text;
+            let replacement = format!(
+                "{}{}{}",
+                &text[b.range()],
+                &text[a.end as usize..b.start as usize],
+                &text[a.range()]
+            );
+            self.set_suggestion(
+                before,
+                Suggestion {
+                    title,
+                    span: a.cover(b),
+                    replacement,
+                },
+            );
         }
     }
 
-    /// `FRESHNESS = INTERVAL ...`.
+    /// `FRESHNESS = value`. The value is parsed as an expression, as Flink does; MT008 checks
+    /// that it is an interval literal Flink accepts.
     pub(super) fn freshness(&mut self) -> PResult<Freshness> {
         let start = self.start();
         self.expect(Kw::FRESHNESS)?;
         self.expect_kind(TokenKind::Eq, "`=`")?;
         let interval = self.expr()?;
-        let quoted = match &interval.kind {
-            ExprKind::Literal(Literal::Interval { value, .. }) => {
-                self.text[value.span.range()].starts_with('\'')
-            }
-            _ => false,
-        };
-        if !quoted {
-            self.note_error(
-                SyntaxErrorKind::Unexpected,
-                "MATERIALIZED TABLE only supports define interval type FRESHNESS, please refer to the materialized table document.".to_string(),
-                interval.span,
-                Some("write FRESHNESS = INTERVAL '3' MINUTE".to_string()),
-            );
-        }
         Ok(Freshness {
             interval,
             span: self.finish(start),
@@ -324,7 +247,10 @@ impl Parser<'_> {
         let mode = match self.kw() {
             Kw::FULL => RefreshMode::Full,
             Kw::CONTINUOUS => RefreshMode::Continuous,
-            _ => return Err(self.expected("`FULL` or `CONTINUOUS`")),
+            _ => {
+                return Err(self
+                    .expected_as_flink("`FULL` or `CONTINUOUS`", &["\"FULL\"", "\"CONTINUOUS\""]))
+            }
         };
         self.bump();
         Ok(RefreshModeClause {
@@ -338,10 +264,13 @@ impl Parser<'_> {
         self.expect(Kw::ALTER)?;
         self.expect(Kw::MATERIALIZED)?;
         self.expect(Kw::TABLE)?;
-        if self.at(Kw::IF) {
-            return Err(self.expected(
-                "a materialized table name (ALTER MATERIALIZED TABLE has no IF EXISTS)",
-            ));
+        // `IF EXISTS` is kept in the tree for SY005 (no Flink version has it).
+        let mut if_exists = None;
+        if self.at(Kw::IF) && self.nth_at(1, Kw::EXISTS) {
+            let first = self.bump().span;
+            let last = self.bump().span;
+            if_exists = Some(first.cover(last));
+            self.note_refused_form();
         }
         let name = self.object_name("a materialized table name")?;
         let action = match self.kw() {
@@ -379,13 +308,20 @@ impl Parser<'_> {
                         if self.at(Kw::AS) {
                             self.alter_as_query(None, Some(clause))?
                         } else {
+                            // No Flink version has it (the seed FLIP's form ends with AS).
+                            self.note_refused_form();
                             AlterMaterializedTableAction::SetStartMode(clause)
                         }
                     }
                     _ if self.at_kind(TokenKind::LParen) => {
                         AlterMaterializedTableAction::SetOptions(self.property_list()?)
                     }
-                    _ => return Err(self.expected("`FRESHNESS`, `REFRESH_MODE` or `(` options")),
+                    _ => {
+                        return Err(self.expected_as_flink(
+                            "`FRESHNESS`, `REFRESH_MODE` or `(` options",
+                            expected::ALTER_MT_SET,
+                        ))
+                    }
                 }
             }
             Kw::RESET => {
@@ -393,9 +329,16 @@ impl Parser<'_> {
                 AlterMaterializedTableAction::ResetOptions(self.key_list()?)
             }
             Kw::RENAME => {
+                // Not in Flink 2.3's grammar; kept in the tree for MT010.
                 self.bump();
-                self.expect(Kw::TO)?;
-                AlterMaterializedTableAction::RenameTo(self.object_name("the new name")?)
+                if self.eat(Kw::TO).is_some() {
+                    AlterMaterializedTableAction::RenameTo(self.object_name("the new name")?)
+                } else {
+                    let from = self.object_name("the column to rename")?;
+                    self.expect(Kw::TO)?;
+                    let to = self.object_name("the new column name")?;
+                    AlterMaterializedTableAction::RenameColumn { from, to }
+                }
             }
             Kw::WITH => {
                 self.bump();
@@ -418,12 +361,17 @@ impl Parser<'_> {
             Kw::ADD | Kw::MODIFY | Kw::DROP => {
                 AlterMaterializedTableAction::Schema(self.schema_change()?)
             }
-            _ => return Err(self.expected(
+            _ => return Err(self.expected_as_flink(
                 "`SUSPEND`, `RESUME`, `REFRESH`, `SET`, `RESET`, `ADD`, `MODIFY`, `DROP` or `AS`",
+                expected::ALTER_MT_ACTIONS,
             )),
         };
         Ok(StatementKind::AlterMaterializedTable(Box::new(
-            AlterMaterializedTable { name, action },
+            AlterMaterializedTable {
+                if_exists,
+                name,
+                action,
+            },
         )))
     }
 

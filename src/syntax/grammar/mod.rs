@@ -13,6 +13,7 @@ mod lexical;
 mod materialized;
 mod misc;
 mod query;
+mod start_mode;
 mod types;
 
 use super::ast::{StatementKind, WrappedStatement, WrapperKind};

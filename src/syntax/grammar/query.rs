@@ -593,7 +593,7 @@ impl Parser<'_> {
     }
 
     /// Consumes `( ... )` with balanced parentheses.
-    fn balanced_parens(&mut self) -> PResult<()> {
+    pub(super) fn balanced_parens(&mut self) -> PResult<()> {
         self.expect_kind(TokenKind::LParen, "`(`")?;
         let mut depth = 1;
         while depth > 0 {
