@@ -13,6 +13,12 @@ use std::process::ExitCode;
 pub(crate) struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
+    /// Report only on the files that changed since this git revision (a branch, tag or commit):
+    /// added or modified since it, committed, staged or not, and untracked files that git does
+    /// not ignore. The rest of the project is still read, so changed files are checked against
+    /// the tables of unchanged ones.
+    #[arg(long, value_name = "REF")]
+    changed_since: Option<String>,
     /// Output format [default: human, or github when the environment variable GITHUB_ACTIONS
     /// is `true`].
     #[arg(long, value_enum)]
@@ -54,7 +60,7 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
     if let Some(fail_on) = args.fail_on {
         settings.fail_on = fail_on;
     }
-    let mut outcome = match run_inputs(&args.input, &mut settings) {
+    let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &mut settings) {
         Ok(o) => o,
         Err(code) => return code,
     };

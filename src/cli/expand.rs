@@ -97,7 +97,7 @@ fn unified(old: &str, new: &str, old_name: &str, new_name: &str) -> String {
 /// Runs `expand`.
 pub(crate) fn run(args: ExpandArgs) -> ExitCode {
     let mut settings = Settings::default();
-    let outcome = match run_inputs(&args.input, &mut settings) {
+    let outcome = match run_inputs(&args.input, None, &mut settings) {
         Ok(o) => o,
         Err(code) => return code,
     };

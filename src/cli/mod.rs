@@ -100,9 +100,12 @@ fn read_stdin() -> Vec<u8> {
 }
 
 /// Settings from the flags, and the run over the inputs (with context files when individual
-/// files were given). `Err` carries the exit code of a usage error, already reported.
+/// files were given, or with `changed_since`: the files changed since that git revision, with
+/// the rest of the project as context). `Err` carries the exit code of a usage error, already
+/// reported.
 pub(crate) fn run_inputs(
     args: &InputArgs,
+    changed_since: Option<&str>,
     settings: &mut Settings,
 ) -> Result<crate::Outcome, ExitCode> {
     if let Some(target) = args.target {
@@ -110,15 +113,26 @@ pub(crate) fn run_inputs(
     }
     settings.histories.extend(args.histories.iter().cloned());
     let extensions = vec!["sql".to_string()];
-    let inputs = match discover::discover(&args.paths, &extensions, args.stdin_filename.as_deref())
-    {
-        Ok(inputs) => inputs,
+    let selected = match changed_since {
+        Some(revision) => discover::changed_since(&args.paths, &extensions, revision),
+        None => discover::discover(&args.paths, &extensions, args.stdin_filename.as_deref()).map(
+            |inputs| {
+                let context = discover::context(&args.paths, &inputs, &extensions);
+                if context.is_empty() {
+                    (inputs, context)
+                } else {
+                    (discover::display_inputs(inputs), context)
+                }
+            },
+        ),
+    };
+    let (inputs, context) = match selected {
+        Ok(selected) => selected,
         Err(e) => {
             eprintln!("flinklint: {e}");
             return Err(ExitCode::from(2));
         }
     };
-    let context = discover::context(&args.paths, &inputs, &extensions);
     let stdin = inputs
         .iter()
         .any(|i| matches!(i, Input::Stdin(_)))

@@ -5,8 +5,15 @@
 //! skipping hidden directories, `target/` and `node_modules/`, and keeping files with the
 //! configured extensions (default `sql`). A file named explicitly is read whatever its
 //! extension.
+//!
+//! A run over individual files (as pre-commit passes them) or over the files changed since a
+//! git revision ([`changed_since`], with [`git`]) also reads the rest of the project as
+//! context: see [`context`].
 
-use std::path::{Path, PathBuf};
+pub mod git;
+
+use std::collections::HashSet;
+use std::path::{Component, Path, PathBuf};
 
 /// Where a file's text comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -32,6 +39,12 @@ pub enum DiscoverError {
     /// The path does not exist.
     #[error("path does not exist: {0}")]
     NotFound(PathBuf),
+    /// `--changed-since` with `-`: standard input has no git history.
+    #[error("--changed-since cannot check standard input (`-`)")]
+    ChangedSinceStdin,
+    /// The changed files could not be listed.
+    #[error(transparent)]
+    Git(#[from] git::GitError),
 }
 
 /// Directory names never descended into.
@@ -120,28 +133,140 @@ pub fn context(args: &[PathBuf], inputs: &[Input], extensions: &[String]) -> Vec
     if !explicit_files {
         return Vec::new();
     }
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let root = project_root(&cwd);
-    // Paths relative to the current directory when possible, as the user would write them.
-    let shown = |p: PathBuf| p.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or(p);
-    let Ok(found) = discover(&[root], extensions, None) else {
-        return Vec::new();
-    };
-    let given: std::collections::HashSet<PathBuf> = inputs
+    let given: HashSet<PathBuf> = inputs
         .iter()
         .filter_map(|i| match i {
             Input::File(p) => std::fs::canonicalize(p).ok(),
             Input::Stdin(_) => None,
         })
         .collect();
+    project_files(extensions)
+        .into_iter()
+        .filter(|(_, canonical)| !given.contains(canonical))
+        .map(|(shown, _)| Input::File(shown))
+        .collect()
+}
+
+/// The inputs of `check --changed-since REVISION`: `(reported, context)`. Reported are the
+/// files that `args` select (as [`discover`] selects them) and that changed since `revision`
+/// in the git work tree of the current directory ([`git::changed_files`]); context is every
+/// other file of the project, as for [`context`], so that a changed file is still checked
+/// against the tables of unchanged ones. Both are in path order, with paths shown as
+/// [`context`] shows them.
+///
+/// Errors: [`DiscoverError::NotFound`] for an argument that does not exist,
+/// [`DiscoverError::ChangedSinceStdin`] for `-`, and [`DiscoverError::Git`] when the current
+/// directory is not in a git work tree or `revision` is not a commit.
+pub fn changed_since(
+    args: &[PathBuf],
+    extensions: &[String],
+    revision: &str,
+) -> Result<(Vec<Input>, Vec<Input>), DiscoverError> {
+    if args.iter().any(|a| a.as_os_str() == "-") {
+        return Err(DiscoverError::ChangedSinceStdin);
+    }
+    let selected = discover(args, extensions, None)?;
+    let cwd = current_dir();
+    let changed = git::changed_files(&cwd, revision)?;
+    // The selected files that changed: canonical path -> path as reached.
+    let mut wanted: std::collections::BTreeMap<PathBuf, PathBuf> = selected
+        .into_iter()
+        .filter_map(|i| {
+            let path = i.path().to_path_buf();
+            let canonical = std::fs::canonicalize(&path).ok()?;
+            changed.contains(&canonical).then_some((canonical, path))
+        })
+        .collect();
+    let mut reported = Vec::new();
+    let mut context = Vec::new();
+    for (shown, canonical) in project_files(extensions) {
+        if wanted.remove(&canonical).is_some() {
+            reported.push(Input::File(shown));
+        } else {
+            context.push(Input::File(shown));
+        }
+    }
+    // Selected files outside the project's walk (another extension named explicitly, or a
+    // path outside the project root) are reported as given.
+    reported.extend(
+        wanted
+            .into_values()
+            .map(|path| Input::File(display_path(&cwd, &path))),
+    );
+    Ok((reported, context))
+}
+
+/// Every file of the project (the walk of [`project_root`] of the current directory), as
+/// `(path shown, canonical path)`, in path order.
+fn project_files(extensions: &[String]) -> Vec<(PathBuf, PathBuf)> {
+    let cwd = current_dir();
+    let root = project_root(&cwd);
+    let Ok(found) = discover(&[root], extensions, None) else {
+        return Vec::new();
+    };
     found
         .into_iter()
-        .filter_map(|i| match i {
-            Input::File(p) => {
-                let canonical = std::fs::canonicalize(&p).ok()?;
-                (!given.contains(&canonical)).then(|| Input::File(shown(p)))
-            }
-            Input::Stdin(_) => None,
+        .filter_map(|i| {
+            let path = i.path();
+            let canonical = std::fs::canonicalize(path).ok()?;
+            Some((display_path(&cwd, path), canonical))
         })
         .collect()
+}
+
+fn current_dir() -> PathBuf {
+    std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
+}
+
+/// `path` as the user would write it from `cwd`: relative to `cwd` when it lies under it,
+/// without `.` components (`./jobs/a.sql` is `jobs/a.sql`). Lexical only: nothing is resolved
+/// on disk. Files of one run must be shown alike, since a history is the files of one folder.
+pub fn display_path(cwd: &Path, path: &Path) -> PathBuf {
+    let relative = path.strip_prefix(cwd).unwrap_or(path);
+    let cleaned: PathBuf = relative
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect();
+    if cleaned.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        cleaned
+    }
+}
+
+/// The inputs of a run that also reads context files, shown as the context files are (see
+/// [`display_path`]), so that a file given as `./catalog/V2__x.sql` falls in the same history
+/// as the context file `catalog/V1__y.sql`. Standard input is left as it is.
+pub fn display_inputs(inputs: Vec<Input>) -> Vec<Input> {
+    let cwd = current_dir();
+    inputs
+        .into_iter()
+        .map(|i| match i {
+            Input::File(p) => Input::File(display_path(&cwd, &p)),
+            stdin @ Input::Stdin(_) => stdin,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::display_path;
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn display_paths_are_relative_and_clean() {
+        let cwd = Path::new("/repo");
+        let shown = |p: &str| display_path(cwd, Path::new(p));
+        assert_eq!(
+            shown("./catalog/V1__a.sql"),
+            PathBuf::from("catalog/V1__a.sql")
+        );
+        assert_eq!(
+            shown("/repo/catalog/V1__a.sql"),
+            PathBuf::from("catalog/V1__a.sql")
+        );
+        assert_eq!(shown("/elsewhere/a.sql"), PathBuf::from("/elsewhere/a.sql"));
+        assert_eq!(shown("../x/a.sql"), PathBuf::from("../x/a.sql"));
+        assert_eq!(shown("."), PathBuf::from("."));
+    }
 }
