@@ -2,7 +2,9 @@
 //!
 //! `cargo bench --bench throughput -- DIR` reads every `.sql` file under DIR (default: the
 //! generated corpus in `bench-out/corpus`, see `scripts/bench.py`), then lexes, and lexes and
-//! parses, all of them on the current thread, best of several rounds.
+//! parses, all of them on the current thread, best of several rounds; then runs the whole
+//! check (parse, catalog of sessions and histories, rules) on one thread, and prints the share
+//! of that time spent after parsing (issue 3's budget: the catalog adds at most 20%).
 
 use std::path::PathBuf;
 
@@ -18,6 +20,7 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("bench-out/corpus"));
     let mut texts = Vec::new();
+    let mut named = Vec::new();
     for entry in walkdir::WalkDir::new(&dir)
         .sort_by_file_name()
         .into_iter()
@@ -25,6 +28,8 @@ fn main() {
     {
         if entry.path().extension().is_some_and(|e| e == "sql") {
             if let Ok(text) = std::fs::read_to_string(entry.path()) {
+                let name = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
+                named.push((name.to_string_lossy().to_string(), text.clone()));
                 texts.push(text);
             }
         }
@@ -61,6 +66,14 @@ fn main() {
             .map(|t| flinklint::syntax::parse(t).script.statements.len())
             .sum()
     });
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a thread pool");
+    let settings = flinklint::config::Settings::default();
+    let check = best(&|| {
+        one_thread.install(|| flinklint::check_texts(&named, &settings).diagnostics.len())
+    });
     let mb = bytes as f64 / 1e6;
     println!("files: {}, bytes: {bytes} ({mb:.2} MB)", texts.len());
     println!("lex:         {:8.1} MB/s  ({:.1} ms)", mb / lex, lex * 1e3);
@@ -68,5 +81,14 @@ fn main() {
         "lex+parse:   {:8.1} MB/s  ({:.1} ms)",
         mb / parse,
         parse * 1e3
+    );
+    println!(
+        "check:       {:8.1} MB/s  ({:.1} ms, one thread: parse + catalog + rules)",
+        mb / check,
+        check * 1e3
+    );
+    println!(
+        "after parse: {:8.1} %    of the one-thread check (catalog, rules, sorting)",
+        100.0 * (check - parse).max(0.0) / check
     );
 }
