@@ -54,6 +54,18 @@ impl Session<'_> {
             file: file.id,
             span,
         };
+        // `--base`: a statement the file still holds unchanged is the one that deployed the
+        // table; re-running it is no evolution, so it runs as the first creation it was.
+        if let Some(deployed) = self.deployed.remove(&name) {
+            let text = file.source.slice(statement.span);
+            if deployed == super::session::normalized_statement(text) {
+                if let Some(old) = self.catalog.permanent(&name).cloned() {
+                    self.catalog.remove(&name, false);
+                    self.versions
+                        .retain(|v| !(v.object.name == name && v.statement == old.statement));
+                }
+            }
+        }
         let existing = self.catalog.get(&name).filter(|o| !o.incomplete).cloned();
         let previous = match &existing {
             Some(existing) => match (&existing.def, mt.or_alter) {

@@ -38,6 +38,10 @@ pub struct Session<'b> {
     pub found: Vec<Found>,
     /// Every version of every object created or changed in this session.
     pub versions: Vec<Version>,
+    /// Materialized tables deployed by the earlier version of the running file (`--base`),
+    /// with the normalized text of the statement that defined them there (see
+    /// [`normalized_statement`]).
+    pub deployed: std::collections::HashMap<QualifiedName, String>,
 }
 
 impl<'b> Session<'b> {
@@ -50,6 +54,7 @@ impl<'b> Session<'b> {
             config: Vec::new(),
             found: Vec::new(),
             versions: Vec::new(),
+            deployed: std::collections::HashMap::new(),
         }
     }
 
@@ -714,6 +719,23 @@ impl Scope for Session<'_> {
             strategy.contains("EXCLUDE_ALIASED_VIRTUAL_METADATA_COLUMNS")
         }
     }
+}
+
+/// A statement's tokens without comments, joined by single spaces: two statements with the
+/// same normalized text differ only in layout and comments.
+pub fn normalized_statement(text: &str) -> String {
+    use crate::syntax::lexer::{lex, TokenKind};
+    let mut out = String::with_capacity(text.len());
+    for tok in lex(text) {
+        if matches!(tok.kind, TokenKind::LineComment | TokenKind::BlockComment) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&text[tok.span.range()]);
+    }
+    out
 }
 
 /// CTAS-style merge of declared columns with the query's output (flink-spec §4.2): columns
