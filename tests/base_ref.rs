@@ -294,3 +294,36 @@ fn unknown_revision_and_missing_repository_exit_2() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("is not inside a git repository"), "{err}");
 }
+
+#[test]
+fn expand_history_starts_from_the_deployed_version() {
+    if !git_available() {
+        return;
+    }
+    let repo = Repo::new("expand");
+    repo.write("sql/totals.sql", &totals("id, amount", ""));
+    repo.commit();
+    repo.write(
+        "sql/totals.sql",
+        &totals("id, amount, region", "  START_MODE = RESUME_OR_FROM_NOW\n"),
+    );
+    let out = repo.flinklint(&[
+        "expand",
+        "--base",
+        "main",
+        "--table",
+        "order_totals",
+        "--history",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("-- version 1 (main:sql/totals.sql:3)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("-- version 2 (./sql/totals.sql:3)\n"),
+        "{text}"
+    );
+    assert!(text.contains("+  `region` VARCHAR(2147483647)\n"), "{text}");
+}
