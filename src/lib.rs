@@ -17,6 +17,7 @@ pub mod diagnostics;
 pub mod discover;
 pub mod docs;
 pub mod fix;
+pub mod git;
 pub mod render;
 pub mod rules;
 pub mod semantic;
@@ -103,6 +104,29 @@ pub fn check_with_context(
     stdin_text: Option<&[u8]>,
     settings: &Settings,
 ) -> Outcome {
+    check_with_bases(inputs, context, Vec::new(), stdin_text, settings)
+}
+
+/// The earlier version of an input file (`check --base REV`: its text at a git revision). It
+/// is run for the catalog just before the file, as the deployed state the file evolves, and is
+/// never reported on.
+#[derive(Debug, Clone)]
+pub struct BaseVersion {
+    /// Index in `inputs` of the file this is the earlier version of.
+    pub of: usize,
+    /// Its text, under a path shown as `REV:path`.
+    pub source: SourceFile,
+}
+
+/// Like [`check_with_context`], with the earlier versions of some inputs (see
+/// [`BaseVersion`]). Files are numbered inputs first, then context, then base versions.
+pub fn check_with_bases(
+    inputs: &[Input],
+    context: &[Input],
+    bases: Vec<BaseVersion>,
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+) -> Outcome {
     pool().install(|| {
         let start = std::time::Instant::now();
         let all: Vec<(&Input, bool)> = inputs
@@ -110,7 +134,8 @@ pub fn check_with_context(
             .map(|i| (i, true))
             .chain(context.iter().map(|i| (i, false)))
             .collect();
-        let files: Vec<FileEntry> = all
+        let first_base = all.len();
+        let mut files: Vec<FileEntry> = all
             .par_iter()
             .enumerate()
             .map(|(i, (input, report))| {
@@ -122,9 +147,31 @@ pub fn check_with_context(
                     parsed,
                     load_error,
                     report: *report,
+                    base_of: None,
                 }
             })
             .collect();
+        let base_entries: Vec<FileEntry> = bases
+            .into_par_iter()
+            .enumerate()
+            .filter(|(_, b)| b.of < inputs.len())
+            .map(|(k, b)| {
+                let parsed = syntax::parse(&b.source.text);
+                FileEntry {
+                    id: FileId((first_base + k) as u32),
+                    source: b.source,
+                    parsed,
+                    load_error: None,
+                    report: false,
+                    base_of: Some(FileId(b.of as u32)),
+                }
+            })
+            .collect();
+        // Ids must stay indices: renumber after the filter.
+        for (k, mut entry) in base_entries.into_iter().enumerate() {
+            entry.id = FileId((first_base + k) as u32);
+            files.push(entry);
+        }
         if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
             eprintln!(
                 "timings: read and parse {:.1} ms",
@@ -151,6 +198,7 @@ pub fn check_texts(texts: &[(String, String)], settings: &Settings) -> Outcome {
                     parsed,
                     load_error: None,
                     report: true,
+                    base_of: None,
                 }
             })
             .collect();
@@ -168,6 +216,8 @@ pub struct Loaded {
     pub load_error: Option<String>,
     /// Whether its findings are reported.
     pub report: bool,
+    /// For the earlier version of another file (`--base`), that file.
+    pub base_of: Option<FileId>,
 }
 
 /// Runs the pipeline over loaded files, in order.
@@ -184,6 +234,7 @@ pub fn check_loaded(loaded: Vec<Loaded>, settings: &Settings) -> Outcome {
                     parsed,
                     load_error: l.load_error,
                     report: l.report,
+                    base_of: l.base_of,
                 }
             })
             .collect();

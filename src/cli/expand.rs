@@ -35,9 +35,10 @@ pub(crate) struct ExpandArgs {
     /// Print a unified diff of the statement as written against the expanded definition.
     #[arg(long, conflicts_with = "versions")]
     diff_declared: bool,
-    /// Print every version of the table across its history, with a diff between consecutive
-    /// versions.
-    #[arg(long)]
+    /// Print every version of the table across its history (or its session), the first in
+    /// full, each next one as a unified diff against the one before. With `--base REV`, the
+    /// version deployed from REV comes first.
+    #[arg(long = "history", visible_alias = "versions")]
     versions: bool,
     /// Print the effective merging strategy of every feature for each LIKE in the inputs.
     #[arg(long)]

@@ -11,7 +11,7 @@ use crate::config::{FailOn, Settings, Target};
 use crate::discover::{self, Input};
 use clap::{Parser, Subcommand};
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// A fast linter and migration checker for repositories of Apache Flink SQL.
@@ -55,6 +55,11 @@ pub(crate) struct InputArgs {
     /// The file name to show for standard input.
     #[arg(long)]
     stdin_filename: Option<PathBuf>,
+    /// A git revision (branch, tag, commit): each given file that changed since it is checked
+    /// as an evolution of its version there, as if that version had been deployed first (an
+    /// in-place edit of a CREATE OR ALTER MATERIALIZED TABLE is an ALTER).
+    #[arg(long, value_name = "REV")]
+    base: Option<String>,
 }
 
 fn parse_target(s: &str) -> Result<Target, String> {
@@ -137,12 +142,72 @@ pub(crate) fn run_inputs(
         .iter()
         .any(|i| matches!(i, Input::Stdin(_)))
         .then(read_stdin);
-    Ok(crate::check_with_context(
+    let bases = match &args.base {
+        Some(revision) => match base_versions(revision, &args.paths, &inputs) {
+            Ok(bases) => bases,
+            Err(e) => {
+                eprintln!("flinklint: --base {revision}: {e}");
+                return Err(ExitCode::from(2));
+            }
+        },
+        None => Vec::new(),
+    };
+    Ok(crate::check_with_bases(
         &inputs,
         &context,
+        bases,
         stdin.as_deref(),
         settings,
     ))
+}
+
+/// The versions at `revision` of the input files that changed since it (`--base`). The
+/// repository is the one holding the first path argument (a file's folder), else the current
+/// folder. Files added since the revision, untracked or outside the repository have none.
+fn base_versions(
+    revision: &str,
+    paths: &[PathBuf],
+    inputs: &[Input],
+) -> Result<Vec<crate::BaseVersion>, crate::git::GitError> {
+    use crate::git;
+    let dir = paths
+        .iter()
+        .find(|p| p.as_os_str() != "-")
+        .map(|p| {
+            if p.is_dir() {
+                p.clone()
+            } else {
+                p.parent()
+                    .filter(|d| !d.as_os_str().is_empty())
+                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+            }
+        })
+        .unwrap_or_else(|| PathBuf::from("."));
+    let root = git::work_tree_root(&dir)?;
+    git::verify_revision(&root, revision)?;
+    let changed = git::changed_files(&root, revision)?;
+    let mut bases = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let Input::File(path) = input else { continue };
+        let Some(rel) = git::relative_path(&root, path) else {
+            continue;
+        };
+        if !changed.contains(&rel) {
+            continue;
+        }
+        let Some(bytes) = git::show(&root, revision, &rel)? else {
+            continue;
+        };
+        // A version that is not UTF-8 has no statements to deploy.
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue;
+        };
+        bases.push(crate::BaseVersion {
+            of: i,
+            source: crate::source::SourceFile::new(format!("{revision}:{rel}"), text),
+        });
+    }
+    Ok(bases)
 }
 
 /// Colour only on a terminal, and never with `NO_COLOR`.

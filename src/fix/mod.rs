@@ -192,6 +192,7 @@ pub fn fix(outcome: Outcome, settings: &Settings, mode: FixMode) -> FixReport {
                 source: f.source.clone(),
                 load_error: f.load_error.clone(),
                 report: f.report,
+                base_of: f.base_of,
             })
             .collect();
         let mut changed_any = false;

@@ -37,6 +37,9 @@ pub struct FileEntry {
     pub load_error: Option<String>,
     /// Whether findings in this file are reported (context files are loaded but not reported).
     pub report: bool,
+    /// For the version of another file at a git revision (`--base`), that file: run just
+    /// before it as the state it evolves, never reported, never a session of its own.
+    pub base_of: Option<FileId>,
 }
 
 /// What rules can read: settings, every file of the run, and the semantic model.

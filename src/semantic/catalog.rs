@@ -149,6 +149,9 @@ pub struct MaterializedDef {
     pub refresh_mode: Option<RefreshMode>,
     /// Whether the column list came from the query (no typed DDL columns).
     pub schema_from_query: bool,
+    /// The query as `SHOW CREATE MATERIALIZED TABLE` prints it (validated, fully qualified),
+    /// when flinklint can print it: see [`super::render_query::flink_expanded`].
+    pub expanded_query: Option<String>,
 }
 
 /// A resolved table or materialized table.
@@ -210,6 +213,9 @@ pub struct ViewDef {
     pub query: Option<Arc<Query>>,
     /// Explicit column names.
     pub columns: Option<Vec<CompactString>>,
+    /// The column types inferred from the query, parallel to `columns` (empty when the
+    /// query's columns are unknown; `None` where a type cannot be inferred).
+    pub types: Vec<Option<Type>>,
 }
 
 /// What a catalog object is.

@@ -193,9 +193,47 @@ pub fn infer_type(expr: &Expr, column: &dyn Fn(&str) -> Option<Type>) -> Option<
                     Some(Type::nullable(Kind::TimestampLtz(precision.unwrap_or(3))))
                 }
                 "TO_TIMESTAMP" => Some(Type::nullable(Kind::Timestamp(3))),
+                "COALESCE" if !call.args.is_empty() => {
+                    let types: Option<Vec<Type>> = call
+                        .args
+                        .iter()
+                        .map(|a| infer_type(&a.value, column))
+                        .collect();
+                    coalesce(&types?)
+                }
                 _ => None,
             }
         }
         _ => None,
     }
+}
+
+/// COALESCE's type (Calcite's least restrictive type, NOT NULL when any argument is): the
+/// arguments' common kind, or for character strings VARCHAR of the longest length when any is
+/// VARCHAR, else CHAR. `None` for other mixes.
+fn coalesce(types: &[Type]) -> Option<Type> {
+    let nullable = types.iter().all(|t| t.nullable);
+    let first = types.first()?;
+    let kind = if types.iter().all(|t| t.kind == first.kind) {
+        first.kind.clone()
+    } else {
+        let mut longest = 0;
+        let mut varying = false;
+        for t in types {
+            match t.kind {
+                Kind::Char(n) => longest = longest.max(n),
+                Kind::VarChar(n) => {
+                    longest = longest.max(n);
+                    varying = true;
+                }
+                _ => return None,
+            }
+        }
+        if varying {
+            Kind::VarChar(longest)
+        } else {
+            Kind::Char(longest)
+        }
+    };
+    Some(Type { kind, nullable })
 }

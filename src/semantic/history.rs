@@ -79,7 +79,8 @@ type Entry = (FileId, Option<(Vec<u64>, bool)>, String);
 /// file names (files without a version sort after the others, by name).
 pub fn plan(files: &[FileEntry], configured: &[PathBuf]) -> Plan {
     let mut by_dir: BTreeMap<PathBuf, Vec<Entry>> = BTreeMap::new();
-    for f in files {
+    // The earlier version of a file (`--base`) runs just before it, never on its own.
+    for f in files.iter().filter(|f| f.base_of.is_none()) {
         let path = &f.source.path;
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let name = path

@@ -54,6 +54,18 @@ impl Session<'_> {
             file: file.id,
             span,
         };
+        // `--base`: a statement the file still holds unchanged is the one that deployed the
+        // table; re-running it is no evolution, so it runs as the first creation it was.
+        if let Some(deployed) = self.deployed.remove(&name) {
+            let text = file.source.slice(statement.span);
+            if deployed == super::session::normalized_statement(text) {
+                if let Some(old) = self.catalog.permanent(&name).cloned() {
+                    self.catalog.remove(&name, false);
+                    self.versions
+                        .retain(|v| !(v.object.name == name && v.statement == old.statement));
+                }
+            }
+        }
         let existing = self.catalog.get(&name).filter(|o| !o.incomplete).cloned();
         let previous = match &existing {
             Some(existing) => match (&existing.def, mt.or_alter) {
@@ -218,6 +230,7 @@ impl Session<'_> {
             freshness: mt.freshness.as_ref().map(|f| f.interval.clone()),
             refresh_mode: mt.refresh_mode.as_ref().map(|r| r.mode),
             schema_from_query,
+            expanded_query: super::render_query::flink_expanded(query, self),
         });
         Some((built.table, known && !rejected && !schema_rejected))
     }
@@ -318,8 +331,10 @@ impl Session<'_> {
                     }
                     append_columns(&mut t, &new);
                 }
+                let expanded_query = super::render_query::flink_expanded(&q.query, self);
                 if let Some(m) = &mut t.materialized {
                     m.query = q.query.clone();
+                    m.expanded_query = expanded_query;
                     m.query_origin = Origin {
                         file: file.id,
                         span: q.query.span,
@@ -646,6 +661,7 @@ fn evolve_definition(
     // The query and start mode are the new ones; freshness and refresh mode stay.
     if let (Some(m), Some(nm)) = (&mut out.materialized, new_m) {
         m.query = nm.query.clone();
+        m.expanded_query = nm.expanded_query.clone();
         m.query_origin = nm.query_origin;
         m.start_mode = nm.start_mode.clone();
     }

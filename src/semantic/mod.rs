@@ -92,7 +92,7 @@ pub fn analyse(files: &[FileEntry], histories: &[PathBuf]) -> Model {
         let base = persistent.clone();
         let mut session = Session::new(&base);
         for id in &h.files {
-            run_file(&mut session, &files[id.0 as usize]);
+            run_file(&mut session, files, &files[id.0 as usize]);
         }
         let (result, found, catalog) = finish(
             session,
@@ -118,7 +118,7 @@ pub fn analyse(files: &[FileEntry], histories: &[PathBuf]) -> Model {
         .par_iter()
         .map(|id| {
             let mut session = Session::new(&persistent);
-            run_file(&mut session, &files[id.0 as usize]);
+            run_file(&mut session, files, &files[id.0 as usize]);
             let (result, found, _) =
                 finish(session, &persistent, SessionKind::Script(*id), vec![*id]);
             (result, found)
@@ -132,12 +132,65 @@ pub fn analyse(files: &[FileEntry], histories: &[PathBuf]) -> Model {
     model
 }
 
-fn run_file(session: &mut Session<'_>, file: &FileEntry) {
-    if file.load_error.is_some() {
-        return;
+/// Runs a file's statements in `session`; when the file has an earlier version (`--base`), that
+/// version runs first (see [`deploy_base`]).
+fn run_file(session: &mut Session<'_>, files: &[FileEntry], file: &FileEntry) {
+    if let Some(base) = files.iter().find(|f| f.base_of == Some(file.id)) {
+        deploy_base(session, base);
     }
-    for statement in &file.parsed.script.statements {
-        session.apply(file, statement);
+    if file.load_error.is_none() {
+        for statement in &file.parsed.script.statements {
+            session.apply(file, statement);
+        }
+    }
+    session.deployed.clear();
+}
+
+/// Runs the earlier version of a file (its text at the `--base` revision) in a copy of
+/// `session` and keeps what deploying it left behind that outlives a deployment: its permanent
+/// materialized tables, each as one version, with the normalized text of the statement that
+/// defined it (a statement the file still holds unchanged is not an evolution). Its tables,
+/// views, SET and USE are not kept: the new version declares them again in its own run, and
+/// keeping them would report every unchanged `CREATE TABLE` as already existing. Its problems
+/// are dropped: they belong to a version that is not checked.
+fn deploy_base(session: &mut Session<'_>, base: &FileEntry) {
+    let mut pre = Session {
+        catalog: session.catalog.clone(),
+        current_catalog: session.current_catalog.clone(),
+        current_database: session.current_database.clone(),
+        config: session.config.clone(),
+        found: Vec::new(),
+        versions: Vec::new(),
+        deployed: Default::default(),
+    };
+    for statement in &base.parsed.script.statements {
+        pre.apply(base, statement);
+    }
+    let mut names: Vec<&QualifiedName> = Vec::new();
+    for v in &pre.versions {
+        if matches!(v.object.def, catalog::ObjectDef::Materialized(_))
+            && !v.object.temporary
+            && !names.contains(&&v.object.name)
+        {
+            names.push(&v.object.name);
+        }
+    }
+    for name in names {
+        let Some(object) = pre.catalog.permanent(name).cloned() else {
+            continue;
+        };
+        if !matches!(object.def, catalog::ObjectDef::Materialized(_)) || object.incomplete {
+            continue;
+        }
+        let text = base.source.slice(object.statement.span);
+        session
+            .deployed
+            .insert(name.clone(), session::normalized_statement(text));
+        session.catalog.insert(object.clone());
+        session.versions.push(Version {
+            statement: object.statement,
+            object,
+        });
     }
 }
 

@@ -172,9 +172,10 @@ fn relation_of(
         ),
         ObjectDef::View(v) => v.columns.as_ref().map(|cols| {
             cols.iter()
-                .map(|n| RelColumn {
+                .enumerate()
+                .map(|(i, n)| RelColumn {
                     name: n.clone(),
-                    data_type: None,
+                    data_type: v.types.get(i).cloned().flatten(),
                     source: None,
                     hidden: false,
                 })

@@ -38,6 +38,10 @@ pub struct Session<'b> {
     pub found: Vec<Found>,
     /// Every version of every object created or changed in this session.
     pub versions: Vec<Version>,
+    /// Materialized tables deployed by the earlier version of the running file (`--base`),
+    /// with the normalized text of the statement that defined them there (see
+    /// [`normalized_statement`]).
+    pub deployed: std::collections::HashMap<QualifiedName, String>,
 }
 
 impl<'b> Session<'b> {
@@ -50,6 +54,7 @@ impl<'b> Session<'b> {
             config: Vec::new(),
             found: Vec::new(),
             versions: Vec::new(),
+            deployed: std::collections::HashMap::new(),
         }
     }
 
@@ -404,19 +409,23 @@ impl<'b> Session<'b> {
                 return;
             }
         }
-        let columns = match &v.columns {
+        let output = v
+            .query
+            .as_ref()
+            .and_then(|q| self.query_columns(q, file.id));
+        let columns: Option<Vec<CompactString>> = match &v.columns {
             Some(list) => Some(list.names.iter().map(|n| n.text.clone()).collect()),
-            None => v
-                .query
+            None => output
                 .as_ref()
-                .and_then(|q| self.query_columns(q, file.id))
-                .map(|cols| cols.into_iter().map(|c| c.name).collect()),
+                .map(|cols| cols.iter().map(|c| c.name.clone()).collect()),
         };
+        let types = view_types(columns.as_deref(), output.as_deref());
         self.register(CatalogObject {
             name,
             def: ObjectDef::View(ViewDef {
                 query: v.query.clone(),
                 columns,
+                types,
             }),
             temporary: v.temporary,
             statement: Origin {
@@ -587,9 +596,11 @@ impl<'b> Session<'b> {
             }
         }
         if let Some(q) = &av.query {
-            v.columns = self
-                .query_columns(q, file.id)
-                .map(|c| c.into_iter().map(|c| c.name).collect());
+            let output = self.query_columns(q, file.id);
+            v.columns = output
+                .as_ref()
+                .map(|c| c.iter().map(|c| c.name.clone()).collect());
+            v.types = view_types(v.columns.as_deref(), output.as_deref());
             v.query = Some(q.clone());
         }
         if new_name != name {
@@ -714,6 +725,34 @@ impl Scope for Session<'_> {
             strategy.contains("EXCLUDE_ALIASED_VIRTUAL_METADATA_COLUMNS")
         }
     }
+}
+
+/// A view's column types: the query's, when it has as many columns as the view.
+fn view_types(
+    columns: Option<&[CompactString]>,
+    output: Option<&[OutputColumn]>,
+) -> Vec<Option<Type>> {
+    match (columns, output) {
+        (Some(c), Some(o)) if c.len() == o.len() => o.iter().map(|c| c.data_type.clone()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A statement's tokens without comments, joined by single spaces: two statements with the
+/// same normalized text differ only in layout and comments.
+pub fn normalized_statement(text: &str) -> String {
+    use crate::syntax::lexer::{lex, TokenKind};
+    let mut out = String::with_capacity(text.len());
+    for tok in lex(text) {
+        if matches!(tok.kind, TokenKind::LineComment | TokenKind::BlockComment) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&text[tok.span.range()]);
+    }
+    out
 }
 
 /// CTAS-style merge of declared columns with the query's output (flink-spec §4.2): columns

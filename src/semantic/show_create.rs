@@ -161,8 +161,10 @@ pub fn table(object: &CatalogObject, t: &TableDef) -> String {
     out
 }
 
-/// The definition `SHOW CREATE MATERIALIZED TABLE` prints (Flink 2.3 layout; the query is the
-/// query as written, re-indented: Flink's expanded, fully qualified query is a known gap).
+/// The definition `SHOW CREATE MATERIALIZED TABLE` prints (Flink 2.3 layout). The query is
+/// Flink's validated, fully qualified form when flinklint can print it
+/// ([`MaterializedDef::expanded_query`]: one table or view, select-project-filter-aggregate);
+/// beyond that it is the query as written, in Flink's style but unqualified (a known gap).
 pub fn materialized_table(object: &CatalogObject, t: &TableDef, or_alter: bool) -> String {
     let mut out = String::from(if or_alter {
         "CREATE OR ALTER MATERIALIZED TABLE "
@@ -190,21 +192,19 @@ pub fn materialized_table(object: &CatalogObject, t: &TableDef, or_alter: bool) 
             None => "FROM_BEGINNING".to_string(),
         };
         out.push_str(&format!("START_MODE = {start}\n"));
+        // Omitted: REFRESH_MODE follows the freshness threshold, FRESHNESS the mode's default.
+        let mode = super::materialized::effective_refresh_mode(m);
         let freshness = m.freshness.as_ref().map_or_else(
-            || {
-                if m.refresh_mode == Some(crate::syntax::ast::RefreshMode::Full) {
-                    "INTERVAL '1' HOUR".to_string()
-                } else {
-                    "INTERVAL '3' MINUTE".to_string()
-                }
-            },
+            || super::materialized::default_freshness(mode).to_string(),
             render_expr::render,
         );
         out.push_str(&format!("FRESHNESS = {freshness}\n"));
-        let mode = m.refresh_mode.map_or("CONTINUOUS", |r| r.as_str());
-        out.push_str(&format!("REFRESH_MODE = {mode}\n"));
+        out.push_str(&format!("REFRESH_MODE = {}\n", mode.as_str()));
         out.push_str("AS ");
-        out.push_str(&super::render_query::render(&m.query));
+        match &m.expanded_query {
+            Some(q) => out.push_str(q),
+            None => out.push_str(&super::render_query::render(&m.query)),
+        }
         out.push('\n');
     }
     out
