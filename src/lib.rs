@@ -17,7 +17,6 @@ pub mod diagnostics;
 pub mod discover;
 pub mod docs;
 pub mod fix;
-pub mod git;
 pub mod render;
 pub mod rules;
 pub mod semantic;

@@ -241,7 +241,10 @@ fn usage_errors_exit_with_2() {
     let out = flinklint(&plain.0, &["--changed-since", "HEAD"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("needs a git repository"), "{stderr}");
+    assert!(
+        stderr.contains("is not inside a git repository"),
+        "{stderr}"
+    );
 }
 
 /// Not `--changed-since` itself but the context loading it shares with explicit file

@@ -8,7 +8,7 @@ mod parse;
 mod rule;
 
 use crate::config::{FailOn, Settings, Target};
-use crate::discover::{self, Input};
+use crate::discover::{self, git, Input};
 use clap::{Parser, Subcommand};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -168,8 +168,7 @@ fn base_versions(
     revision: &str,
     paths: &[PathBuf],
     inputs: &[Input],
-) -> Result<Vec<crate::BaseVersion>, crate::git::GitError> {
-    use crate::git;
+) -> Result<Vec<crate::BaseVersion>, git::GitError> {
     let dir = paths
         .iter()
         .find(|p| p.as_os_str() != "-")
@@ -184,18 +183,18 @@ fn base_versions(
         })
         .unwrap_or_else(|| PathBuf::from("."));
     let root = git::work_tree_root(&dir)?;
-    git::verify_revision(&root, revision)?;
-    let changed = git::changed_files(&root, revision)?;
+    let commit = git::resolve(&root, revision)?;
+    let changed = git::changed_files(&root, &commit)?;
     let mut bases = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
         let Input::File(path) = input else { continue };
+        if !std::fs::canonicalize(path).is_ok_and(|p| changed.contains(&p)) {
+            continue;
+        }
         let Some(rel) = git::relative_path(&root, path) else {
             continue;
         };
-        if !changed.contains(&rel) {
-            continue;
-        }
-        let Some(bytes) = git::show(&root, revision, &rel)? else {
+        let Some(bytes) = git::show(&root, &commit, &rel)? else {
             continue;
         };
         // A version that is not UTF-8 has no statements to deploy.

@@ -1,85 +1,70 @@
-//! The files of a git work tree that changed since a revision (`check --changed-since REF`).
+//! Reading a git repository through the `git` command line (`git` on `PATH`, run with
+//! [`std::process::Command`]; no git library): the work tree root, a revision resolved to a
+//! commit, the files changed since it (`check --changed-since REF` reports them, `check --base
+//! REV` / `expand --base REV` read their version at it) and a file's bytes at a commit.
 //!
-//! "Changed" means: the file exists in the work tree and its content differs from `REF`'s
-//! (added or modified, whether the change is committed after `REF`, staged or not), or it is
-//! untracked and not ignored. Deleted files are not listed. This is
-//! `git diff --name-only --no-renames --diff-filter=AMT REF` plus
+//! "Changed" means: the file exists in the work tree and its content differs from the
+//! commit's (added or modified, whether the change is committed after it, staged or not), or it
+//! is untracked and not ignored. Deleted files are not listed. This is
+//! `git diff --name-only --no-renames --diff-filter=AMT COMMIT` plus
 //! `git ls-files --others --exclude-standard`, both run at the work tree root; a renamed file
-//! counts as added under its new name. `REF` is compared with the work tree directly, not with
-//! the merge base: on a branch that is behind `REF`, pass
+//! counts as added under its new name. The commit is compared with the work tree directly,
+//! not with the merge base: on a branch that is behind `REF`, pass
 //! `$(git merge-base REF HEAD)` to see only the branch's own changes.
 //!
-//! Git is run as a program (`git` on `PATH`); the revision is resolved to a commit first, so
-//! it can never be read as an option.
+//! A revision is resolved to a [`Commit`] (its full id) before any other git command sees it,
+//! so it can never be read as an option. File names are bytes to git; they become paths without
+//! loss on Unix (non-UTF-8 names included).
 
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
 
-/// Why the changed files could not be listed: a usage error (exit code 2).
+/// Why a git question could not be answered: a usage error (exit code 2) for both callers.
 #[derive(Debug, thiserror::Error)]
 pub enum GitError {
-    /// `git` could not be started.
-    #[error("--changed-since needs git, which could not be run: {0}")]
-    NoGit(String),
-    /// The directory is not inside a git work tree.
-    #[error("--changed-since needs a git repository, and {dir} is not in one{detail}")]
+    /// `git` could not be started (not installed, not on `PATH`).
+    #[error("cannot run git: {0}")]
+    NotInstalled(std::io::Error),
+    /// The directory is not inside a git work tree (or is inside `.git` / a bare repository).
+    #[error("{dir} is not inside a git repository{detail}")]
     NotARepository {
         /// The directory git was asked about.
         dir: PathBuf,
-        /// Git's own message, prefixed with `: `, or empty.
+        /// Git's own message when it is not the usual one, prefixed with `: `, or empty.
         detail: String,
     },
-    /// The revision does not name a commit of the repository.
-    #[error("--changed-since: unknown git revision `{0}` (in a shallow clone, fetch it first; for example `fetch-depth: 0` in actions/checkout)")]
+    /// The revision does not name a commit of the repository (or starts with `-`).
+    #[error("unknown git revision `{0}` (in a shallow clone, fetch it first; for example `fetch-depth: 0` in actions/checkout)")]
     UnknownRevision(String),
-    /// A git command failed.
+    /// Any other failure of a git command, with git's message.
     #[error("git {command} failed: {message}")]
     Failed {
         /// The command's arguments.
         command: String,
-        /// Git's message.
+        /// What git printed on standard error.
         message: String,
     },
 }
 
-/// The canonical paths of the files changed since `revision` in the git work tree that holds
-/// `dir` (see the module documentation for what counts as changed).
-///
-/// Errors: [`GitError`] when git is missing, `dir` is not in a work tree, or `revision` is not a
-/// commit.
-pub fn changed_files(dir: &Path, revision: &str) -> Result<HashSet<PathBuf>, GitError> {
-    let top = toplevel(dir)?;
-    let commit = resolve(&top, revision)?;
-    let mut changed = HashSet::new();
-    let diff = run(
-        &top,
-        &[
-            "diff",
-            "--name-only",
-            "-z",
-            "--no-renames",
-            "--diff-filter=AMT",
-            &commit,
-            "--",
-        ],
-    )?;
-    let untracked = run(&top, &["ls-files", "-z", "--others", "--exclude-standard"])?;
-    for name in diff.split(|b| *b == 0).chain(untracked.split(|b| *b == 0)) {
-        if name.is_empty() {
-            continue;
-        }
-        // A path that no longer exists (deleted after all) is not changed content to check.
-        if let Ok(path) = std::fs::canonicalize(top.join(path_from_bytes(name))) {
-            changed.insert(path);
-        }
+/// A commit of the repository, as its full id: only [`resolve`] makes one, so a value never
+/// starts with `-`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commit(String);
+
+impl Commit {
+    /// The full commit id.
+    pub fn id(&self) -> &str {
+        &self.0
     }
-    Ok(changed)
 }
 
-/// The root of the work tree that holds `dir`.
-fn toplevel(dir: &Path) -> Result<PathBuf, GitError> {
+/// The root of the work tree that holds `dir` (`git rev-parse --show-toplevel`).
+///
+/// Errors: [`GitError::NotARepository`] outside a work tree (and inside `.git` or a bare
+/// repository, which have none), [`GitError::NotInstalled`].
+pub fn work_tree_root(dir: &Path) -> Result<PathBuf, GitError> {
     let output = git(dir, &["rev-parse", "--show-toplevel"])?;
     if !output.status.success() {
         let message = String::from_utf8_lossy(&output.stderr).trim().to_string();
@@ -95,7 +80,6 @@ fn toplevel(dir: &Path) -> Result<PathBuf, GitError> {
     }
     let text = trim_newline(&output.stdout);
     if text.is_empty() {
-        // Inside the .git folder, or a bare repository: there is no work tree to compare.
         return Err(GitError::NotARepository {
             dir: dir.to_path_buf(),
             detail: ": no work tree".to_string(),
@@ -104,22 +88,78 @@ fn toplevel(dir: &Path) -> Result<PathBuf, GitError> {
     Ok(path_from_bytes(text))
 }
 
-/// The full commit id that `revision` names.
-fn resolve(top: &Path, revision: &str) -> Result<String, GitError> {
-    // A leading `-` would be read as an option by every git command below.
+/// The commit that `revision` (branch, tag, commit id, `HEAD~2`, ...) names in the repository
+/// of the work tree `root` (`git rev-parse --verify --quiet REV^{commit}`).
+///
+/// Errors: [`GitError::UnknownRevision`] when it names no commit, is empty or starts with `-`
+/// (it would be read as an option); [`GitError::NotInstalled`].
+pub fn resolve(root: &Path, revision: &str) -> Result<Commit, GitError> {
     if revision.is_empty() || revision.starts_with('-') {
         return Err(GitError::UnknownRevision(revision.to_string()));
     }
     let spec = format!("{revision}^{{commit}}");
-    let output = git(top, &["rev-parse", "--verify", "--quiet", &spec])?;
-    let id = String::from_utf8_lossy(trim_newline(&output.stdout)).to_string();
-    if !output.status.success() || id.is_empty() {
+    let output = git(root, &["rev-parse", "--verify", "--quiet", &spec])?;
+    let id = String::from_utf8_lossy(trim_newline(&output.stdout)).into_owned();
+    if !output.status.success() || id.is_empty() || id.starts_with('-') {
         return Err(GitError::UnknownRevision(revision.to_string()));
     }
-    Ok(id)
+    Ok(Commit(id))
 }
 
-/// Runs git in `dir` and returns its standard output; a non-zero exit is an error.
+/// The canonical paths of the files of the work tree `root` changed since `commit` (see the
+/// module documentation for what counts as changed).
+///
+/// Errors: [`GitError::Failed`] with git's message, [`GitError::NotInstalled`].
+pub fn changed_files(root: &Path, commit: &Commit) -> Result<HashSet<PathBuf>, GitError> {
+    let diff = run(
+        root,
+        &[
+            "diff",
+            "--name-only",
+            "-z",
+            "--no-renames",
+            "--diff-filter=AMT",
+            commit.id(),
+            "--",
+        ],
+    )?;
+    let untracked = run(root, &["ls-files", "-z", "--others", "--exclude-standard"])?;
+    Ok(diff
+        .split(|b| *b == 0)
+        .chain(untracked.split(|b| *b == 0))
+        .filter(|name| !name.is_empty())
+        // A path that no longer exists (deleted after all) is not changed content to check.
+        .filter_map(|name| std::fs::canonicalize(root.join(path_from_bytes(name))).ok())
+        .collect())
+}
+
+/// The bytes of `path` (relative to the work tree root, forward slashes, as from
+/// [`relative_path`]) at `commit` (`git show COMMIT:path`); `None` when the file does not exist
+/// there.
+///
+/// Errors: [`GitError::NotInstalled`] only; any other failure reads as "not there".
+pub fn show(root: &Path, commit: &Commit, path: &str) -> Result<Option<Vec<u8>>, GitError> {
+    let spec = format!("{}:{path}", commit.id());
+    let output = git(root, &["show", &spec])?;
+    Ok(output.status.success().then_some(output.stdout))
+}
+
+/// `path` relative to the work tree `root`, with forward slashes, as git names it in
+/// `COMMIT:path`; `None` when it is outside or does not exist. Both are canonicalized first, so
+/// symbolic links and `..` resolve as git sees them.
+pub fn relative_path(root: &Path, path: &Path) -> Option<String> {
+    let root = std::fs::canonicalize(root).ok()?;
+    let path = std::fs::canonicalize(path).ok()?;
+    let rel = path.strip_prefix(&root).ok()?;
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Some(parts.join("/"))
+}
+
+/// Runs git in `dir` and returns its standard output; a non-zero exit is
+/// [`GitError::Failed`].
 fn run(dir: &Path, args: &[&str]) -> Result<Vec<u8>, GitError> {
     let output = git(dir, args)?;
     if !output.status.success() {
@@ -131,13 +171,17 @@ fn run(dir: &Path, args: &[&str]) -> Result<Vec<u8>, GitError> {
     Ok(output.stdout)
 }
 
-fn git(dir: &Path, args: &[&str]) -> Result<std::process::Output, GitError> {
+/// Runs git in `dir` (`git -C dir`, so a missing directory is git's error, not a failure to
+/// start git; standard input closed, so it never waits for the user) and returns its output
+/// whatever its exit status.
+fn git(dir: &Path, args: &[&str]) -> Result<Output, GitError> {
     Command::new("git")
+        .arg("-C")
+        .arg(dir)
         .args(args)
-        .current_dir(dir)
-        .stdin(std::process::Stdio::null())
+        .stdin(Stdio::null())
         .output()
-        .map_err(|e| GitError::NoGit(e.to_string()))
+        .map_err(GitError::NotInstalled)
 }
 
 fn trim_newline(bytes: &[u8]) -> &[u8] {

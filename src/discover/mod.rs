@@ -43,7 +43,7 @@ pub enum DiscoverError {
     #[error("--changed-since cannot check standard input (`-`)")]
     ChangedSinceStdin,
     /// The changed files could not be listed.
-    #[error(transparent)]
+    #[error("--changed-since: {0}")]
     Git(#[from] git::GitError),
 }
 
@@ -167,7 +167,8 @@ pub fn changed_since(
     }
     let selected = discover(args, extensions, None)?;
     let cwd = current_dir();
-    let changed = git::changed_files(&cwd, revision)?;
+    let root = git::work_tree_root(&cwd)?;
+    let changed = git::changed_files(&root, &git::resolve(&root, revision)?)?;
     // The selected files that changed: canonical path -> path as reached.
     let mut wanted: std::collections::BTreeMap<PathBuf, PathBuf> = selected
         .into_iter()
