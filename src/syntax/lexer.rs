@@ -290,11 +290,19 @@ fn block_comment(lex: &mut Lexer<TokenKind>) -> logos::FilterResult<(), ()> {
 }
 
 fn double_quoted(lex: &mut Lexer<TokenKind>) {
-    // To the closing quote on the same line; a lone `"` stays one character.
+    // To the closing quote on the same line, `""` being a quote inside (as in ANSI SQL's
+    // quoted names); a lone `"` stays one character.
     let rest = lex.remainder();
-    let line_end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-    if let Some(i) = rest[..line_end].find('"') {
-        lex.bump(i + 1);
+    let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
+    let mut from = 0;
+    while let Some(i) = line[from..].find('"') {
+        let end = from + i + 1;
+        if line[end..].starts_with('"') {
+            from = end + 1;
+            continue;
+        }
+        lex.bump(end);
+        return;
     }
 }
 

@@ -28,6 +28,13 @@ pub enum QuoteUsage {
     String,
     /// The parser needed a name there.
     Name,
+    /// An operand of an expression (a select item, a condition): a string literal or a column
+    /// name could be meant (ANSI SQL and many databases quote names with `"`), so the fix is
+    /// not safe: it prefers a name and asks the user to review.
+    Expression,
+    /// An operand compared with, or listed beside, a value (`x = "a"`, `IN ('a', "b")`,
+    /// `LIKE "a%"`): most likely a string; the fix is not safe either.
+    ComparedValue,
     /// The parser never reached the token (it was skipped after another error).
     Unknown,
 }
@@ -69,8 +76,11 @@ pub enum SyntaxErrorKind {
     HashComment,
     /// A lexical error: unterminated string/comment, unknown character.
     Lexical,
-    /// Nesting deeper than the parser's limit.
+    /// Nesting deeper than the parser's limit, or an expression with more operators than it
+    /// analyses: a limit of flinklint's, not of Flink's grammar (Flink may accept the text).
     TooDeep,
+    /// More syntax errors in one file than are reported.
+    TooManyErrors,
 }
 
 /// One syntax error.

@@ -216,6 +216,12 @@ impl<'a> Parser<'a> {
 
     // ----- cursor -----
 
+    /// The kind and keyword of the token `n` places before the current one (1 = the previous).
+    pub(crate) fn behind(&self, n: usize) -> Option<(TokenKind, Kw)> {
+        let i = self.pos.checked_sub(n)?;
+        self.tokens.get(i).map(|t| (t.kind, t.kw))
+    }
+
     /// The current token (end-of-input sentinel past the end or when out of fuel).
     pub(crate) fn current(&mut self) -> Token {
         self.nth(0)
@@ -394,7 +400,7 @@ impl<'a> Parser<'a> {
                 "more than {MAX_ERRORS} syntax errors in this file; the rest are not reported"
             );
             self.errors.push(SyntaxError {
-                kind: SyntaxErrorKind::TooDeep,
+                kind: SyntaxErrorKind::TooManyErrors,
                 message,
                 span,
                 help: None,

@@ -29,7 +29,7 @@ impl Rule for DoubleQuotedLiteral {
                     usage,
                 } = &error.kind
                 {
-                    let as_name = *usage == QuoteUsage::Name;
+                    let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression);
                     d = d.with_fix(Fix {
                         title: if as_name {
                             "Quote the name in backticks"
@@ -37,7 +37,12 @@ impl Rule for DoubleQuotedLiteral {
                             "Use single quotes for the string"
                         }
                         .to_string(),
-                        applicability: if *usage == QuoteUsage::Unknown {
+                        applicability: if matches!(
+                            usage,
+                            QuoteUsage::Unknown
+                                | QuoteUsage::Expression
+                                | QuoteUsage::ComparedValue
+                        ) {
                             Applicability::Unsafe
                         } else {
                             Applicability::Safe

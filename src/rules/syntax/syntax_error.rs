@@ -1,8 +1,9 @@
 //! SY001 syntax-error: Flink's SQL parser rejects the statement.
 
 use super::rule_for;
-use crate::diagnostics::{Applicability, Edit, Fix};
+use crate::diagnostics::{Applicability, Edit, Fix, Severity};
 use crate::rules::{Context, Reporter, Rule};
+use crate::syntax::SyntaxErrorKind;
 
 /// Reports parse errors that no more specific rule explains.
 pub struct SyntaxErrorRule;
@@ -19,7 +20,21 @@ impl Rule for SyntaxErrorRule {
                 .iter()
                 .filter(|e| rule_for(&e.kind) == self.code())
             {
-                let mut d = report.diagnostic(file.id, error.span, error.message.clone());
+                // Past the parser's own nesting or operator limit, Flink may well accept the
+                // text: flinklint only says it did not analyse the rest (a warning).
+                let mut d = if error.kind == SyntaxErrorKind::TooDeep {
+                    report.diagnostic_with(
+                        Severity::Warning,
+                        file.id,
+                        error.span,
+                        format!(
+                            "{}: flinklint does not analyse it (Flink may accept it)",
+                            error.message
+                        ),
+                    )
+                } else {
+                    report.diagnostic(file.id, error.span, error.message.clone())
+                };
                 if let Some(help) = &error.help {
                     d = d.with_help(help.clone());
                 }

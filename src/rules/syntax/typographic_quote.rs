@@ -29,13 +29,18 @@ impl Rule for TypographicQuote {
                         content: Some(content),
                         usage,
                     } => {
-                        let as_name = *usage == QuoteUsage::Name;
+                        let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression);
                         let title = if as_name {
                             "Quote the name in backticks"
                         } else {
                             "Use straight single quotes"
                         };
-                        let applicability = if *usage == QuoteUsage::Unknown {
+                        let applicability = if matches!(
+                            usage,
+                            QuoteUsage::Unknown
+                                | QuoteUsage::Expression
+                                | QuoteUsage::ComparedValue
+                        ) {
                             Applicability::Unsafe
                         } else {
                             Applicability::Safe

@@ -8,7 +8,7 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
-use crate::syntax::{Suggestion, SyntaxErrorKind};
+use crate::syntax::{QuoteUsage, Suggestion, SyntaxErrorKind};
 use compact_str::CompactString;
 
 /// Operators in one chain (`a + b + c ...`); the tree is nested that deep.
@@ -436,6 +436,18 @@ impl Parser<'_> {
                         kind: ExprKind::Identifier(name),
                         span: self.finish(start),
                     });
+                }
+                if matches!(
+                    tok.kind,
+                    TokenKind::DoubleQuoted | TokenKind::TypographicQuoted
+                ) {
+                    // Noted before `string_lit` notes a string: the first note counts.
+                    let usage = if self.after_value_operator() {
+                        QuoteUsage::ComparedValue
+                    } else {
+                        QuoteUsage::Expression
+                    };
+                    self.note_usage(tok.span, usage);
                 }
                 let s = self.string_lit("a string")?;
                 if self.at(Kw::UESCAPE) {
@@ -1328,5 +1340,30 @@ fn binary(op: BinaryOp, left: Expr, right: Expr, span: Span) -> Expr {
             right: Box::new(right),
         },
         span,
+    }
+}
+
+impl Parser<'_> {
+    /// Whether the current token follows a comparison, `LIKE`, or `IN (` / a string literal
+    /// and a comma: where a quoted operand is most likely a value.
+    fn after_value_operator(&self) -> bool {
+        match self.behind(1) {
+            Some((
+                TokenKind::Eq
+                | TokenKind::NotEq
+                | TokenKind::BangEq
+                | TokenKind::Lt
+                | TokenKind::LtEq
+                | TokenKind::Gt
+                | TokenKind::GtEq,
+                _,
+            )) => true,
+            Some((_, Kw::LIKE)) => true,
+            Some((TokenKind::LParen, _)) => matches!(self.behind(2), Some((_, Kw::IN))),
+            Some((TokenKind::Comma, _)) => {
+                matches!(self.behind(2), Some((k, _)) if k.is_string())
+            }
+            _ => false,
+        }
     }
 }

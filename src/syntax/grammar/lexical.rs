@@ -54,7 +54,7 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
         match tok.kind {
             TokenKind::DoubleQuoted => {
                 let closed = raw.len() >= 2 && raw.ends_with('"');
-                let content = closed.then(|| raw[1..raw.len() - 1].to_string());
+                let content = closed.then(|| raw[1..raw.len() - 1].replace("\"\"", "\""));
                 let usage = usage_of(tok.span);
                 let message = match usage {
                     QuoteUsage::Name => format!("double quotes do not quote names in Flink SQL: {raw}"),
@@ -73,7 +73,11 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
                 let content =
                     (chars.len() >= 2).then(|| chars[1..chars.len() - 1].iter().collect());
                 let mut usage = usage_of(tok.span);
-                if usage == QuoteUsage::Unknown && raw.starts_with(['\u{2018}', '\u{2019}']) {
+                if matches!(
+                    usage,
+                    QuoteUsage::Unknown | QuoteUsage::Expression | QuoteUsage::ComparedValue
+                ) && raw.starts_with(['\u{2018}', '\u{2019}'])
+                {
                     // ‘…’ are single quotes: a string literal was meant.
                     usage = QuoteUsage::String;
                 }
