@@ -459,6 +459,58 @@ pub enum Problem {
         /// Kind of the second definition.
         second_kind: Kind,
     },
+    /// CL001: a view whose column list or select list repeats a name (Flink rejects the view:
+    /// "A column with the same name `a` has been defined at line L, column C.").
+    DuplicateViewColumn {
+        /// The second occurrence.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The first occurrence.
+        first: Origin,
+        /// Where Flink says the first one is defined: the select item it comes from.
+        flink_at: u32,
+    },
+    /// CL001 (warning): a CTAS or materialized-table select list that repeats a name; Flink
+    /// accepts and renames the repeat (Calcite's uniquify: `x` becomes `x0`).
+    RenamedQueryColumn {
+        /// The repeated select item.
+        span: Span,
+        /// The name as written.
+        name: String,
+        /// The name Flink stores.
+        renamed: String,
+        /// The first select item of that name.
+        first: Origin,
+        /// "CREATE TABLE ... AS" or "CREATE MATERIALIZED TABLE".
+        statement: &'static str,
+    },
+    /// CL001 (warning): a CTAS or materialized-table column list naming a column twice, which
+    /// Flink accepts, keeping one column of that name.
+    CollapsedColumnList {
+        /// The second declaration.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The first declaration.
+        first: Origin,
+        /// An identifiers-only list of a materialized table (Flink then keeps only the listed
+        /// columns, so the query's other columns are lost).
+        identifiers: bool,
+    },
+    /// CL001: CREATE OR ALTER MATERIALIZED TABLE whose query appends a column named like a
+    /// computed or virtual metadata column the table keeps (Flink: "Schema must not contain
+    /// duplicate column names. Found duplicates: [x]").
+    EvolvedDuplicate {
+        /// The query's select item.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The existing column.
+        existing: Origin,
+        /// Its kind.
+        existing_kind: Kind,
+    },
     /// CL002-CL004: a derived column over an inherited one.
     LikeColumnClash {
         /// The derived column.
@@ -666,6 +718,8 @@ impl Problem {
                 | Problem::IneffectiveExcluding { .. }
                 | Problem::OverridesOption { .. }
                 | Problem::UnknownTable { .. }
+                | Problem::RenamedQueryColumn { .. }
+                | Problem::CollapsedColumnList { .. }
                 | Problem::AlterWithoutStartMode { .. }
                 | Problem::CreateOrAlterWithoutStartMode { .. }
                 | Problem::UnknownMaterialized { .. }
@@ -700,7 +754,11 @@ impl Problem {
             Problem::IneffectiveExcluding { .. } => "LK010",
             Problem::InheritedNotResolvable { .. } => "LK011",
             Problem::OverridesOption { .. } => "LK012",
-            Problem::DuplicateColumn { .. } => "CL001",
+            Problem::DuplicateColumn { .. }
+            | Problem::DuplicateViewColumn { .. }
+            | Problem::RenamedQueryColumn { .. }
+            | Problem::CollapsedColumnList { .. }
+            | Problem::EvolvedDuplicate { .. } => "CL001",
             Problem::LikeColumnClash {
                 derived_kind: Kind::Physical,
                 ..

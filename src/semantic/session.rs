@@ -275,9 +275,23 @@ impl<'b> Session<'b> {
         let has_parent = parent.is_some();
         let mut built = table::build_table(&declared, parent);
         let mut unknown_query = false;
+        // A typed CTAS column list keeps one column per name; an identifier list naming a
+        // column twice is rejected ("Number of columns must match number of query columns").
+        let names_only = ct.elements.as_ref().is_some_and(|e| {
+            e.columns()
+                .any(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
+        });
+        if ct.query.is_some() && !names_only {
+            collapse_duplicates(&mut built.problems, false);
+        }
         if let Some(query) = &ct.query {
             match self.query_columns(query, file.id) {
                 Some(columns) => {
+                    built.problems.extend(renamed_columns(
+                        &columns,
+                        file.id,
+                        "CREATE TABLE ... AS",
+                    ));
                     built.table.columns = ctas_columns(
                         &built.table.columns,
                         &columns,
@@ -404,13 +418,33 @@ impl<'b> Session<'b> {
                 return;
             }
         }
+        let output = v
+            .query
+            .as_ref()
+            .and_then(|q| self.query_columns(q, file.id));
+        // The view's columns as written (names and where), for the duplicate checks.
+        let written: Option<Vec<(CompactString, Span)>> = match &v.columns {
+            Some(list) => Some(
+                list.names
+                    .iter()
+                    .map(|n| (n.text.clone(), n.span))
+                    .collect(),
+            ),
+            None => output.as_ref().map(|cols| {
+                cols.iter()
+                    .map(|c| (c.written_name.clone(), c.span))
+                    .collect()
+            }),
+        };
+        let mut rejected = statement.has_error;
+        if let Some(written) = &written {
+            if !statement.has_error {
+                rejected |= self.view_duplicates(file, statement, written, output.as_deref());
+            }
+        }
         let columns = match &v.columns {
             Some(list) => Some(list.names.iter().map(|n| n.text.clone()).collect()),
-            None => v
-                .query
-                .as_ref()
-                .and_then(|q| self.query_columns(q, file.id))
-                .map(|cols| cols.into_iter().map(|c| c.name).collect()),
+            None => output.map(|cols| cols.into_iter().map(|c| c.name).collect()),
         };
         self.register(CatalogObject {
             name,
@@ -427,9 +461,44 @@ impl<'b> Session<'b> {
                 file: file.id,
                 span: v.name.span,
             },
-            incomplete: statement.has_error,
+            incomplete: rejected,
             derived_from: None,
         });
+    }
+
+    /// CL001 for a view: Flink rejects a view whose columns repeat a name (case-sensitive);
+    /// CL009 for names differing only in case. Returns whether Flink rejects the view.
+    fn view_duplicates(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        written: &[(CompactString, Span)],
+        output: Option<&[OutputColumn]>,
+    ) -> bool {
+        let mut rejected = false;
+        for (j, (name, span)) in written.iter().enumerate() {
+            if let Some(i) = written[..j].iter().position(|(n, _)| n == name) {
+                // Flink points at the select item the first column comes from.
+                let flink_at = output
+                    .and_then(|o| o.get(i))
+                    .map_or(written[i].1.start, |c| c.span.start);
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::DuplicateViewColumn {
+                        span: *span,
+                        name: name.to_string(),
+                        first: Origin {
+                            file: file.id,
+                            span: written[i].1,
+                        },
+                        flink_at,
+                    },
+                );
+                rejected = true;
+            }
+        }
+        rejected
     }
 
     /// The object an ALTER / DROP / INSERT targets; reports CT002 when the session cannot see
@@ -712,6 +781,57 @@ impl Scope for Session<'_> {
             strategy.contains("EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS")
         } else {
             strategy.contains("EXCLUDE_ALIASED_VIRTUAL_METADATA_COLUMNS")
+        }
+    }
+}
+
+/// CL001 warnings for a query's select items that Flink renames because an earlier item has
+/// the same name (`x` becomes `x0`).
+pub(super) fn renamed_columns(
+    columns: &[OutputColumn],
+    file: FileId,
+    statement: &'static str,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (j, c) in columns.iter().enumerate() {
+        if c.name == c.written_name {
+            continue;
+        }
+        let Some(first) = columns[..j].iter().find(|k| k.name == c.written_name) else {
+            continue;
+        };
+        out.push(Problem::RenamedQueryColumn {
+            span: c.span,
+            name: c.written_name.to_string(),
+            renamed: c.name.to_string(),
+            first: Origin {
+                file,
+                span: first.span,
+            },
+            statement,
+        });
+    }
+    out
+}
+
+/// A CTAS or materialized-table column list may name a physical column twice: Flink keeps one
+/// column of that name, so the CL001 error of a plain CREATE TABLE becomes a warning.
+pub(super) fn collapse_duplicates(problems: &mut [Problem], identifiers: bool) {
+    for p in problems.iter_mut() {
+        if let Problem::DuplicateColumn {
+            span,
+            name,
+            first,
+            first_kind: super::problems::Kind::Physical,
+            second_kind: super::problems::Kind::Physical,
+        } = p
+        {
+            *p = Problem::CollapsedColumnList {
+                span: *span,
+                name: std::mem::take(name),
+                first: *first,
+                identifiers,
+            };
         }
     }
 }
