@@ -238,6 +238,7 @@ pub static RULES: &[&dyn Rule] = &[
     &columns::computed_column_clash::ComputedColumnClash,
     &columns::metadata_column_clash::MetadataColumnClash,
     &columns::alter_column_clash::AlterColumnClash,
+    &columns::case_only_clash::CaseOnlyClash,
     &like::duplicate_like_option::DuplicateLikeOption,
     &like::illegal_merging_strategy::IllegalMergingStrategy,
     &like::source_not_found::LikeSourceNotFound,

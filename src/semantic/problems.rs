@@ -511,6 +511,20 @@ pub enum Problem {
         /// Its kind.
         existing_kind: Kind,
     },
+    /// CL009: two columns of one table or view whose names differ only in letter case (Flink
+    /// accepts; case-insensitive systems do not), or a RENAME that only changes the case.
+    CaseOnlyClash {
+        /// The later column (or the new name of a RENAME).
+        span: Span,
+        /// Its name.
+        name: String,
+        /// The other name.
+        other: String,
+        /// The other column, when it is a different column.
+        other_origin: Option<Origin>,
+        /// A RENAME changing only the case of one column.
+        rename: bool,
+    },
     /// CL002-CL004: a derived column over an inherited one.
     LikeColumnClash {
         /// The derived column.
@@ -720,6 +734,7 @@ impl Problem {
                 | Problem::UnknownTable { .. }
                 | Problem::RenamedQueryColumn { .. }
                 | Problem::CollapsedColumnList { .. }
+                | Problem::CaseOnlyClash { .. }
                 | Problem::AlterWithoutStartMode { .. }
                 | Problem::CreateOrAlterWithoutStartMode { .. }
                 | Problem::UnknownMaterialized { .. }
@@ -783,6 +798,7 @@ impl Problem {
             Problem::IgnoredClauseChange { .. } => "MT007",
             Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. } => "MT009",
             Problem::AlterColumnClash { .. } => "CL008",
+            Problem::CaseOnlyClash { .. } => "CL009",
             Problem::InvalidSchema { .. } => "MT011",
             Problem::AlreadyExists { .. } => "CT001",
             Problem::UnknownTable { .. } => "CT002",

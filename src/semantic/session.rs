@@ -111,6 +111,16 @@ impl<'b> Session<'b> {
     }
 
     pub(super) fn register(&mut self, object: CatalogObject) -> Arc<CatalogObject> {
+        if !object.incomplete {
+            if let ObjectDef::Table(t) | ObjectDef::Materialized(t) = &object.def {
+                let columns: Vec<(&str, Origin)> = t
+                    .columns
+                    .iter()
+                    .map(|c| (c.name.as_str(), c.origin))
+                    .collect();
+                self.case_clashes(object.statement, &columns);
+            }
+        }
         let object = Arc::new(object);
         self.catalog.insert(object.clone());
         self.versions.push(Version {
@@ -466,6 +476,41 @@ impl<'b> Session<'b> {
         });
     }
 
+    /// CL009: columns whose names differ only in letter case, at least one of them written in
+    /// `statement` (a pair both from one `*`, or both from earlier statements, was reported
+    /// where it was made).
+    pub(super) fn case_clashes(&mut self, statement: Origin, columns: &[(&str, Origin)]) {
+        let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
+        for (j, (name, origin)) in columns.iter().enumerate() {
+            let lower = name.to_lowercase();
+            let Some((other, other_origin)) = columns[..j]
+                .iter()
+                .find(|(n, _)| *n != *name && n.to_lowercase() == lower)
+            else {
+                continue;
+            };
+            if !(here(origin) || here(other_origin)) || origin == other_origin {
+                continue;
+            }
+            let (span, name, other, other_origin) = if here(origin) {
+                (origin.span, name, other, other_origin)
+            } else {
+                (other_origin.span, other, name, origin)
+            };
+            self.report(
+                statement.file,
+                statement.span,
+                Problem::CaseOnlyClash {
+                    span,
+                    name: name.to_string(),
+                    other: other.to_string(),
+                    other_origin: Some(*other_origin),
+                    rename: false,
+                },
+            );
+        }
+    }
+
     /// CL001 for a view: Flink rejects a view whose columns repeat a name (case-sensitive);
     /// CL009 for names differing only in case. Returns whether Flink rejects the view.
     fn view_duplicates(
@@ -497,6 +542,27 @@ impl<'b> Session<'b> {
                 );
                 rejected = true;
             }
+        }
+        if !rejected {
+            let columns: Vec<(&str, Origin)> = written
+                .iter()
+                .map(|(n, span)| {
+                    (
+                        n.as_str(),
+                        Origin {
+                            file: file.id,
+                            span: *span,
+                        },
+                    )
+                })
+                .collect();
+            self.case_clashes(
+                Origin {
+                    file: file.id,
+                    span: statement.span,
+                },
+                &columns,
+            );
         }
         rejected
     }
@@ -587,6 +653,33 @@ impl<'b> Session<'b> {
             AlterTableAction::RenameColumn { from, to } => {
                 let old = from.last().text.clone();
                 let new = to.last().text.clone();
+                if !statement.has_error {
+                    let lower = new.to_lowercase();
+                    let other = t
+                        .columns
+                        .iter()
+                        .find(|c| c.name != old && c.name != new && c.name.to_lowercase() == lower);
+                    let clash = match other {
+                        Some(c) => Some((c.name.to_string(), Some(c.origin), false)),
+                        None if old != new && old.to_lowercase() == lower => {
+                            Some((old.to_string(), None, true))
+                        }
+                        None => None,
+                    };
+                    if let Some((other, other_origin, rename)) = clash {
+                        self.report(
+                            file.id,
+                            statement.span,
+                            Problem::CaseOnlyClash {
+                                span: to.span,
+                                name: new.to_string(),
+                                other,
+                                other_origin,
+                                rename,
+                            },
+                        );
+                    }
+                }
                 if let Some(c) = t.columns.iter_mut().find(|c| c.name == old) {
                     c.name = new.clone();
                 }

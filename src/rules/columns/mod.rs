@@ -1,6 +1,7 @@
 //! Column rules (CL): duplicates and clashes of column names.
 
 pub mod alter_column_clash;
+pub mod case_only_clash;
 pub mod computed_column_clash;
 pub mod duplicate_column;
 pub mod like_column_clash;
