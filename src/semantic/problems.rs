@@ -281,6 +281,67 @@ pub enum SchemaIssue {
     },
 }
 
+/// Why a column cannot be written (CL007).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadOnly {
+    /// A computed column.
+    Computed,
+    /// A `METADATA ... VIRTUAL` column.
+    VirtualMetadata,
+    /// A system column (implicit, or declared with the reserved prefix).
+    System,
+}
+
+impl ReadOnly {
+    /// "computed", "virtual metadata" or "system".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReadOnly::Computed => "computed",
+            ReadOnly::VirtualMetadata => "virtual metadata",
+            ReadOnly::System => "system",
+        }
+    }
+}
+
+/// Where an INSERT's columns do not fit its sink (CL011).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InsertIssue {
+    /// The target column list names a column twice.
+    AssignedTwice {
+        /// The column.
+        column: String,
+    },
+    /// The target column list names a column the sink does not have.
+    UnknownTarget {
+        /// The column.
+        column: String,
+        /// A sink column spelled the same in another letter case.
+        other_case: Option<String>,
+    },
+    /// The target column list and the query have different lengths.
+    ListLength {
+        /// Names in the list.
+        list: usize,
+        /// The query's columns.
+        query: usize,
+    },
+    /// The query's columns and the sink's writable columns differ in number.
+    Count {
+        /// The query's columns (static partition values included).
+        query: usize,
+        /// The sink's writable columns.
+        sink: usize,
+        /// Flink's `Query schema`, when every type is known (`id: INT NOT NULL`).
+        query_schema: Option<Vec<String>>,
+        /// Flink's `Sink schema`, when every type is known.
+        sink_schema: Option<Vec<String>>,
+        /// The sink's computed and virtual metadata columns (not part of its arity).
+        read_only: Vec<String>,
+        /// Static partition columns (filled by `PARTITION (...)`, not by the query).
+        static_partitions: Vec<String>,
+    },
+}
+
 /// A clause of CREATE OR ALTER MATERIALIZED TABLE whose change Flink does not apply (MT007).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IgnoredClause {
@@ -524,6 +585,35 @@ pub enum Problem {
         other_origin: Option<Origin>,
         /// A RENAME changing only the case of one column.
         rename: bool,
+    },
+    /// CL007: an INSERT writing a computed, virtual metadata or system column: named in its
+    /// target column list, or supplied by name by a query with one column too many.
+    WriteToReadOnly {
+        /// The name in the column list, or the query's select item.
+        span: Span,
+        /// The column.
+        column: String,
+        /// Why it is read-only.
+        kind: ReadOnly,
+        /// Where the sink declares it (`None` for an implicit system column).
+        declared: Option<Origin>,
+        /// Named in the target column list (rather than supplied by the query).
+        in_list: bool,
+        /// The sink.
+        table: QualifiedName,
+        /// Flink's message.
+        flink: String,
+    },
+    /// CL011: an INSERT whose columns do not fit its sink.
+    InsertMismatch {
+        /// The column list entry or the query.
+        span: Span,
+        /// The sink.
+        table: QualifiedName,
+        /// The sink's definition.
+        sink: Origin,
+        /// What does not fit.
+        issue: InsertIssue,
     },
     /// CL002-CL004: a derived column over an inherited one.
     LikeColumnClash {
@@ -799,6 +889,8 @@ impl Problem {
             Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. } => "MT009",
             Problem::AlterColumnClash { .. } => "CL008",
             Problem::CaseOnlyClash { .. } => "CL009",
+            Problem::WriteToReadOnly { .. } => "CL007",
+            Problem::InsertMismatch { .. } => "CL011",
             Problem::InvalidSchema { .. } => "MT011",
             Problem::AlreadyExists { .. } => "CT001",
             Problem::UnknownTable { .. } => "CT002",

@@ -38,6 +38,8 @@ pub struct Session<'b> {
     pub found: Vec<Found>,
     /// Every version of every object created or changed in this session.
     pub versions: Vec<Version>,
+    /// The run's system columns.
+    pub system: super::system::SystemColumns,
 }
 
 impl<'b> Session<'b> {
@@ -50,6 +52,7 @@ impl<'b> Session<'b> {
             config: Vec::new(),
             found: Vec::new(),
             versions: Vec::new(),
+            system: super::system::SystemColumns::default(),
         }
     }
 
@@ -849,7 +852,9 @@ impl<'b> Session<'b> {
     }
 
     fn insert(&mut self, file: &FileEntry, statement: &Statement, i: &Insert) {
-        let _ = self.target(file, statement, &i.table, "INSERT INTO", false);
+        if let Some((name, object)) = self.target(file, statement, &i.table, "INSERT INTO", false) {
+            self.check_insert(file, statement, i, &name, &object);
+        }
     }
 }
 
@@ -858,11 +863,14 @@ impl Scope for Session<'_> {
         let q = self.resolve(name)?;
         self.catalog.get(&q).cloned().map(|o| (q, o))
     }
-    fn hidden_from_star(&self, kind: &ColumnKind) -> bool {
+    fn hidden_from_star(&self, column: &Column) -> bool {
+        if self.system.is_declared_system(column) {
+            return true;
+        }
         let ColumnKind::Metadata {
             key,
             is_virtual: true,
-        } = kind
+        } = &column.kind
         else {
             return false;
         };
@@ -875,6 +883,12 @@ impl Scope for Session<'_> {
         } else {
             strategy.contains("EXCLUDE_ALIASED_VIRTUAL_METADATA_COLUMNS")
         }
+    }
+    fn system_columns(&self, table: &TableDef) -> Vec<(CompactString, Option<Type>)> {
+        self.system
+            .of_table(table)
+            .map(|c| (CompactString::from(c.name.as_str()), c.data_type.clone()))
+            .collect()
     }
 }
 
