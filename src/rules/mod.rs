@@ -238,6 +238,8 @@ pub static RULES: &[&dyn Rule] = &[
     &columns::computed_column_clash::ComputedColumnClash,
     &columns::metadata_column_clash::MetadataColumnClash,
     &columns::alter_column_clash::AlterColumnClash,
+    &columns::system_column_clash::SystemColumnClash,
+    &columns::reserved_system_prefix::ReservedSystemPrefix,
     &columns::write_to_read_only_column::WriteToReadOnlyColumn,
     &columns::case_only_clash::CaseOnlyClash,
     &columns::insert_column_mismatch::InsertColumnMismatch,

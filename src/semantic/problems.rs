@@ -615,6 +615,40 @@ pub enum Problem {
         /// What does not fit.
         issue: InsertIssue,
     },
+    /// SY005: a reference to another platform's system column (Confluent's `$rowtime`) the
+    /// target does not have.
+    ForeignSystemColumn {
+        /// The reference.
+        span: Span,
+        /// The column.
+        name: String,
+    },
+    /// CL005: a declared column named like a system column every table has; the declared
+    /// column takes precedence.
+    SystemColumnShadowed {
+        /// The declared column.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The declared column's kind.
+        kind: Kind,
+        /// The system column's type.
+        system_type: String,
+    },
+    /// CL006: a column whose name or metadata key has the reserved system-column prefix but
+    /// that is not a `METADATA VIRTUAL` column without `FROM`, so it is no system column.
+    ReservedPrefix {
+        /// The column.
+        span: Span,
+        /// Its name.
+        name: String,
+        /// Its kind.
+        kind: Kind,
+        /// The metadata key written with `FROM`, when that key has the prefix (info).
+        aliased_key: Option<String>,
+        /// The prefix.
+        prefix: String,
+    },
     /// CL002-CL004: a derived column over an inherited one.
     LikeColumnClash {
         /// The derived column.
@@ -825,6 +859,8 @@ impl Problem {
                 | Problem::RenamedQueryColumn { .. }
                 | Problem::CollapsedColumnList { .. }
                 | Problem::CaseOnlyClash { .. }
+                | Problem::SystemColumnShadowed { .. }
+                | Problem::ReservedPrefix { .. }
                 | Problem::AlterWithoutStartMode { .. }
                 | Problem::CreateOrAlterWithoutStartMode { .. }
                 | Problem::UnknownMaterialized { .. }
@@ -890,6 +926,9 @@ impl Problem {
             Problem::AlterColumnClash { .. } => "CL008",
             Problem::CaseOnlyClash { .. } => "CL009",
             Problem::WriteToReadOnly { .. } => "CL007",
+            Problem::SystemColumnShadowed { .. } => "CL005",
+            Problem::ReservedPrefix { .. } => "CL006",
+            Problem::ForeignSystemColumn { .. } => "SY005",
             Problem::InsertMismatch { .. } => "CL011",
             Problem::InvalidSchema { .. } => "MT011",
             Problem::AlreadyExists { .. } => "CT001",

@@ -386,6 +386,61 @@ fn select_columns(
     Some(out)
 }
 
+/// A reference to a column named `name` in a SELECT whose FROM relations are all known and
+/// none of which has it (Flink: "Column 'name' not found in any table"). Only the top-level
+/// selects of the query (set operations included) are looked at.
+pub fn missing_reference(
+    query: &Query,
+    scope: &dyn Scope,
+    file: FileId,
+    name: &str,
+) -> Option<Span> {
+    if !query.with.is_empty() {
+        return None;
+    }
+    missing_in_body(&query.body, scope, file, name)
+}
+
+fn missing_in_body(body: &SetExpr, scope: &dyn Scope, file: FileId, name: &str) -> Option<Span> {
+    match body {
+        SetExpr::Select(select) => {
+            let from = select.from.as_ref()?;
+            let mut relations = Vec::new();
+            from_relations(from, scope, file, &[], &mut relations);
+            let mut known = Vec::new();
+            for r in &relations {
+                known.extend(r.columns.as_ref()?.iter().map(|c| c.name.clone()));
+            }
+            if known.iter().any(|c| c == name) {
+                return None;
+            }
+            let mut found = None;
+            let mut look = |e: &Expr| {
+                exprs::walk(e, &mut |x| {
+                    if let ExprKind::Identifier(n) = &x.kind {
+                        if found.is_none() && n.parts.len() <= 2 && n.last().as_str() == name {
+                            found = Some(x.span);
+                        }
+                    }
+                })
+            };
+            for item in &select.items {
+                if let SelectItem::Expr { expr, .. } = item {
+                    look(expr);
+                }
+            }
+            if let Some(w) = &select.selection {
+                look(w);
+            }
+            found
+        }
+        SetExpr::Query(q) => missing_reference(q, scope, file, name),
+        SetExpr::SetOperation { left, right, .. } => missing_in_body(left, scope, file, name)
+            .or_else(|| missing_in_body(right, scope, file, name)),
+        _ => None,
+    }
+}
+
 /// Whether a FROM clause has a `JOIN ... USING`.
 fn has_using(t: &TableRef) -> bool {
     match t {

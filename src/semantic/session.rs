@@ -122,6 +122,7 @@ impl<'b> Session<'b> {
                     .map(|c| (c.name.as_str(), c.origin))
                     .collect();
                 self.case_clashes(object.statement, &columns);
+                self.system_column_checks(object.statement, t);
             }
         }
         let object = Arc::new(object);
@@ -147,7 +148,11 @@ impl<'b> Session<'b> {
             }
             StatementKind::AlterView(av) => self.alter_view(file, statement, av),
             StatementKind::Drop(d) => self.drop(file, statement, d),
-            StatementKind::Insert(i) => self.insert(file, statement, i),
+            StatementKind::Insert(i) => {
+                self.foreign_system_columns(file, statement, &i.query);
+                self.insert(file, statement, i)
+            }
+            StatementKind::Query(q) => self.foreign_system_columns(file, statement, q),
             StatementKind::StatementSet(set) => {
                 for s in &set.statements {
                     self.apply(file, s);
@@ -477,6 +482,70 @@ impl<'b> Session<'b> {
             incomplete: rejected,
             derived_from: None,
         });
+    }
+
+    /// SY005: a query reading another platform's system column (`$rowtime` outside Confluent
+    /// Cloud) from tables that do not declare it.
+    fn foreign_system_columns(&mut self, file: &FileEntry, statement: &Statement, query: &Query) {
+        if statement.has_error {
+            return;
+        }
+        for name in self.system.foreign.clone() {
+            if let Some(span) = query::missing_reference(query, self, file.id, &name) {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::ForeignSystemColumn { span, name },
+                );
+                return;
+            }
+        }
+    }
+
+    /// CL005 / CL006 for the columns written in `statement`.
+    fn system_column_checks(&mut self, statement: Origin, t: &TableDef) {
+        let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
+        let mut problems = Vec::new();
+        for c in t
+            .columns
+            .iter()
+            .filter(|c| here(&c.origin) && c.inherited_from.is_none())
+        {
+            let kind = super::table::kind_of(&c.kind);
+            if let Some(system) = self.system.implicit(&c.name) {
+                problems.push(Problem::SystemColumnShadowed {
+                    span: c.origin.span,
+                    name: c.name.to_string(),
+                    kind,
+                    system_type: system.type_text.clone(),
+                });
+                continue;
+            }
+            let Some(prefix) = self.system.prefix.clone() else {
+                continue;
+            };
+            if self.system.is_declared_system(c) {
+                continue;
+            }
+            let aliased_key = match &c.kind {
+                ColumnKind::Metadata { key: Some(k), .. } if self.system.reserved(k) => {
+                    Some(k.clone())
+                }
+                _ => None,
+            };
+            if aliased_key.is_some() || self.system.reserved(&c.name) {
+                problems.push(Problem::ReservedPrefix {
+                    span: c.origin.span,
+                    name: c.name.to_string(),
+                    kind,
+                    aliased_key,
+                    prefix,
+                });
+            }
+        }
+        for p in problems {
+            self.report(statement.file, statement.span, p);
+        }
     }
 
     /// CL009: columns whose names differ only in letter case, at least one of them written in

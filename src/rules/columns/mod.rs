@@ -7,6 +7,8 @@ pub mod duplicate_column;
 pub mod insert_column_mismatch;
 pub mod like_column_clash;
 pub mod metadata_column_clash;
+pub mod reserved_system_prefix;
+pub mod system_column_clash;
 pub mod write_to_read_only_column;
 
 use crate::semantic::problems::Kind;
