@@ -244,7 +244,8 @@ pub fn check_loaded(loaded: Vec<Loaded>, settings: &Settings) -> Outcome {
 /// The stages after parsing: semantic model and rules.
 fn analyse(files: Vec<FileEntry>, settings: &Settings) -> Outcome {
     let start = std::time::Instant::now();
-    let model = semantic::analyse(&files, &settings.histories);
+    let system = semantic::system::SystemColumns::from_settings(settings);
+    let model = semantic::analyse_with(&files, &settings.histories, &system);
     let semantic = start.elapsed();
     let ctx = rules::Context {
         settings,

@@ -141,6 +141,26 @@ impl Session<'_> {
                     self.report(file.id, statement.span, p);
                 }
             }
+            if known && checks && !rejected {
+                // A new query column named like a computed or virtual metadata column the
+                // table keeps: Flink's schema resolution finds the duplicate.
+                let kept = old.columns.iter().filter(|c| c.kind.is_persisted()).count();
+                for c in new_persisted.iter().skip(kept) {
+                    if let Some(existing) = old.column(&c.name).filter(|e| !e.kind.is_persisted()) {
+                        rejected = true;
+                        self.report(
+                            file.id,
+                            statement.span,
+                            Problem::EvolvedDuplicate {
+                                span: c.origin.span,
+                                name: c.name.to_string(),
+                                existing: existing.origin,
+                                existing_kind: super::table::kind_of(&existing.kind),
+                            },
+                        );
+                    }
+                }
+            }
             let mut changes = Vec::new();
             let evolved = evolve_definition(&old, &built, mt, &new_persisted, &mut changes);
             if checks {
@@ -194,8 +214,19 @@ impl Session<'_> {
             e.columns()
                 .all(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
         });
+        let identifiers = mt.elements.as_ref().is_some_and(|e| {
+            e.columns()
+                .any(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
+        });
+        super::session::collapse_duplicates(&mut built.problems, identifiers);
         let columns = self.query_columns(query, file.id);
         let known = columns.is_some();
+        if let (Some(columns), false) = (&columns, statement.has_error) {
+            for p in super::session::renamed_columns(columns, file.id, "CREATE MATERIALIZED TABLE")
+            {
+                self.report(file.id, statement.span, p);
+            }
+        }
         let mut schema_rejected = false;
         if let Some(columns) = &columns {
             built.table.columns =
@@ -213,6 +244,12 @@ impl Session<'_> {
         // below; of the table checks only the constraint forms apply before the merge.
         let mut rejected = false;
         for p in built.problems {
+            if matches!(p, Problem::CollapsedColumnList { .. }) {
+                if !statement.has_error {
+                    self.report(file.id, statement.span, p);
+                }
+                continue;
+            }
             if matches!(p.code(), "TB001" | "TB002" | "TB006") {
                 rejected |= p.rejects();
                 if !statement.has_error {

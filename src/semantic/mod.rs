@@ -10,6 +10,7 @@ pub mod alter;
 pub mod catalog;
 pub mod exprs;
 pub mod history;
+pub mod insert;
 pub mod materialized;
 pub mod names;
 pub mod problems;
@@ -18,6 +19,7 @@ pub mod render_expr;
 pub mod render_query;
 pub mod session;
 pub mod show_create;
+pub mod system;
 pub mod table;
 pub mod types;
 
@@ -85,12 +87,22 @@ impl Model {
 /// Builds the model: histories first (they build the persistent catalog), then each script.
 /// `histories` are folders configured as histories beside the naming-based detection.
 pub fn analyse(files: &[FileEntry], histories: &[PathBuf]) -> Model {
+    analyse_with(files, histories, &system::SystemColumns::default())
+}
+
+/// [`analyse`] with the run's system columns (the target's and the project's).
+pub fn analyse_with(
+    files: &[FileEntry],
+    histories: &[PathBuf],
+    system: &system::SystemColumns,
+) -> Model {
     let plan = history::plan(files, histories);
     let mut persistent = Arc::new(Catalog::default());
     let mut model = Model::default();
     for h in &plan.histories {
         let base = persistent.clone();
         let mut session = Session::new(&base);
+        session.system = system.clone();
         for id in &h.files {
             run_file(&mut session, files, &files[id.0 as usize]);
         }
@@ -118,6 +130,7 @@ pub fn analyse(files: &[FileEntry], histories: &[PathBuf]) -> Model {
         .par_iter()
         .map(|id| {
             let mut session = Session::new(&persistent);
+            session.system = system.clone();
             run_file(&mut session, files, &files[id.0 as usize]);
             let (result, found, _) =
                 finish(session, &persistent, SessionKind::Script(*id), vec![*id]);
@@ -162,6 +175,7 @@ fn deploy_base(session: &mut Session<'_>, base: &FileEntry) {
         found: Vec::new(),
         versions: Vec::new(),
         deployed: Default::default(),
+        system: session.system.clone(),
     };
     for statement in &base.parsed.script.statements {
         pre.apply(base, statement);

@@ -281,6 +281,67 @@ pub enum SchemaIssue {
     },
 }
 
+/// Why a column cannot be written (CL007).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadOnly {
+    /// A computed column.
+    Computed,
+    /// A `METADATA ... VIRTUAL` column.
+    VirtualMetadata,
+    /// A system column (implicit, or declared with the reserved prefix).
+    System,
+}
+
+impl ReadOnly {
+    /// "computed", "virtual metadata" or "system".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReadOnly::Computed => "computed",
+            ReadOnly::VirtualMetadata => "virtual metadata",
+            ReadOnly::System => "system",
+        }
+    }
+}
+
+/// Where an INSERT's columns do not fit its sink (CL011).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InsertIssue {
+    /// The target column list names a column twice.
+    AssignedTwice {
+        /// The column.
+        column: String,
+    },
+    /// The target column list names a column the sink does not have.
+    UnknownTarget {
+        /// The column.
+        column: String,
+        /// A sink column spelled the same in another letter case.
+        other_case: Option<String>,
+    },
+    /// The target column list and the query have different lengths.
+    ListLength {
+        /// Names in the list.
+        list: usize,
+        /// The query's columns.
+        query: usize,
+    },
+    /// The query's columns and the sink's writable columns differ in number.
+    Count {
+        /// The query's columns (static partition values included).
+        query: usize,
+        /// The sink's writable columns.
+        sink: usize,
+        /// Flink's `Query schema`, when every type is known (`id: INT NOT NULL`).
+        query_schema: Option<Vec<String>>,
+        /// Flink's `Sink schema`, when every type is known.
+        sink_schema: Option<Vec<String>>,
+        /// The sink's computed and virtual metadata columns (not part of its arity).
+        read_only: Vec<String>,
+        /// Static partition columns (filled by `PARTITION (...)`, not by the query).
+        static_partitions: Vec<String>,
+    },
+}
+
 /// A clause of CREATE OR ALTER MATERIALIZED TABLE whose change Flink does not apply (MT007).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IgnoredClause {
@@ -458,6 +519,135 @@ pub enum Problem {
         first_kind: Kind,
         /// Kind of the second definition.
         second_kind: Kind,
+    },
+    /// CL001: a view whose column list or select list repeats a name (Flink rejects the view:
+    /// "A column with the same name `a` has been defined at line L, column C.").
+    DuplicateViewColumn {
+        /// The second occurrence.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The first occurrence.
+        first: Origin,
+        /// Where Flink says the first one is defined: the select item it comes from.
+        flink_at: u32,
+    },
+    /// CL001 (warning): a CTAS or materialized-table select list that repeats a name; Flink
+    /// accepts and renames the repeat (Calcite's uniquify: `x` becomes `x0`).
+    RenamedQueryColumn {
+        /// The repeated select item.
+        span: Span,
+        /// The name as written.
+        name: String,
+        /// The name Flink stores.
+        renamed: String,
+        /// The first select item of that name.
+        first: Origin,
+        /// "CREATE TABLE ... AS" or "CREATE MATERIALIZED TABLE".
+        statement: &'static str,
+    },
+    /// CL001 (warning): a CTAS or materialized-table column list naming a column twice, which
+    /// Flink accepts, keeping one column of that name.
+    CollapsedColumnList {
+        /// The second declaration.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The first declaration.
+        first: Origin,
+        /// An identifiers-only list of a materialized table (Flink then keeps only the listed
+        /// columns, so the query's other columns are lost).
+        identifiers: bool,
+    },
+    /// CL001: CREATE OR ALTER MATERIALIZED TABLE whose query appends a column named like a
+    /// computed or virtual metadata column the table keeps (Flink: "Schema must not contain
+    /// duplicate column names. Found duplicates: [x]").
+    EvolvedDuplicate {
+        /// The query's select item.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The existing column.
+        existing: Origin,
+        /// Its kind.
+        existing_kind: Kind,
+    },
+    /// CL009: two columns of one table or view whose names differ only in letter case (Flink
+    /// accepts; case-insensitive systems do not), or a RENAME that only changes the case.
+    CaseOnlyClash {
+        /// The later column (or the new name of a RENAME).
+        span: Span,
+        /// Its name.
+        name: String,
+        /// The other name.
+        other: String,
+        /// The other column, when it is a different column.
+        other_origin: Option<Origin>,
+        /// A RENAME changing only the case of one column.
+        rename: bool,
+    },
+    /// CL007: an INSERT writing a computed, virtual metadata or system column: named in its
+    /// target column list, or supplied by name by a query with one column too many.
+    WriteToReadOnly {
+        /// The name in the column list, or the query's select item.
+        span: Span,
+        /// The column.
+        column: String,
+        /// Why it is read-only.
+        kind: ReadOnly,
+        /// Where the sink declares it (`None` for an implicit system column).
+        declared: Option<Origin>,
+        /// Named in the target column list (rather than supplied by the query).
+        in_list: bool,
+        /// The sink.
+        table: QualifiedName,
+        /// Flink's message.
+        flink: String,
+    },
+    /// CL011: an INSERT whose columns do not fit its sink.
+    InsertMismatch {
+        /// The column list entry or the query.
+        span: Span,
+        /// The sink.
+        table: QualifiedName,
+        /// The sink's definition.
+        sink: Origin,
+        /// What does not fit.
+        issue: InsertIssue,
+    },
+    /// SY005: a reference to another platform's system column (Confluent's `$rowtime`) the
+    /// target does not have.
+    ForeignSystemColumn {
+        /// The reference.
+        span: Span,
+        /// The column.
+        name: String,
+    },
+    /// CL005: a declared column named like a system column every table has; the declared
+    /// column takes precedence.
+    SystemColumnShadowed {
+        /// The declared column.
+        span: Span,
+        /// The name.
+        name: String,
+        /// The declared column's kind.
+        kind: Kind,
+        /// The system column's type.
+        system_type: String,
+    },
+    /// CL006: a column whose name or metadata key has the reserved system-column prefix but
+    /// that is not a `METADATA VIRTUAL` column without `FROM`, so it is no system column.
+    ReservedPrefix {
+        /// The column.
+        span: Span,
+        /// Its name.
+        name: String,
+        /// Its kind.
+        kind: Kind,
+        /// The metadata key written with `FROM`, when that key has the prefix (info).
+        aliased_key: Option<String>,
+        /// The prefix.
+        prefix: String,
     },
     /// CL002-CL004: a derived column over an inherited one.
     LikeColumnClash {
@@ -666,6 +856,11 @@ impl Problem {
                 | Problem::IneffectiveExcluding { .. }
                 | Problem::OverridesOption { .. }
                 | Problem::UnknownTable { .. }
+                | Problem::RenamedQueryColumn { .. }
+                | Problem::CollapsedColumnList { .. }
+                | Problem::CaseOnlyClash { .. }
+                | Problem::SystemColumnShadowed { .. }
+                | Problem::ReservedPrefix { .. }
                 | Problem::AlterWithoutStartMode { .. }
                 | Problem::CreateOrAlterWithoutStartMode { .. }
                 | Problem::UnknownMaterialized { .. }
@@ -700,7 +895,11 @@ impl Problem {
             Problem::IneffectiveExcluding { .. } => "LK010",
             Problem::InheritedNotResolvable { .. } => "LK011",
             Problem::OverridesOption { .. } => "LK012",
-            Problem::DuplicateColumn { .. } => "CL001",
+            Problem::DuplicateColumn { .. }
+            | Problem::DuplicateViewColumn { .. }
+            | Problem::RenamedQueryColumn { .. }
+            | Problem::CollapsedColumnList { .. }
+            | Problem::EvolvedDuplicate { .. } => "CL001",
             Problem::LikeColumnClash {
                 derived_kind: Kind::Physical,
                 ..
@@ -725,6 +924,12 @@ impl Problem {
             Problem::IgnoredClauseChange { .. } => "MT007",
             Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. } => "MT009",
             Problem::AlterColumnClash { .. } => "CL008",
+            Problem::CaseOnlyClash { .. } => "CL009",
+            Problem::WriteToReadOnly { .. } => "CL007",
+            Problem::SystemColumnShadowed { .. } => "CL005",
+            Problem::ReservedPrefix { .. } => "CL006",
+            Problem::ForeignSystemColumn { .. } => "SY005",
+            Problem::InsertMismatch { .. } => "CL011",
             Problem::InvalidSchema { .. } => "MT011",
             Problem::AlreadyExists { .. } => "CT001",
             Problem::UnknownTable { .. } => "CT002",

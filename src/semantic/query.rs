@@ -42,8 +42,14 @@ pub struct SourceColumn {
 pub trait Scope {
     /// The object a table name refers to.
     fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, Arc<CatalogObject>)>;
-    /// Whether `SELECT *` leaves out a column (column-expansion strategy, system columns).
-    fn hidden_from_star(&self, kind: &ColumnKind) -> bool;
+    /// Whether `SELECT *` leaves out a declared column (column-expansion strategy, declared
+    /// system columns).
+    fn hidden_from_star(&self, column: &super::catalog::Column) -> bool;
+    /// The implicit system columns of a table (hidden from `SELECT *`, selectable by name).
+    fn system_columns(
+        &self,
+        table: &super::catalog::TableDef,
+    ) -> Vec<(CompactString, Option<Type>)>;
 }
 
 /// A relation in the FROM clause: its alias and columns (`None` when not knowable).
@@ -149,6 +155,11 @@ fn relation_of(
     object: &CatalogObject,
     scope: &dyn Scope,
 ) -> Option<Vec<RelColumn>> {
+    // A definition Flink rejected, or whose columns flinklint could not complete (a LIKE
+    // parent or CTAS query it cannot see): its columns are not knowable.
+    if object.incomplete {
+        return None;
+    }
     match &object.def {
         ObjectDef::Table(t) | ObjectDef::Materialized(t) => Some(
             t.columns
@@ -166,8 +177,26 @@ fn relation_of(
                         kind: c.kind.clone(),
                         origin: c.origin,
                     }),
-                    hidden: scope.hidden_from_star(&c.kind),
+                    hidden: scope.hidden_from_star(c),
                 })
+                .chain(
+                    scope
+                        .system_columns(t)
+                        .into_iter()
+                        .map(|(column, data_type)| RelColumn {
+                            name: column,
+                            data_type,
+                            source: Some(SourceColumn {
+                                table: name.clone(),
+                                kind: ColumnKind::Metadata {
+                                    key: None,
+                                    is_virtual: true,
+                                },
+                                origin: object.name_origin,
+                            }),
+                            hidden: true,
+                        }),
+                )
                 .collect(),
         ),
         ObjectDef::View(v) => v.columns.as_ref().map(|cols| {
@@ -268,6 +297,14 @@ fn select_columns(
 ) -> Option<Vec<OutputColumn>> {
     let mut relations = Vec::new();
     if let Some(from) = &select.from {
+        // `*` over a USING join lists the common columns once (Calcite): not modelled.
+        let wildcard = select
+            .items
+            .iter()
+            .any(|i| matches!(i, SelectItem::Wildcard { .. }));
+        if wildcard && has_using(from) {
+            return None;
+        }
         from_relations(from, scope, file, ctes, &mut relations);
     }
     let lookup_column = |name: &str| -> Option<RelColumn> {
@@ -348,6 +385,72 @@ fn select_columns(
     }
     let _ = file;
     Some(out)
+}
+
+/// A reference to a column named `name` in a SELECT whose FROM relations are all known and
+/// none of which has it (Flink: "Column 'name' not found in any table"). Only the top-level
+/// selects of the query (set operations included) are looked at.
+pub fn missing_reference(
+    query: &Query,
+    scope: &dyn Scope,
+    file: FileId,
+    name: &str,
+) -> Option<Span> {
+    if !query.with.is_empty() {
+        return None;
+    }
+    missing_in_body(&query.body, scope, file, name)
+}
+
+fn missing_in_body(body: &SetExpr, scope: &dyn Scope, file: FileId, name: &str) -> Option<Span> {
+    match body {
+        SetExpr::Select(select) => {
+            let from = select.from.as_ref()?;
+            let mut relations = Vec::new();
+            from_relations(from, scope, file, &[], &mut relations);
+            let mut known = Vec::new();
+            for r in &relations {
+                known.extend(r.columns.as_ref()?.iter().map(|c| c.name.clone()));
+            }
+            if known.iter().any(|c| c == name) {
+                return None;
+            }
+            let mut found = None;
+            let mut look = |e: &Expr| {
+                exprs::walk(e, &mut |x| {
+                    if let ExprKind::Identifier(n) = &x.kind {
+                        if found.is_none() && n.parts.len() <= 2 && n.last().as_str() == name {
+                            found = Some(x.span);
+                        }
+                    }
+                })
+            };
+            for item in &select.items {
+                if let SelectItem::Expr { expr, .. } = item {
+                    look(expr);
+                }
+            }
+            if let Some(w) = &select.selection {
+                look(w);
+            }
+            found
+        }
+        SetExpr::Query(q) => missing_reference(q, scope, file, name),
+        SetExpr::SetOperation { left, right, .. } => missing_in_body(left, scope, file, name)
+            .or_else(|| missing_in_body(right, scope, file, name)),
+        _ => None,
+    }
+}
+
+/// Whether a FROM clause has a `JOIN ... USING`.
+fn has_using(t: &TableRef) -> bool {
+    match t {
+        TableRef::Join {
+            left, right, using, ..
+        } => using.is_some() || has_using(left) || has_using(right),
+        TableRef::Nested { inner, .. } => has_using(inner),
+        _ => false,
+    }
 }
 
 /// Calcite's uniquification: a repeated name gets the first free suffix `0`, `1`, ...

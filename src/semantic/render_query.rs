@@ -256,7 +256,7 @@ pub fn flink_expanded(q: &Query, scope: &dyn super::query::Scope) -> Option<Stri
         super::catalog::ObjectDef::Table(t) | super::catalog::ObjectDef::Materialized(t) => t
             .columns
             .iter()
-            .map(|c| (c.name.to_string(), !scope.hidden_from_star(&c.kind)))
+            .map(|c| (c.name.to_string(), !scope.hidden_from_star(c)))
             .collect(),
         super::catalog::ObjectDef::View(v) => v
             .columns

@@ -42,6 +42,8 @@ pub struct Session<'b> {
     /// with the normalized text of the statement that defined them there (see
     /// [`normalized_statement`]).
     pub deployed: std::collections::HashMap<QualifiedName, String>,
+    /// The run's system columns.
+    pub system: super::system::SystemColumns,
 }
 
 impl<'b> Session<'b> {
@@ -55,6 +57,7 @@ impl<'b> Session<'b> {
             found: Vec::new(),
             versions: Vec::new(),
             deployed: std::collections::HashMap::new(),
+            system: super::system::SystemColumns::default(),
         }
     }
 
@@ -116,6 +119,17 @@ impl<'b> Session<'b> {
     }
 
     pub(super) fn register(&mut self, object: CatalogObject) -> Arc<CatalogObject> {
+        if !object.incomplete {
+            if let ObjectDef::Table(t) | ObjectDef::Materialized(t) = &object.def {
+                let columns: Vec<(&str, Origin)> = t
+                    .columns
+                    .iter()
+                    .map(|c| (c.name.as_str(), c.origin))
+                    .collect();
+                self.case_clashes(object.statement, &columns);
+                self.system_column_checks(object.statement, t);
+            }
+        }
         let object = Arc::new(object);
         self.catalog.insert(object.clone());
         self.versions.push(Version {
@@ -139,7 +153,11 @@ impl<'b> Session<'b> {
             }
             StatementKind::AlterView(av) => self.alter_view(file, statement, av),
             StatementKind::Drop(d) => self.drop(file, statement, d),
-            StatementKind::Insert(i) => self.insert(file, statement, i),
+            StatementKind::Insert(i) => {
+                self.foreign_system_columns(file, statement, &i.query);
+                self.insert(file, statement, i)
+            }
+            StatementKind::Query(q) => self.foreign_system_columns(file, statement, q),
             StatementKind::StatementSet(set) => {
                 for s in &set.statements {
                     self.apply(file, s);
@@ -280,9 +298,23 @@ impl<'b> Session<'b> {
         let has_parent = parent.is_some();
         let mut built = table::build_table(&declared, parent);
         let mut unknown_query = false;
+        // A typed CTAS column list keeps one column per name; an identifier list naming a
+        // column twice is rejected ("Number of columns must match number of query columns").
+        let names_only = ct.elements.as_ref().is_some_and(|e| {
+            e.columns()
+                .any(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
+        });
+        if ct.query.is_some() && !names_only {
+            collapse_duplicates(&mut built.problems, false);
+        }
         if let Some(query) = &ct.query {
             match self.query_columns(query, file.id) {
                 Some(columns) => {
+                    built.problems.extend(renamed_columns(
+                        &columns,
+                        file.id,
+                        "CREATE TABLE ... AS",
+                    ));
                     built.table.columns = ctas_columns(
                         &built.table.columns,
                         &columns,
@@ -413,6 +445,26 @@ impl<'b> Session<'b> {
             .query
             .as_ref()
             .and_then(|q| self.query_columns(q, file.id));
+        // The view's columns as written (names and where), for the duplicate checks.
+        let written: Option<Vec<(CompactString, Span)>> = match &v.columns {
+            Some(list) => Some(
+                list.names
+                    .iter()
+                    .map(|n| (n.text.clone(), n.span))
+                    .collect(),
+            ),
+            None => output.as_ref().map(|cols| {
+                cols.iter()
+                    .map(|c| (c.written_name.clone(), c.span))
+                    .collect()
+            }),
+        };
+        let mut rejected = statement.has_error;
+        if let Some(written) = &written {
+            if !statement.has_error {
+                rejected |= self.view_duplicates(file, statement, written, output.as_deref());
+            }
+        }
         let columns: Option<Vec<CompactString>> = match &v.columns {
             Some(list) => Some(list.names.iter().map(|n| n.text.clone()).collect()),
             None => output
@@ -436,9 +488,164 @@ impl<'b> Session<'b> {
                 file: file.id,
                 span: v.name.span,
             },
-            incomplete: statement.has_error,
+            incomplete: rejected,
             derived_from: None,
         });
+    }
+
+    /// SY005: a query reading another platform's system column (`$rowtime` outside Confluent
+    /// Cloud) from tables that do not declare it.
+    fn foreign_system_columns(&mut self, file: &FileEntry, statement: &Statement, query: &Query) {
+        if statement.has_error {
+            return;
+        }
+        for name in self.system.foreign.clone() {
+            if let Some(span) = query::missing_reference(query, self, file.id, &name) {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::ForeignSystemColumn { span, name },
+                );
+                return;
+            }
+        }
+    }
+
+    /// CL005 / CL006 for the columns written in `statement`.
+    fn system_column_checks(&mut self, statement: Origin, t: &TableDef) {
+        let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
+        let mut problems = Vec::new();
+        for c in t
+            .columns
+            .iter()
+            .filter(|c| here(&c.origin) && c.inherited_from.is_none())
+        {
+            let kind = super::table::kind_of(&c.kind);
+            if let Some(system) = self.system.implicit(&c.name) {
+                problems.push(Problem::SystemColumnShadowed {
+                    span: c.origin.span,
+                    name: c.name.to_string(),
+                    kind,
+                    system_type: system.type_text.clone(),
+                });
+                continue;
+            }
+            let Some(prefix) = self.system.prefix.clone() else {
+                continue;
+            };
+            if self.system.is_declared_system(c) {
+                continue;
+            }
+            let aliased_key = match &c.kind {
+                ColumnKind::Metadata { key: Some(k), .. } if self.system.reserved(k) => {
+                    Some(k.clone())
+                }
+                _ => None,
+            };
+            if aliased_key.is_some() || self.system.reserved(&c.name) {
+                problems.push(Problem::ReservedPrefix {
+                    span: c.origin.span,
+                    name: c.name.to_string(),
+                    kind,
+                    aliased_key,
+                    prefix,
+                });
+            }
+        }
+        for p in problems {
+            self.report(statement.file, statement.span, p);
+        }
+    }
+
+    /// CL009: columns whose names differ only in letter case, at least one of them written in
+    /// `statement` (a pair both from one `*`, or both from earlier statements, was reported
+    /// where it was made).
+    pub(super) fn case_clashes(&mut self, statement: Origin, columns: &[(&str, Origin)]) {
+        let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
+        for (j, (name, origin)) in columns.iter().enumerate() {
+            let lower = name.to_lowercase();
+            let Some((other, other_origin)) = columns[..j]
+                .iter()
+                .find(|(n, _)| *n != *name && n.to_lowercase() == lower)
+            else {
+                continue;
+            };
+            if !(here(origin) || here(other_origin)) || origin == other_origin {
+                continue;
+            }
+            let (span, name, other, other_origin) = if here(origin) {
+                (origin.span, name, other, other_origin)
+            } else {
+                (other_origin.span, other, name, origin)
+            };
+            self.report(
+                statement.file,
+                statement.span,
+                Problem::CaseOnlyClash {
+                    span,
+                    name: name.to_string(),
+                    other: other.to_string(),
+                    other_origin: Some(*other_origin),
+                    rename: false,
+                },
+            );
+        }
+    }
+
+    /// CL001 for a view: Flink rejects a view whose columns repeat a name (case-sensitive);
+    /// CL009 for names differing only in case. Returns whether Flink rejects the view.
+    fn view_duplicates(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        written: &[(CompactString, Span)],
+        output: Option<&[OutputColumn]>,
+    ) -> bool {
+        let mut rejected = false;
+        for (j, (name, span)) in written.iter().enumerate() {
+            if let Some(i) = written[..j].iter().position(|(n, _)| n == name) {
+                // Flink points at the select item the first column comes from.
+                let flink_at = output
+                    .and_then(|o| o.get(i))
+                    .map_or(written[i].1.start, |c| c.span.start);
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::DuplicateViewColumn {
+                        span: *span,
+                        name: name.to_string(),
+                        first: Origin {
+                            file: file.id,
+                            span: written[i].1,
+                        },
+                        flink_at,
+                    },
+                );
+                rejected = true;
+            }
+        }
+        if !rejected {
+            let columns: Vec<(&str, Origin)> = written
+                .iter()
+                .map(|(n, span)| {
+                    (
+                        n.as_str(),
+                        Origin {
+                            file: file.id,
+                            span: *span,
+                        },
+                    )
+                })
+                .collect();
+            self.case_clashes(
+                Origin {
+                    file: file.id,
+                    span: statement.span,
+                },
+                &columns,
+            );
+        }
+        rejected
     }
 
     /// The object an ALTER / DROP / INSERT targets; reports CT002 when the session cannot see
@@ -527,6 +734,33 @@ impl<'b> Session<'b> {
             AlterTableAction::RenameColumn { from, to } => {
                 let old = from.last().text.clone();
                 let new = to.last().text.clone();
+                if !statement.has_error {
+                    let lower = new.to_lowercase();
+                    let other = t
+                        .columns
+                        .iter()
+                        .find(|c| c.name != old && c.name != new && c.name.to_lowercase() == lower);
+                    let clash = match other {
+                        Some(c) => Some((c.name.to_string(), Some(c.origin), false)),
+                        None if old != new && old.to_lowercase() == lower => {
+                            Some((old.to_string(), None, true))
+                        }
+                        None => None,
+                    };
+                    if let Some((other, other_origin, rename)) = clash {
+                        self.report(
+                            file.id,
+                            statement.span,
+                            Problem::CaseOnlyClash {
+                                span: to.span,
+                                name: new.to_string(),
+                                other,
+                                other_origin,
+                                rename,
+                            },
+                        );
+                    }
+                }
                 if let Some(c) = t.columns.iter_mut().find(|c| c.name == old) {
                     c.name = new.clone();
                 }
@@ -698,7 +932,9 @@ impl<'b> Session<'b> {
     }
 
     fn insert(&mut self, file: &FileEntry, statement: &Statement, i: &Insert) {
-        let _ = self.target(file, statement, &i.table, "INSERT INTO", false);
+        if let Some((name, object)) = self.target(file, statement, &i.table, "INSERT INTO", false) {
+            self.check_insert(file, statement, i, &name, &object);
+        }
     }
 }
 
@@ -707,11 +943,14 @@ impl Scope for Session<'_> {
         let q = self.resolve(name)?;
         self.catalog.get(&q).cloned().map(|o| (q, o))
     }
-    fn hidden_from_star(&self, kind: &ColumnKind) -> bool {
+    fn hidden_from_star(&self, column: &Column) -> bool {
+        if self.system.is_declared_system(column) {
+            return true;
+        }
         let ColumnKind::Metadata {
             key,
             is_virtual: true,
-        } = kind
+        } = &column.kind
         else {
             return false;
         };
@@ -723,6 +962,63 @@ impl Scope for Session<'_> {
             strategy.contains("EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS")
         } else {
             strategy.contains("EXCLUDE_ALIASED_VIRTUAL_METADATA_COLUMNS")
+        }
+    }
+    fn system_columns(&self, table: &TableDef) -> Vec<(CompactString, Option<Type>)> {
+        self.system
+            .of_table(table)
+            .map(|c| (CompactString::from(c.name.as_str()), c.data_type.clone()))
+            .collect()
+    }
+}
+
+/// CL001 warnings for a query's select items that Flink renames because an earlier item has
+/// the same name (`x` becomes `x0`).
+pub(super) fn renamed_columns(
+    columns: &[OutputColumn],
+    file: FileId,
+    statement: &'static str,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (j, c) in columns.iter().enumerate() {
+        if c.name == c.written_name {
+            continue;
+        }
+        let Some(first) = columns[..j].iter().find(|k| k.name == c.written_name) else {
+            continue;
+        };
+        out.push(Problem::RenamedQueryColumn {
+            span: c.span,
+            name: c.written_name.to_string(),
+            renamed: c.name.to_string(),
+            first: Origin {
+                file,
+                span: first.span,
+            },
+            statement,
+        });
+    }
+    out
+}
+
+/// A CTAS or materialized-table column list may name a physical column twice: Flink keeps one
+/// column of that name, so the CL001 error of a plain CREATE TABLE becomes a warning.
+pub(super) fn collapse_duplicates(problems: &mut [Problem], identifiers: bool) {
+    for p in problems.iter_mut() {
+        if let Problem::DuplicateColumn {
+            span,
+            name,
+            first,
+            first_kind: super::problems::Kind::Physical,
+            second_kind: super::problems::Kind::Physical,
+        } = p
+        {
+            *p = Problem::CollapsedColumnList {
+                span: *span,
+                name: std::mem::take(name),
+                first: *first,
+                identifiers,
+            };
         }
     }
 }

@@ -56,7 +56,7 @@ pub struct Built {
     pub strategies: Option<Strategies>,
 }
 
-fn kind_of(c: &ColumnKind) -> Kind {
+pub(crate) fn kind_of(c: &ColumnKind) -> Kind {
     match c {
         ColumnKind::Physical => Kind::Physical,
         ColumnKind::Computed(_) => Kind::Computed,

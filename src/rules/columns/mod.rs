@@ -1,10 +1,15 @@
 //! Column rules (CL): duplicates and clashes of column names.
 
 pub mod alter_column_clash;
+pub mod case_only_clash;
 pub mod computed_column_clash;
 pub mod duplicate_column;
+pub mod insert_column_mismatch;
 pub mod like_column_clash;
 pub mod metadata_column_clash;
+pub mod reserved_system_prefix;
+pub mod system_column_clash;
+pub mod write_to_read_only_column;
 
 use crate::semantic::problems::Kind;
 use crate::syntax::ast::{FeatureOption, LikeOption, MergingStrategy};

@@ -313,5 +313,24 @@ impl Rule for UnsupportedByTarget {
                 }
             }
         }
+        for found in ctx.problems(self.code()) {
+            let crate::semantic::problems::Problem::ForeignSystemColumn { span, name } =
+                &found.problem
+            else {
+                continue;
+            };
+            let d = report
+                .diagnostic(
+                    found.file,
+                    *span,
+                    format!("`{name}` is a system column of Confluent Cloud; {target} has none"),
+                )
+                .with_label("no such column")
+                .with_help(format!(
+                    "Apache Flink has no system columns: declare `{name}` in the table (e.g. `` `{name}` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp' VIRTUAL `` on Kafka), or check with --target confluent"
+                ))
+                .with_flink_message(format!("Column '{name}' not found in any table"));
+            report.report(d);
+        }
     }
 }

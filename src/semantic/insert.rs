@@ -1,0 +1,247 @@
+//! INSERT checks against the sink's columns (CL007, CL011), as Flink's `PreValidateReWriter`
+//! and `DynamicSinkUtils.validateSchemaAndApplyImplicitCast` do them (verified in
+//! `fixtures/oracle/columns` 076-106):
+//! - a target column list naming a column twice: "Target column 'x' is assigned more than once";
+//! - naming a computed or virtual metadata column, or a column the sink lacks: "Unknown target
+//!   column 'x'";
+//! - a list whose length differs from the query's: "Number of columns must match number of
+//!   query columns";
+//! - without a list, a query whose column count differs from the sink's persisted (physical and
+//!   non-virtual metadata) columns, static partition values counted as query columns: "Column
+//!   types of query result and sink for 'cat.db.t' do not match. Cause: Different number of
+//!   columns." with both schemas.
+
+use super::catalog::{CatalogObject, Column, ColumnKind, ObjectDef, Origin, TableDef};
+use super::names::QualifiedName;
+use super::problems::{InsertIssue, Problem, ReadOnly};
+use super::query::{self, OutputColumn};
+use super::session::Session;
+use crate::rules::FileEntry;
+use crate::syntax::ast::{Insert, Statement};
+use compact_str::CompactString;
+
+impl Session<'_> {
+    /// CL007 / CL011 for an INSERT into `object`; Flink stops at the first problem, so does
+    /// this check.
+    pub(super) fn check_insert(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        i: &Insert,
+        name: &QualifiedName,
+        object: &CatalogObject,
+    ) {
+        if statement.has_error || object.incomplete {
+            return;
+        }
+        let ObjectDef::Table(t) = &object.def else {
+            return;
+        };
+        if let Some(p) = self.insert_problem(file, i, name, object, t) {
+            self.report(file.id, statement.span, p);
+        }
+    }
+
+    fn read_only(&self, c: &Column) -> Option<ReadOnly> {
+        if self.system.is_declared_system(c) {
+            return Some(ReadOnly::System);
+        }
+        match c.kind {
+            ColumnKind::Computed(_) => Some(ReadOnly::Computed),
+            ColumnKind::Metadata {
+                is_virtual: true, ..
+            } => Some(ReadOnly::VirtualMetadata),
+            _ => None,
+        }
+    }
+
+    /// A read-only column of the sink named `column`: its kind and declaration.
+    fn read_only_column(&self, t: &TableDef, column: &str) -> Option<(ReadOnly, Option<Origin>)> {
+        match t.column(column) {
+            Some(c) => self.read_only(c).map(|k| (k, Some(c.origin))),
+            None => self
+                .system
+                .of_table(t)
+                .any(|s| s.name == column)
+                .then_some((ReadOnly::System, None)),
+        }
+    }
+
+    fn insert_problem(
+        &self,
+        file: &FileEntry,
+        i: &Insert,
+        name: &QualifiedName,
+        object: &CatalogObject,
+        t: &TableDef,
+    ) -> Option<Problem> {
+        let mismatch = |span, issue| Problem::InsertMismatch {
+            span,
+            table: name.clone(),
+            sink: object.name_origin,
+            issue,
+        };
+        if let Some(list) = &i.columns {
+            for (k, n) in list.names.iter().enumerate() {
+                let column = n.text.as_str();
+                if list.names[..k].iter().any(|m| m.text == n.text) {
+                    return Some(mismatch(
+                        n.span,
+                        InsertIssue::AssignedTwice {
+                            column: column.to_string(),
+                        },
+                    ));
+                }
+                if let Some((kind, declared)) = self.read_only_column(t, column) {
+                    return Some(Problem::WriteToReadOnly {
+                        span: n.span,
+                        column: column.to_string(),
+                        kind,
+                        declared,
+                        in_list: true,
+                        table: name.clone(),
+                        flink: format!("Unknown target column '{column}'"),
+                    });
+                }
+                if t.column(column).is_none() {
+                    let lower = column.to_lowercase();
+                    let other_case = t
+                        .columns
+                        .iter()
+                        .find(|c| c.name.to_lowercase() == lower)
+                        .map(|c| c.name.to_string());
+                    return Some(mismatch(
+                        n.span,
+                        InsertIssue::UnknownTarget {
+                            column: column.to_string(),
+                            other_case,
+                        },
+                    ));
+                }
+            }
+        }
+        let columns = self.query_columns(&i.query, file.id)?;
+        if let Some(list) = &i.columns {
+            if list.names.len() != columns.len() {
+                return Some(mismatch(
+                    i.query.span,
+                    InsertIssue::ListLength {
+                        list: list.names.len(),
+                        query: columns.len(),
+                    },
+                ));
+            }
+            return None;
+        }
+        let writable: Vec<&Column> = t
+            .columns
+            .iter()
+            .filter(|c| c.kind.is_persisted() && self.read_only(c).is_none())
+            .collect();
+        // Static partition values become query columns at their sink position.
+        let mut full: Vec<OutputColumn> = columns.clone();
+        let mut static_partitions = Vec::new();
+        if let Some(spec) = &i.partition {
+            let mut statics: Vec<(usize, &crate::syntax::ast::Expr, Option<super::types::Type>)> =
+                spec.items
+                    .iter()
+                    .filter_map(|(key, value)| {
+                        let value = value.as_ref()?;
+                        let at = writable.iter().position(|c| c.name == key.text)?;
+                        static_partitions.push(key.text.to_string());
+                        Some((at, value, writable[at].data_type.clone()))
+                    })
+                    .collect();
+            statics.sort_by_key(|(at, _, _)| *at);
+            for (at, value, sink_type) in statics {
+                let at = at.min(full.len());
+                let expr_name = CompactString::from(format!("EXPR${at}"));
+                full.insert(
+                    at,
+                    OutputColumn {
+                        name: expr_name.clone(),
+                        written_name: expr_name,
+                        // Flink casts the literal to the partition column's type.
+                        data_type: sink_type.map(|t| t.with_nullable(false)),
+                        span: value.span,
+                        source: None,
+                    },
+                );
+            }
+            query::uniquify(&mut full);
+        }
+        if full.len() == writable.len() {
+            return None;
+        }
+        let query_schema: Option<Vec<String>> = full
+            .iter()
+            .map(|c| {
+                c.data_type
+                    .as_ref()
+                    .map(|d| format!("{}: {}", c.name, d.summary()))
+            })
+            .collect();
+        let sink_schema: Option<Vec<String>> = writable
+            .iter()
+            .map(|c| {
+                c.data_type
+                    .as_ref()
+                    .map(|d| format!("{}: {}", c.name, d.summary()))
+            })
+            .collect();
+        let flink = count_message(name, query_schema.as_deref(), sink_schema.as_deref());
+        // One column too many, named like a read-only sink column: that column explains it.
+        if full.len() > writable.len() {
+            for c in &columns {
+                if let Some((kind, declared)) = self.read_only_column(t, &c.name) {
+                    return Some(Problem::WriteToReadOnly {
+                        span: c.span,
+                        column: c.name.to_string(),
+                        kind,
+                        declared,
+                        in_list: false,
+                        table: name.clone(),
+                        flink,
+                    });
+                }
+            }
+        }
+        let read_only = t
+            .columns
+            .iter()
+            .filter(|c| !c.kind.is_persisted() || self.read_only(c).is_some())
+            .map(|c| c.name.to_string())
+            .collect();
+        Some(mismatch(
+            i.query.span,
+            InsertIssue::Count {
+                query: full.len(),
+                sink: writable.len(),
+                query_schema,
+                sink_schema,
+                read_only,
+                static_partitions,
+            },
+        ))
+    }
+}
+
+/// Flink's message for a column-count mismatch; the schemas only when every type is known.
+pub fn count_message(
+    table: &QualifiedName,
+    query: Option<&[String]>,
+    sink: Option<&[String]>,
+) -> String {
+    let mut out = format!(
+        "Column types of query result and sink for '{}' do not match.\nCause: Different number of columns.",
+        table.dotted()
+    );
+    if let (Some(q), Some(s)) = (query, sink) {
+        out.push_str(&format!(
+            "\n\nQuery schema: [{}]\nSink schema:  [{}]",
+            q.join(", "),
+            s.join(", ")
+        ));
+    }
+    out
+}
