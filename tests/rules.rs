@@ -51,7 +51,7 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Settings from a `-- fixture: --target NAME` first line.
+/// Settings from a `-- fixture: [--target NAME] [--require-suppression-reason]` first line.
 fn fixture_settings(first_file: &Path) -> Settings {
     let mut settings = Settings::default();
     let text = String::from_utf8_lossy(&std::fs::read(first_file).unwrap_or_default()).into_owned();
@@ -65,6 +65,8 @@ fn fixture_settings(first_file: &Path) -> Settings {
             if w == "--target" {
                 settings.target =
                     Target::parse(words.next().unwrap_or_default()).expect("fixture target");
+            } else if w == "--require-suppression-reason" {
+                settings.require_suppression_reason = true;
             }
         }
     }
