@@ -374,11 +374,12 @@ fn platform_settings_are_parsed_and_stored() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(settings.target, Target::Flink22);
     assert_eq!(settings.system_column_prefix.as_deref(), Some("$"));
-    assert_eq!(settings.system_columns.len(), 1);
-    assert_eq!(settings.system_columns[0].name, "$rowtime");
     assert_eq!(
-        settings.system_columns[0].data_type,
-        "TIMESTAMP_LTZ(3) NOT NULL"
+        settings.system_columns,
+        [(
+            "$rowtime".to_string(),
+            "TIMESTAMP_LTZ(3) NOT NULL".to_string()
+        )]
     );
     assert!(settings.require_suppression_reason);
     assert_eq!(settings.extensions, ["sql", "fsql"]);

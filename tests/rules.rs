@@ -202,7 +202,10 @@ fn yaml_examples_run() {
             }
             if example.history {
                 // The examples' folder (the empty path of `bad.sql`) is a history.
-                settings.histories = vec![PathBuf::new()];
+                settings.histories = vec![flinklint::config::HistoryDir {
+                    location: flinklint::config::HistoryLocation::Dir(PathBuf::new()),
+                    order: Default::default(),
+                }];
             }
             let name = format!("{} example `{}`", meta.code, example.name);
             if !example.bad.is_empty() {

@@ -14,8 +14,7 @@
 use super::file::{ConfigFile, HistoryEntry, Pattern};
 use super::glob::{self, PathMatcher};
 use super::{
-    FailOn, HistoryDir, HistoryLocation, HistoryOrder, Override, RuleSelector, Settings,
-    SystemColumn, Target,
+    FailOn, HistoryDir, HistoryLocation, HistoryOrder, Override, RuleSelector, Settings, Target,
 };
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 use std::fmt;
@@ -420,13 +419,7 @@ pub fn apply(
         settings.start_mode_fix = Some(m.0);
     }
     if let Some(columns) = config.system_columns {
-        settings.system_columns = columns
-            .into_iter()
-            .map(|c| SystemColumn {
-                name: c.name,
-                data_type: c.data_type,
-            })
-            .collect();
+        settings.system_columns = columns.into_iter().map(|c| (c.name, c.data_type)).collect();
     }
     if let Some(prefix) = config.system_column_prefix {
         settings.system_column_prefix = Some(prefix);

@@ -207,16 +207,6 @@ impl RuleLevels {
     }
 }
 
-/// A column every table has on the platform (config `system-columns`), e.g. Confluent's
-/// `$rowtime TIMESTAMP_LTZ(3)`. Parsed and stored; not yet read by the semantic stage.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SystemColumn {
-    /// The column name as written.
-    pub name: String,
-    /// Its SQL type as written, e.g. `TIMESTAMP_LTZ(3) NOT NULL`.
-    pub data_type: String,
-}
-
 /// The order in which a configured history's files apply.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum HistoryOrder {
@@ -297,8 +287,9 @@ pub struct Settings {
     pub respect_gitignore: bool,
     /// Whether `exclude` also applies to paths given explicitly.
     pub force_exclude: bool,
-    /// Platform system columns (config `system-columns`).
-    pub system_columns: Vec<SystemColumn>,
+    /// Platform system columns (config `system-columns`): `(name, type)` as written, e.g.
+    /// Confluent's `("$rowtime", "TIMESTAMP_LTZ(3) NOT NULL")`.
+    pub system_columns: Vec<(String, String)>,
     /// Reserved prefix of system column names (config `system-column-prefix`), e.g. `$`.
     pub system_column_prefix: Option<String>,
     /// DDL files of tables that live outside the repository, absolute: applied first, before
