@@ -244,7 +244,7 @@ fn analyse(files: Vec<FileEntry>, settings: &Settings) -> Outcome {
     let diagnostics = rules::run(&ctx);
     if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
         eprintln!(
-            "timings: semantic {:.1} ms, rules {:.1} ms",
+            "timings: semantic {:.2} ms, rules {:.2} ms",
             semantic.as_secs_f64() * 1e3,
             (start.elapsed() - semantic).as_secs_f64() * 1e3
         );

@@ -116,7 +116,16 @@ pub(crate) fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Setti
     extra.force_exclude = args.force_exclude;
     extra.history_dirs = args.histories.clone();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    crate::config::resolve(&cwd, &extra).map_err(|e| {
+    let start = std::time::Instant::now();
+    let resolved = crate::config::resolve(&cwd, &extra);
+    if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
+        // Config discovery, reading and resolution (scripts/bench.py reads this line).
+        eprintln!(
+            "timings: config {:.3} ms",
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    resolved.map_err(|e| {
         use std::io::IsTerminal;
         let color = std::io::stderr().is_terminal()
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());

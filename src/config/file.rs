@@ -237,23 +237,24 @@ pub struct StartMode(pub StartModeKind);
 
 impl<'de> Deserialize<'de> for StartMode {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        StartModeKind::parse(s.trim())
-            .map(StartMode)
-            .ok_or_else(|| {
-                de::Error::custom(unknown_value(
-                    "start mode",
-                    &s,
-                    &[
-                        "FROM_BEGINNING",
-                        "FROM_NOW",
-                        "FROM_TIMESTAMP",
-                        "RESUME_OR_FROM_BEGINNING",
-                        "RESUME_OR_FROM_NOW",
-                        "RESUME_OR_FROM_TIMESTAMP",
-                    ],
-                ))
-            })
+        checked_str(d, "a start mode", |s| {
+            StartModeKind::parse(s.trim())
+                .map(StartMode)
+                .ok_or_else(|| {
+                    unknown_value(
+                        "start mode",
+                        s,
+                        &[
+                            "FROM_BEGINNING",
+                            "FROM_NOW",
+                            "FROM_TIMESTAMP",
+                            "RESUME_OR_FROM_BEGINNING",
+                            "RESUME_OR_FROM_NOW",
+                            "RESUME_OR_FROM_TIMESTAMP",
+                        ],
+                    )
+                })
+        })
     }
 }
 

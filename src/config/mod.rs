@@ -531,9 +531,16 @@ mod tests {
         s.rules
             .push_layer(vec![(RuleSelector::Code("SY003"), Level::Off)]);
         assert_eq!(s.severity("SY003", Severity::Error), None);
+        // Selecting the family keeps the configured `off`; selecting the rule overrides it.
         s.select = Some(vec![RuleSelector::Family("SY")]);
-        assert_eq!(s.severity("SY003", Severity::Error), Some(Severity::Error));
+        assert_eq!(s.severity("SY003", Severity::Error), None);
+        assert_eq!(s.severity("SY001", Severity::Error), Some(Severity::Error));
         assert_eq!(s.severity("LK005", Severity::Error), None);
+        s.select = Some(vec![
+            RuleSelector::Family("SY"),
+            RuleSelector::Code("SY003"),
+        ]);
+        assert_eq!(s.severity("SY003", Severity::Error), Some(Severity::Error));
         s.ignore = vec![RuleSelector::Code("SY003")];
         assert_eq!(s.severity("SY003", Severity::Error), None);
     }

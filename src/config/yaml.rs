@@ -29,10 +29,9 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, YamlErr
         let location = e.location().map(|l| (l.line(), l.column()));
         let mut message = e.to_string();
         if let Some((line, column)) = location {
-            let suffix = format!(" at line {line} column {column}");
-            if let Some(stripped) = message.strip_suffix(&suffix) {
-                message = stripped.to_string();
-            }
+            // The position is reported apart; drop it from the text (serde_yaml puts it at the
+            // end, or before the context of a syntax error).
+            message = message.replacen(&format!(" at line {line} column {column}"), "", 1);
         }
         YamlError { message, location }
     })
