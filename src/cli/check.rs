@@ -113,7 +113,8 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
     }
     if let Some(path) = &args.write_baseline {
         let b = baseline::record(&outcome.files, &settings, &outcome.diagnostics);
-        if let Err(e) = std::fs::write(path, b.to_json()) {
+        // Atomically: an interrupted run leaves the previous baseline intact.
+        if let Err(e) = crate::fix::write_atomically(path, &b.to_json()) {
             eprintln!("flinklint: cannot write {}: {e}", path.display());
             return ExitCode::from(2);
         }
