@@ -83,8 +83,10 @@ def startup(binary, runs):
             if config and rules:
                 inproc.append(float(config.group(1)) + float(rules.group(1)))
         if inproc:
+            inproc.sort()
+            p90 = inproc[min(len(inproc) - 1, int(len(inproc) * 0.9))]
             print(f"  {'in process: config + rule registry':38s} {statistics.median(inproc):6.3f} ms / "
-                  f"max {max(inproc):6.3f} ms  (target: under 5 ms)")
+                  f"p90 {p90:6.3f} ms  (target: under 5 ms)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
