@@ -38,11 +38,15 @@ fn su001_follows_levels_and_selection() {
         .push_layer(vec![(RuleSelector::Code("SU001"), Level::Off)]);
     assert_eq!(codes(text, &s), Vec::<&str>::new());
     // A suppression of a rule that does not run cannot be judged unused.
-    let mut s = Settings::default();
-    s.ignore = vec![RuleSelector::Code("SY003")];
+    let s = Settings {
+        ignore: vec![RuleSelector::Code("SY003")],
+        ..Settings::default()
+    };
     assert_eq!(codes(text, &s), ["SU001"]);
-    let mut s = Settings::default();
-    s.select = Some(vec![RuleSelector::Family("SU")]);
+    let s = Settings {
+        select: Some(vec![RuleSelector::Family("SU")]),
+        ..Settings::default()
+    };
     assert_eq!(codes(text, &s), Vec::<&str>::new());
     // ignore-file SU001 silences SU001 in the file.
     let with_file = format!("-- flinklint: ignore-file SU001 -- kept for the next release\n{text}");

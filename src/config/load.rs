@@ -59,8 +59,8 @@ pub struct ConfigError {
     pub file: Option<PathBuf>,
     /// 1-based line and column of the offending YAML, when known.
     pub location: Option<(usize, usize)>,
-    source: Option<NamedSource<String>>,
-    span: Option<SourceSpan>,
+    /// The config text and the span of the offending YAML (boxed: errors stay small).
+    source: Option<Box<(NamedSource<String>, Option<SourceSpan>)>>,
 }
 
 impl ConfigError {
@@ -72,7 +72,6 @@ impl ConfigError {
             file: None,
             location: None,
             source: None,
-            span: None,
         }
     }
 
@@ -97,8 +96,10 @@ impl ConfigError {
             help,
             file: Some(file.to_path_buf()),
             location,
-            source: Some(NamedSource::new(display(file), text.to_string()).with_language("yaml")),
-            span,
+            source: Some(Box::new((
+                NamedSource::new(display(file), text.to_string()).with_language("yaml"),
+                span,
+            ))),
         }
     }
 
@@ -150,10 +151,12 @@ impl miette::Diagnostic for ConfigError {
             .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+        self.source
+            .as_ref()
+            .map(|s| &s.0 as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.span?;
+        let span = self.source.as_ref()?.1?;
         Some(Box::new(std::iter::once(
             LabeledSpan::new_primary_with_span(Some("here".to_string()), span),
         )))
@@ -192,7 +195,7 @@ fn token_len(rest: &str) -> usize {
             .map_or(rest.len(), |(i, c)| if c == q { i + 1 } else { i }),
         Some(_) => {
             let end = rest
-                .find(|c: char| matches!(c, '\n' | '\r' | ',' | ']' | '}' | '#') || c == ':')
+                .find(['\n', '\r', ',', ']', '}', '#', ':'])
                 .unwrap_or(rest.len());
             rest[..end].trim_end().len().max(1).min(rest.len())
         }
