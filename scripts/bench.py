@@ -5,14 +5,23 @@ Generates a realistic repository with ../shared/bench/gen_corpus.py (2,000 files
 into bench-out/corpus, builds the release binary, then prints:
   - lex and lex+parse throughput on one core (benches/throughput.rs);
   - the best-of-N wall time of `flinklint check --format json` over the repository and of
-    `cat` over the same files, measured in the same run, and their ratio.
+    `cat` over the same files, measured in the same run, and their ratio;
+  - startup cost: `flinklint check` on an empty folder (process start, config discovery and
+    parsing, rule registry, thread pool), with and without a `.flinklint.yaml`, against
+    `true`, as the median and best of many runs, and the in-process time of config discovery
+    plus the rule registry read from FLINKLINT_TIMINGS (target: under 5 ms).
 
 Usage (from the repository root):  python3 scripts/bench.py [--files 2000] [--runs 10]
+                                   python3 scripts/bench.py --startup-only [--startup-runs 200]
 """
 import argparse
 import os
+import re
+import shutil
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -25,14 +34,78 @@ def best_of(cmd, runs, **kw):
     return best
 
 
+def times_ms(cmd, runs, **kw):
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+        out.append((time.perf_counter() - t) * 1e3)
+    return out
+
+
+def startup(binary, runs):
+    """Prints the startup cost of `flinklint check` on an empty folder, against `true`."""
+    binary = os.path.abspath(binary)
+    tmp = tempfile.mkdtemp(prefix="flinklint-startup-")
+    try:
+        bare = os.path.join(tmp, "bare")
+        configured = os.path.join(tmp, "configured")
+        os.makedirs(bare)
+        os.makedirs(os.path.join(configured, "jobs"))
+        shutil.copy(os.path.join("fixtures", "config", "ok_full.yaml"), os.path.join(configured, ".flinklint.yaml"))
+        shutil.copy(os.path.join("fixtures", "config", "order.txt"), configured)
+        cases = [
+            ("true", ["true"], bare),
+            ("check, no config", [binary, "check", "."], bare),
+            ("check, .flinklint.yaml (every key)", [binary, "check", "jobs"], configured),
+        ]
+        for _, cmd, cwd in cases:  # warm up
+            times_ms(cmd, 3, cwd=cwd)
+        base = None
+        print(f"startup ({runs} runs each; median / best):")
+        for name, cmd, cwd in cases:
+            t = times_ms(cmd, runs, cwd=cwd)
+            med, best = statistics.median(t), min(t)
+            if base is None:
+                base = med
+                print(f"  {name:38s} {med:6.2f} ms / {best:6.2f} ms")
+            else:
+                print(f"  {name:38s} {med:6.2f} ms / {best:6.2f} ms  (+{med - base:.2f} ms over true)")
+        # In process (FLINKLINT_TIMINGS): config discovery + reading + resolution, and the rule
+        # registry pass (every rule's level checked, nothing to lint), without process start.
+        inproc = []
+        env = dict(os.environ, FLINKLINT_TIMINGS="1")
+        for _ in range(runs):
+            err = subprocess.run([binary, "check", "jobs"], cwd=configured, env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
+            config = re.search(r"timings: config ([0-9.]+) ms", err)
+            rules = re.search(r"rules ([0-9.]+) ms", err)
+            if config and rules:
+                inproc.append(float(config.group(1)) + float(rules.group(1)))
+        if inproc:
+            inproc.sort()
+            p90 = inproc[min(len(inproc) - 1, int(len(inproc) * 0.9))]
+            print(f"  {'in process: config + rule registry':38s} {statistics.median(inproc):6.3f} ms / "
+                  f"p90 {p90:6.3f} ms  (target: under 5 ms)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--files", type=int, default=2000)
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--startup-runs", type=int, default=200)
+    ap.add_argument("--startup-only", action="store_true", help="measure only the startup cost")
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     os.chdir(root)
+    target_dir = os.environ.get("CARGO_TARGET_DIR", "target")
+    if args.startup_only:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
+        startup(os.path.join(target_dir, "release", "flinklint"), args.startup_runs)
+        return
     corpus = os.path.join("bench-out", "corpus")
     gen = os.path.join("..", "shared", "bench", "gen_corpus.py")
     if not os.path.isdir(corpus) or len([1 for _, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql")]) != args.files:
@@ -43,13 +116,14 @@ def main():
     print(f"repository: {len(files)} files, {size / 1e6:.2f} MB (gen_corpus.py --files {args.files} --seed {args.seed})")
     out = subprocess.run(["cargo", "bench", "--quiet", "--bench", "throughput", "--", corpus], check=True, capture_output=True, text=True).stdout
     print(out.strip())
-    binary = os.path.join("target", "release", "flinklint")
+    binary = os.path.join(target_dir, "release", "flinklint")
     best_of([binary, "check", corpus], 2)  # warm the page cache
     lint = best_of([binary, "check", "--format", "json", "--exit-zero", corpus], args.runs)
     cat = best_of(["cat", *files], args.runs)
     print(f"flinklint check: {lint * 1e3:8.1f} ms  (best of {args.runs})")
     print(f"cat (same files): {cat * 1e3:7.1f} ms  (best of {args.runs})")
     print(f"ratio check/cat: {lint / cat:8.1f}x")
+    startup(binary, args.startup_runs)
 
 
 if __name__ == "__main__":

@@ -3,14 +3,16 @@
 //! The pipeline, stage by stage; each stage uses only the ones before it:
 //!
 //! ```text
-//! discover -> source -> syntax (lex -> parse -> typed AST) -> semantic (catalog, LIKE merge)
-//!   -> rules -> diagnostics -> render -> fix
+//! config -> discover -> source -> syntax (lex -> parse -> typed AST)
+//!   -> semantic (catalog, LIKE merge) -> rules (suppressions last) -> diagnostics -> baseline
+//!   -> render -> fix
 //! ```
 //!
 //! [`check`] runs the whole pipeline for a list of inputs and returns the files and findings;
 //! the binary renders them.
 #![warn(missing_docs)]
 
+pub mod baseline;
 pub mod cli;
 pub mod config;
 pub mod diagnostics;
@@ -128,10 +130,16 @@ pub fn check_with_bases(
 ) -> Outcome {
     pool().install(|| {
         let start = std::time::Instant::now();
+        let external = external_inputs(inputs, context, settings);
+        let reported = |i: &Input| match i {
+            Input::File(p) => !settings.is_external(p),
+            Input::Stdin(_) => true,
+        };
         let all: Vec<(&Input, bool)> = inputs
             .iter()
-            .map(|i| (i, true))
+            .map(|i| (i, reported(i)))
             .chain(context.iter().map(|i| (i, false)))
+            .chain(external.iter().map(|i| (i, false)))
             .collect();
         let first_base = all.len();
         let mut files: Vec<FileEntry> = all
@@ -179,6 +187,34 @@ pub fn check_with_bases(
         }
         analyse(files, settings)
     })
+}
+
+/// The `external-tables` files that are neither inputs nor context, as context inputs (shown
+/// relative to the working directory when they lie under it).
+fn external_inputs(inputs: &[Input], context: &[Input], settings: &Settings) -> Vec<Input> {
+    if settings.external_tables.is_empty() {
+        return Vec::new();
+    }
+    let present: std::collections::HashSet<std::path::PathBuf> = inputs
+        .iter()
+        .chain(context)
+        .filter_map(|i| match i {
+            Input::File(p) => Some(config::glob::absolute(p)),
+            Input::Stdin(_) => None,
+        })
+        .collect();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    settings
+        .external_tables
+        .iter()
+        .filter(|p| !present.contains(*p))
+        .map(|p| {
+            Input::File(
+                p.strip_prefix(&cwd)
+                    .map_or_else(|_| p.clone(), |r| r.to_path_buf()),
+            )
+        })
+        .collect()
 }
 
 /// Runs the pipeline over texts already in memory: `(path, text)` pairs, in run order. Used by
@@ -241,21 +277,25 @@ pub fn check_loaded(loaded: Vec<Loaded>, settings: &Settings) -> Outcome {
     })
 }
 
-/// The stages after parsing: semantic model and rules.
+/// The stages after parsing: semantic model and rules (suppressions applied).
 fn analyse(files: Vec<FileEntry>, settings: &Settings) -> Outcome {
     let start = std::time::Instant::now();
     let system = semantic::system::SystemColumns::from_settings(settings);
-    let model = semantic::analyse_with(&files, &settings.histories, &system);
+    let model = semantic::analyse_with(&files, settings, &system);
     let semantic = start.elapsed();
+    let by_file =
+        config::SettingsByFile::new(settings, files.iter().map(|f| f.source.path.as_path()));
     let ctx = rules::Context {
         settings,
+        by_file: &by_file,
         files: &files,
         model: &model,
+        suppressions: None,
     };
     let diagnostics = rules::run(&ctx);
     if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
         eprintln!(
-            "timings: semantic {:.1} ms, rules {:.1} ms",
+            "timings: semantic {:.2} ms, rules {:.2} ms",
             semantic.as_secs_f64() * 1e3,
             (start.elapsed() - semantic).as_secs_f64() * 1e3
         );

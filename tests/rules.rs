@@ -51,7 +51,7 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Settings from a `-- fixture: --target NAME` first line.
+/// Settings from a `-- fixture: [--target NAME] [--require-suppression-reason]` first line.
 fn fixture_settings(first_file: &Path) -> Settings {
     let mut settings = Settings::default();
     let text = String::from_utf8_lossy(&std::fs::read(first_file).unwrap_or_default()).into_owned();
@@ -65,6 +65,8 @@ fn fixture_settings(first_file: &Path) -> Settings {
             if w == "--target" {
                 settings.target =
                     Target::parse(words.next().unwrap_or_default()).expect("fixture target");
+            } else if w == "--require-suppression-reason" {
+                settings.require_suppression_reason = true;
             }
         }
     }
@@ -200,7 +202,10 @@ fn yaml_examples_run() {
             }
             if example.history {
                 // The examples' folder (the empty path of `bad.sql`) is a history.
-                settings.histories = vec![PathBuf::new()];
+                settings.histories = vec![flinklint::config::HistoryDir {
+                    location: flinklint::config::HistoryLocation::Dir(PathBuf::new()),
+                    order: Default::default(),
+                }];
             }
             let name = format!("{} example `{}`", meta.code, example.name);
             if !example.bad.is_empty() {

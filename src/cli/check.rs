@@ -1,7 +1,8 @@
 //! `flinklint check`.
 
 use super::{parse_fail_on, run_inputs, use_color, InputArgs};
-use crate::config::{FailOn, Settings};
+use crate::baseline::{self, Baseline};
+use crate::config::{CliSettings, FailOn};
 use crate::fix::FixMode;
 use crate::render::{self, Format};
 use std::io::Write;
@@ -32,6 +33,20 @@ pub(crate) struct CheckArgs {
     /// Always exit with 0 unless a usage error occurs.
     #[arg(long)]
     exit_zero: bool,
+    /// Run only these rules: comma-separated codes, names or families (`SY003,LK`); a rule
+    /// named by code or name runs even when the config turns it off.
+    #[arg(long, value_name = "CODES", value_delimiter = ',')]
+    select: Option<Vec<String>>,
+    /// Never run these rules: comma-separated codes, names or families (repeatable).
+    #[arg(long, value_name = "CODES", value_delimiter = ',')]
+    ignore: Vec<String>,
+    /// Report only findings that are not in this baseline file (written by --write-baseline),
+    /// and list the baseline entries that no longer occur.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<PathBuf>,
+    /// Record the current findings in this baseline file and exit with 0.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
     /// Apply safe fixes to the files (atomically), then report what remains.
     #[arg(long)]
     fix: bool,
@@ -56,11 +71,17 @@ fn default_format() -> Format {
 
 /// Runs `check`.
 pub(crate) fn run(args: CheckArgs) -> ExitCode {
-    let mut settings = Settings::default();
-    if let Some(fail_on) = args.fail_on {
-        settings.fail_on = fail_on;
-    }
-    let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &mut settings) {
+    let cli = CliSettings {
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+        fail_on: args.fail_on,
+        ..CliSettings::default()
+    };
+    let settings = match super::settings(&args.input, cli) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &settings) {
         Ok(o) => o,
         Err(code) => return code,
     };
@@ -96,6 +117,53 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
         }
         outcome = report.outcome;
     }
+    if let Some(path) = &args.write_baseline {
+        let b = baseline::record(&outcome.files, &settings, &outcome.diagnostics);
+        // Atomically: an interrupted run leaves the previous baseline intact.
+        if let Err(e) = crate::fix::write_atomically(path, &b.to_json()) {
+            eprintln!("flinklint: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        let n: u32 = b.findings.iter().map(|e| e.count).sum();
+        eprintln!(
+            "flinklint: wrote {n} finding(s) to the baseline {}",
+            path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    let mut gone = None;
+    if let Some(path) = &args.baseline {
+        let b = match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Baseline::from_json(&t))
+        {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!(
+                    "flinklint: cannot read the baseline {}: {e}",
+                    path.display()
+                );
+                return ExitCode::from(2);
+            }
+        };
+        let g = baseline::filter(&outcome.files, &settings, &mut outcome.diagnostics, &b);
+        if !g.is_empty() {
+            let n: u32 = g.iter().map(|e| e.count).sum();
+            eprintln!(
+                "flinklint: {n} finding(s) of the baseline {} no longer occur; run with --write-baseline to drop them:",
+                path.display()
+            );
+            for e in &g {
+                let times = if e.count > 1 {
+                    format!(" (x{})", e.count)
+                } else {
+                    String::new()
+                };
+                eprintln!("  {} {}{times}: {}", e.file, e.code, e.message);
+            }
+        }
+        gone = Some(g);
+    }
     let files_checked = outcome.files_checked();
     let format = args.format.unwrap_or_else(default_format);
     let (files, diagnostics) = (&outcome.files, &outcome.diagnostics);
@@ -110,7 +178,12 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
             },
         ),
         Format::Concise => render::concise::render(files, files_checked, diagnostics),
-        Format::Json => render::json::render(files, files_checked, diagnostics),
+        Format::Json => match &gone {
+            Some(gone) => {
+                render::json::render_with_baseline(files, files_checked, diagnostics, gone)
+            }
+            None => render::json::render(files, files_checked, diagnostics),
+        },
         Format::Sarif => render::sarif::render(files, diagnostics),
         Format::Github => render::github::render(files, files_checked, diagnostics),
         Format::Gitlab => render::gitlab::render(files, diagnostics),

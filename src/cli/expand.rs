@@ -3,7 +3,6 @@
 //! across a history, and the effective LIKE strategies.
 
 use super::{run_inputs, use_color, InputArgs};
-use crate::config::Settings;
 use crate::diagnostics::Severity;
 use crate::render;
 use crate::rules::FileEntry;
@@ -97,8 +96,11 @@ fn unified(old: &str, new: &str, old_name: &str, new_name: &str) -> String {
 
 /// Runs `expand`.
 pub(crate) fn run(args: ExpandArgs) -> ExitCode {
-    let mut settings = Settings::default();
-    let outcome = match run_inputs(&args.input, None, &mut settings) {
+    let settings = match super::settings(&args.input, Default::default()) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let outcome = match run_inputs(&args.input, None, &settings) {
         Ok(o) => o,
         Err(code) => return code,
     };

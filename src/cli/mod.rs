@@ -7,7 +7,7 @@ mod fix;
 mod parse;
 mod rule;
 
-use crate::config::{FailOn, Settings, Target};
+use crate::config::{CliSettings, FailOn, Settings, Target};
 use crate::discover::{self, git, Input};
 use clap::{Parser, Subcommand};
 use std::io::Read;
@@ -60,6 +60,14 @@ pub(crate) struct InputArgs {
     /// in-place edit of a CREATE OR ALTER MATERIALIZED TABLE is an ALTER).
     #[arg(long, value_name = "REV")]
     base: Option<String>,
+    /// Read this config file instead of the nearest `.flinklint.yaml` above the working
+    /// directory; its folder is the project root.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Apply `exclude` to files and folders named on the command line too (for pre-commit and
+    /// editors, which pass every file).
+    #[arg(long)]
+    force_exclude: bool,
 }
 
 fn parse_target(s: &str) -> Result<Target, String> {
@@ -104,25 +112,46 @@ fn read_stdin() -> Vec<u8> {
     buf
 }
 
-/// Settings from the flags, and the run over the inputs (with context files when individual
-/// files were given, or with `changed_since`: the files changed since that git revision, with
-/// the rest of the project as context). `Err` carries the exit code of a usage error, already
-/// reported.
+/// The run's settings: the config file (found from the working directory, or `--config`)
+/// with the flags of `args` and `extra` over it. `Err` carries exit code 2 after the config
+/// error was printed.
+pub(crate) fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Settings, ExitCode> {
+    extra.config = args.config.clone();
+    extra.target = args.target;
+    extra.force_exclude = args.force_exclude;
+    extra.history_dirs = args.histories.clone();
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let start = std::time::Instant::now();
+    let resolved = crate::config::resolve(&cwd, &extra);
+    if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
+        // Config discovery, reading and resolution (scripts/bench.py reads this line).
+        eprintln!(
+            "timings: config {:.3} ms",
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    resolved.map_err(|e| {
+        use std::io::IsTerminal;
+        let color = std::io::stderr().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        eprint!("{}", e.render(color));
+        ExitCode::from(2)
+    })
+}
+
+/// The run over the inputs of `args` (with context files when individual files were given, or
+/// with `changed_since`: the files changed since that git revision, with the rest of the
+/// project as context). `Err` carries the exit code of a usage error, already reported.
 pub(crate) fn run_inputs(
     args: &InputArgs,
     changed_since: Option<&str>,
-    settings: &mut Settings,
+    settings: &Settings,
 ) -> Result<crate::Outcome, ExitCode> {
-    if let Some(target) = args.target {
-        settings.target = target;
-    }
-    settings.histories.extend(args.histories.iter().cloned());
-    let extensions = vec!["sql".to_string()];
     let selected = match changed_since {
-        Some(revision) => discover::changed_since(&args.paths, &extensions, revision),
-        None => discover::discover(&args.paths, &extensions, args.stdin_filename.as_deref()).map(
+        Some(revision) => discover::changed_since(&args.paths, settings, revision),
+        None => discover::discover_with(&args.paths, settings, args.stdin_filename.as_deref()).map(
             |inputs| {
-                let context = discover::context(&args.paths, &inputs, &extensions);
+                let context = discover::context(&args.paths, &inputs, settings);
                 if context.is_empty() {
                     (inputs, context)
                 } else {

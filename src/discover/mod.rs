@@ -1,10 +1,11 @@
 //! Discover stage: which files a run reads.
 //!
-//! Arguments are files, directories or `-` (standard input). Directories are walked with
-//! `walkdir` in sorted order (deterministic), following symbolic links but never into a loop,
-//! skipping hidden directories, `target/` and `node_modules/`, and keeping files with the
-//! configured extensions (default `sql`). A file named explicitly is read whatever its
-//! extension.
+//! Arguments are files, directories or `-` (standard input). Directories are walked (with the
+//! `ignore` crate's walker, for `.gitignore`) in sorted order (deterministic), following
+//! symbolic links but never into a loop, skipping hidden directories, `target/`,
+//! `node_modules/`, the configured `exclude` patterns and ignored files, and keeping files
+//! with the configured extensions (default `sql`). A file named explicitly is read whatever
+//! its extension, and is checked even when excluded unless `--force-exclude`.
 //!
 //! A run over individual files (as pre-commit passes them) or over the files changed since a
 //! git revision ([`changed_since`], with [`git`]) also reads the rest of the project as
@@ -12,6 +13,7 @@
 
 pub mod git;
 
+use crate::config::Settings;
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
 
@@ -50,13 +52,35 @@ pub enum DiscoverError {
 /// Directory names never descended into.
 const SKIPPED_DIRS: &[&str] = &["target", "node_modules"];
 
-/// Lists the inputs for `args` (files, directories, `-`), in argument order, each directory's
-/// files sorted by path. `extensions` are compared case-insensitively, without the dot.
+/// Lists the inputs for `args` (files, directories, `-`) with the default settings: `.sql`
+/// files (or `extensions`), `.gitignore` respected, nothing else excluded. See
+/// [`discover_with`].
 ///
 /// Errors: [`DiscoverError::NotFound`] for an argument that does not exist.
 pub fn discover(
     args: &[PathBuf],
     extensions: &[String],
+    stdin_name: Option<&Path>,
+) -> Result<Vec<Input>, DiscoverError> {
+    let settings = Settings {
+        extensions: extensions.to_vec(),
+        ..Settings::default()
+    };
+    discover_with(args, &settings, stdin_name)
+}
+
+/// Lists the inputs for `args` (files, directories, `-`), in argument order, each directory's
+/// files sorted by path. Directories are walked for files with `settings.extensions`
+/// (compared ignoring case), skipping hidden directories, `target/`, `node_modules/`, paths
+/// matching `settings.exclude` (relative to the project root) and, unless
+/// `respect-gitignore: false`, what `.gitignore` files ignore. An argument itself is never
+/// excluded (like ruff: what you name explicitly is checked) unless `settings.force_exclude`;
+/// then an excluded file, or a file or folder inside an excluded folder, is skipped.
+///
+/// Errors: [`DiscoverError::NotFound`] for an argument that does not exist.
+pub fn discover_with(
+    args: &[PathBuf],
+    settings: &Settings,
     stdin_name: Option<&Path>,
 ) -> Result<Vec<Input>, DiscoverError> {
     let mut inputs = Vec::new();
@@ -70,33 +94,70 @@ pub fn discover(
         if !arg.exists() {
             return Err(DiscoverError::NotFound(arg.clone()));
         }
-        if arg.is_file() {
+        let is_file = arg.is_file();
+        if settings.force_exclude
+            && settings
+                .exclude
+                .matches_path_or_parent(&settings.relative_path(arg), !is_file)
+        {
+            continue;
+        }
+        if is_file {
             inputs.push(Input::File(arg.clone()));
             continue;
         }
-        let walker = walkdir::WalkDir::new(arg)
-            .follow_links(true)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_entry(|e| e.depth() == 0 || !is_skipped_dir(e));
-        for entry in walker {
-            // Unreadable directories and symbolic-link loops are skipped.
-            let Ok(entry) = entry else { continue };
-            if entry.file_type().is_file() && has_extension(entry.path(), extensions) {
-                inputs.push(Input::File(entry.into_path()));
-            }
-        }
+        walk(arg, settings, &mut inputs);
     }
     let mut seen = std::collections::HashSet::new();
     inputs.retain(|i| seen.insert(i.clone()));
     Ok(inputs)
 }
 
-fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
-    if !entry.file_type().is_dir() {
-        return false;
+/// Adds the files under the folder `dir` to `inputs`, sorted by path.
+fn walk(dir: &Path, settings: &Settings, inputs: &mut Vec<Input>) {
+    let respect = settings.respect_gitignore;
+    // The folder's path relative to the project root, computed once; entries add their part.
+    let base = (!settings.exclude.is_empty()).then(|| settings.relative_path(dir));
+    let exclude = settings.exclude.clone();
+    let dir_owned = dir.to_path_buf();
+    let walker = ignore::WalkBuilder::new(dir)
+        .standard_filters(false)
+        .git_ignore(respect)
+        .git_exclude(respect)
+        .parents(respect)
+        .require_git(false)
+        .follow_links(true)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(move |e| {
+            if e.depth() == 0 {
+                return true;
+            }
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            if is_dir && is_skipped_dir(e.file_name()) {
+                return false;
+            }
+            match &base {
+                Some(base) => {
+                    let rest = e.path().strip_prefix(&dir_owned).unwrap_or(e.path());
+                    !exclude.matches(&base.join(rest), is_dir)
+                }
+                None => true,
+            }
+        })
+        .build();
+    for entry in walker {
+        // Unreadable directories and symbolic-link loops are skipped.
+        let Ok(entry) = entry else { continue };
+        if entry.file_type().is_some_and(|t| t.is_file())
+            && has_extension(entry.path(), &settings.extensions)
+        {
+            inputs.push(Input::File(entry.into_path()));
+        }
     }
-    let name = entry.file_name().to_string_lossy();
+}
+
+fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy();
     name.starts_with('.') || SKIPPED_DIRS.contains(&name.as_ref())
 }
 
@@ -107,28 +168,18 @@ fn has_extension(path: &Path, extensions: &[String]) -> bool {
 }
 
 /// The project root: the folder of the nearest `.flinklint.yaml` above `start`, else the
-/// nearest git work tree root, else `start` itself.
+/// nearest git work tree root, else `start` itself (see [`crate::config::project_root`]).
 pub fn project_root(start: &Path) -> PathBuf {
-    let start = start.to_path_buf();
-    for dir in start.ancestors() {
-        if dir.join(".flinklint.yaml").is_file() {
-            return dir.to_path_buf();
-        }
-    }
-    for dir in start.ancestors() {
-        if dir.join(".git").exists() {
-            return dir.to_path_buf();
-        }
-    }
-    start
+    crate::config::project_root(start)
 }
 
-/// Context for a run over individual files (as pre-commit passes them): every `.sql` file
-/// under the project root that the run does not already read, so that histories and the
-/// persistent catalog they build are complete. Findings in context files are not reported.
-/// Empty when every argument is a directory or standard input (the directories are the
-/// context).
-pub fn context(args: &[PathBuf], inputs: &[Input], extensions: &[String]) -> Vec<Input> {
+/// Context for a run over individual files (as pre-commit passes them): every file under the
+/// project root (`settings.root`, else the one of the working directory) that the run does not
+/// already read, found as [`discover_with`] finds files in a folder (so `exclude` and
+/// `.gitignore` apply), so that histories and the persistent catalog they build are complete.
+/// Findings in context files are not reported. Empty when every argument is a directory or
+/// standard input (the directories are the context).
+pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<Input> {
     let explicit_files = args.iter().any(|a| a.as_os_str() != "-" && a.is_file());
     if !explicit_files {
         return Vec::new();
@@ -140,7 +191,7 @@ pub fn context(args: &[PathBuf], inputs: &[Input], extensions: &[String]) -> Vec
             Input::Stdin(_) => None,
         })
         .collect();
-    project_files(extensions)
+    project_files(settings, args)
         .into_iter()
         .filter(|(_, canonical)| !given.contains(canonical))
         .map(|(shown, _)| Input::File(shown))
@@ -159,13 +210,13 @@ pub fn context(args: &[PathBuf], inputs: &[Input], extensions: &[String]) -> Vec
 /// directory is not in a git work tree or `revision` is not a commit.
 pub fn changed_since(
     args: &[PathBuf],
-    extensions: &[String],
+    settings: &Settings,
     revision: &str,
 ) -> Result<(Vec<Input>, Vec<Input>), DiscoverError> {
     if args.iter().any(|a| a.as_os_str() == "-") {
         return Err(DiscoverError::ChangedSinceStdin);
     }
-    let selected = discover(args, extensions, None)?;
+    let selected = discover_with(args, settings, None)?;
     let cwd = current_dir();
     let root = git::work_tree_root(&cwd)?;
     let changed = git::changed_files(&root, &git::resolve(&root, revision)?)?;
@@ -180,7 +231,7 @@ pub fn changed_since(
         .collect();
     let mut reported = Vec::new();
     let mut context = Vec::new();
-    for (shown, canonical) in project_files(extensions) {
+    for (shown, canonical) in project_files(settings, args) {
         if wanted.remove(&canonical).is_some() {
             reported.push(Input::File(shown));
         } else {
@@ -197,14 +248,20 @@ pub fn changed_since(
     Ok((reported, context))
 }
 
-/// Every file of the project (the walk of [`project_root`] of the current directory), as
-/// `(path shown, canonical path)`, in path order.
-fn project_files(extensions: &[String]) -> Vec<(PathBuf, PathBuf)> {
+/// Every file of the project, as `(path shown, canonical path)`, in path order: the walk of
+/// `settings.root` (the config file's folder), else of [`project_root`] of the current
+/// directory, with `exclude` and `.gitignore` applied as in [`discover_with`]. When that root
+/// is only the current directory (no config file, no git work tree) and a file argument lies
+/// outside it, the root is that file's folder instead: a run over `/tmp/x/a.sql` from `/`
+/// must not read the whole disk.
+fn project_files(settings: &Settings, args: &[PathBuf]) -> Vec<(PathBuf, PathBuf)> {
     let cwd = current_dir();
-    let root = project_root(&cwd);
-    let Ok(found) = discover(&[root], extensions, None) else {
-        return Vec::new();
-    };
+    let root = settings
+        .root
+        .clone()
+        .unwrap_or_else(|| fallback_root(&cwd, args));
+    let mut found = Vec::new();
+    walk(&root, settings, &mut found);
     found
         .into_iter()
         .filter_map(|i| {
@@ -213,6 +270,26 @@ fn project_files(extensions: &[String]) -> Vec<(PathBuf, PathBuf)> {
             Some((display_path(&cwd, path), canonical))
         })
         .collect()
+}
+
+/// [`project_root`] of the current directory, unless that is only the current directory and
+/// the first file argument lies outside it: then the project root of that file's folder.
+fn fallback_root(cwd: &Path, args: &[PathBuf]) -> PathBuf {
+    let root = project_root(cwd);
+    let marked = root.join(".git").exists() || root.join(".flinklint.yaml").is_file();
+    if marked {
+        return root;
+    }
+    let outside = args.iter().find_map(|a| {
+        let file = std::fs::canonicalize(a).ok()?;
+        let root = std::fs::canonicalize(&root).ok()?;
+        (file.is_file() && !file.starts_with(&root))
+            .then(|| file.parent().map(Path::to_path_buf))?
+    });
+    match outside {
+        Some(dir) => project_root(&dir),
+        None => root,
+    }
 }
 
 fn current_dir() -> PathBuf {

@@ -73,11 +73,35 @@ pub fn diagnostic_value(files: &[FileEntry], d: &Diagnostic) -> Value {
 
 /// The whole document, pretty-printed, with a trailing newline.
 pub fn render(files: &[FileEntry], files_checked: usize, diagnostics: &[Diagnostic]) -> String {
-    let doc = json!({
+    document(files, files_checked, diagnostics, None)
+}
+
+/// [`render`] for a run with `--baseline`: the document gains `"baseline": {"gone": [...]}`,
+/// the baseline entries (`code`, `file`, `fingerprint`, `count`, `message`) that no longer
+/// occur.
+pub fn render_with_baseline(
+    files: &[FileEntry],
+    files_checked: usize,
+    diagnostics: &[Diagnostic],
+    gone: &[crate::baseline::Entry],
+) -> String {
+    document(files, files_checked, diagnostics, Some(gone))
+}
+
+fn document(
+    files: &[FileEntry],
+    files_checked: usize,
+    diagnostics: &[Diagnostic],
+    gone: Option<&[crate::baseline::Entry]>,
+) -> String {
+    let mut doc = json!({
         "version": VERSION,
         "files_checked": files_checked,
         "diagnostics": diagnostics.iter().map(|d| diagnostic_value(files, d)).collect::<Vec<_>>(),
     });
+    if let Some(gone) = gone {
+        doc["baseline"] = json!({ "gone": gone });
+    }
     let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
     out.push('\n');
     out

@@ -47,16 +47,7 @@ pub(crate) fn path_of(files: &[FileEntry], file: FileId) -> String {
     files[file.0 as usize].source.display_path()
 }
 
-/// 64-bit FNV-1a (Fowler–Noll–Vo, <http://www.isthe.com/chongo/tech/comp/fnv/>): a fixed,
-/// platform-independent hash, so fingerprints are identical across runs and machines.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
+pub use crate::diagnostics::fnv1a64;
 
 /// Stable fingerprints of `diagnostics`, one per diagnostic in the same order: 16 lower-case
 /// hex digits of [`fnv1a64`] over the rule code, the file path, the flagged text with runs of

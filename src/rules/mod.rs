@@ -11,12 +11,13 @@ pub mod columns;
 pub mod like;
 pub mod materialized;
 pub mod meta;
+pub mod suppression;
 pub mod syntax;
 pub mod table;
 
 pub use meta::{FixAvailability, RuleExample, RuleMeta};
 
-use crate::config::Settings;
+use crate::config::{Level, Settings, SettingsByFile, Target};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::semantic::catalog::Origin;
 use crate::semantic::problems::Found;
@@ -43,19 +44,35 @@ pub struct FileEntry {
 }
 
 /// What rules can read: settings, every file of the run, and the semantic model.
+#[derive(Clone, Copy)]
 pub struct Context<'a> {
-    /// The run's settings.
+    /// The run's settings. Settings that `overrides` change per file (target, rule levels) are
+    /// read with [`Context::settings_for`] / [`Context::target`].
     pub settings: &'a Settings,
+    /// Each file's settings (the run's with the matching `overrides` applied).
+    pub by_file: &'a SettingsByFile<'a>,
     /// Every file, in run order.
     pub files: &'a [FileEntry],
     /// Catalog sessions and the problems they found.
     pub model: &'a Model,
+    /// The suppression comments and what they matched: set only for the rules that run after
+    /// suppressions were applied ([`Rule::after_suppressions`]).
+    pub suppressions: Option<&'a suppression::Suppressions>,
 }
 
 impl Context<'_> {
     /// The file with this id.
     pub fn file(&self, id: FileId) -> &FileEntry {
         &self.files[id.0 as usize]
+    }
+    /// The settings of one file: the run's, with the `overrides` that match its path.
+    pub fn settings_for(&self, file: FileId) -> &Settings {
+        self.by_file.get(file.0 as usize)
+    }
+    /// The target of one file (`--target`, else the last matching override's, else the
+    /// config's).
+    pub fn target(&self, file: FileId) -> Target {
+        self.settings_for(file).target
     }
     /// The semantic problems a rule reports.
     pub fn problems<'s>(&'s self, code: &'s str) -> impl Iterator<Item = &'s Found> + 's {
@@ -178,7 +195,9 @@ fn javacc_escape(text: &str) -> String {
     out
 }
 
-/// Collects one rule's diagnostics, applying the configured severity.
+/// Collects one rule's diagnostics at the rule's own severities; [`run`] then applies the
+/// configured level of each file (`rules:` and `overrides`, `--select`, `--ignore`), which
+/// replaces the default and sub-case severities or drops the finding (`off`).
 pub struct Reporter<'a> {
     meta: &'static RuleMeta,
     out: &'a mut Vec<Diagnostic>,
@@ -223,6 +242,12 @@ pub trait Rule: Send + Sync {
     fn code(&self) -> &'static str;
     /// Reports the rule's findings over the whole run.
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>);
+    /// Whether the rule runs after suppressions were applied, reading
+    /// [`Context::suppressions`] (SU001); its own findings are then suppressed only by
+    /// `ignore-file`.
+    fn after_suppressions(&self) -> bool {
+        false
+    }
 }
 
 /// Every rule, in code order. Adding a rule: a module, `rules/<CODE>.yaml`, fixtures, and one
@@ -275,25 +300,66 @@ pub static RULES: &[&dyn Rule] = &[
     &table::invalid_watermark_column::InvalidWatermarkColumn,
     &table::invalid_partition_column::InvalidPartitionColumn,
     &table::duplicate_constraint::DuplicateConstraint,
+    &suppression::unused_suppression::UnusedSuppression,
 ];
 
-/// Runs every rule and returns the diagnostics for reported files, sorted.
+/// Runs every rule and returns the diagnostics for reported files, sorted. In order: the
+/// rules (each skipped when it is off for every file), the findings inside statements that do
+/// not parse dropped, the configured levels applied per file, the suppression comments
+/// applied, then the rules that read what the suppressions matched (SU001).
 pub fn run(ctx: &Context<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for rule in RULES {
-        let Some(meta) = meta::lookup(rule.code()) else {
-            continue;
-        };
-        let mut reporter = Reporter {
-            meta,
-            out: &mut out,
-        };
-        rule.check(ctx, &mut reporter);
+    for rule in RULES.iter().filter(|r| !r.after_suppressions()) {
+        run_rule(ctx, *rule, &mut out);
     }
     out.retain(|d| ctx.file(d.file).report);
     drop_after_syntax_errors(ctx, &mut out);
+    apply_levels(ctx, &mut out);
+    let suppressions = suppression::apply(ctx, &mut out);
+    let late_ctx = Context {
+        suppressions: Some(&suppressions),
+        ..*ctx
+    };
+    let mut late = Vec::new();
+    for rule in RULES.iter().filter(|r| r.after_suppressions()) {
+        run_rule(&late_ctx, *rule, &mut late);
+    }
+    late.retain(|d| ctx.file(d.file).report);
+    apply_levels(ctx, &mut late);
+    suppression::apply_file_wide(&suppressions, &mut late);
+    out.extend(late);
     crate::diagnostics::sort(&mut out);
     out
+}
+
+/// Runs one rule unless it is off for every file.
+fn run_rule(ctx: &Context<'_>, rule: &dyn Rule, out: &mut Vec<Diagnostic>) {
+    let Some(meta) = meta::lookup(rule.code()) else {
+        return;
+    };
+    let enabled = ctx
+        .by_file
+        .distinct()
+        .any(|s| s.level(meta.code) != Some(Level::Off));
+    if !enabled {
+        return;
+    }
+    let mut reporter = Reporter { meta, out };
+    rule.check(ctx, &mut reporter);
+}
+
+/// Applies each file's configured level: a configured severity replaces the rule's, `off`
+/// drops the finding.
+fn apply_levels(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    out.retain_mut(
+        |d| match ctx.settings_for(d.file).severity(d.code, d.severity) {
+            Some(severity) => {
+                d.severity = severity;
+                true
+            }
+            None => false,
+        },
+    );
 }
 
 /// One problem, one finding: Flink stops at a syntax error, so semantic findings inside a

@@ -4,8 +4,11 @@
 //!
 //! A folder is a history when it holds a Flyway-style file (`V1__init.sql`, `V1.2__x.sql`) or
 //! at least two numbered files (`001_x.sql`, `0001-x.sql`), or when it is configured as one.
-//! Files are applied in natural version order (`V2` before `V10`), then by name.
+//! Files are applied in natural version order (`V2` before `V10`), then by name, unless the
+//! configuration gives the folder another order. The `external-tables` files form a history of
+//! their own that runs before all others.
 
+use crate::config::{HistoryOrder, Settings};
 use crate::rules::FileEntry;
 use crate::source::FileId;
 use std::collections::BTreeMap;
@@ -75,13 +78,27 @@ pub fn migration_version(file_name: &str) -> Option<(Vec<u64>, bool)> {
 /// A file of a folder: its id, its migration version (if named like one), and its name.
 type Entry = (FileId, Option<(Vec<u64>, bool)>, String);
 
-/// Groups files into histories and scripts. `configured` folders are histories whatever their
-/// file names (files without a version sort after the others, by name).
-pub fn plan(files: &[FileEntry], configured: &[PathBuf]) -> Plan {
+/// The pseudo-folder of the history made of the `external-tables` files.
+pub const EXTERNAL_TABLES: &str = "<external-tables>";
+
+/// Groups files into histories and scripts. The `external-tables` files come first, as one
+/// history (in the configured order); then every folder that is a history by its file names
+/// or by `settings.histories` (configured folders are histories whatever their file names,
+/// and apply in their configured order); every other file is a script.
+pub fn plan(files: &[FileEntry], settings: &Settings) -> Plan {
+    let mut plan = Plan::default();
+    let mut external: Vec<(usize, FileId)> = Vec::new();
     let mut by_dir: BTreeMap<PathBuf, Vec<Entry>> = BTreeMap::new();
     // The earlier version of a file (`--base`) runs just before it, never on its own.
     for f in files.iter().filter(|f| f.base_of.is_none()) {
         let path = &f.source.path;
+        if !settings.external_tables.is_empty() {
+            let abs = crate::config::glob::absolute(path);
+            if let Some(at) = settings.external_tables.iter().position(|e| *e == abs) {
+                external.push((at, f.id));
+                continue;
+            }
+        }
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let name = path
             .file_name()
@@ -92,27 +109,28 @@ pub fn plan(files: &[FileEntry], configured: &[PathBuf]) -> Plan {
             .or_default()
             .push((f.id, migration_version(&name), name));
     }
-    let mut plan = Plan::default();
+    if !external.is_empty() {
+        external.sort();
+        plan.histories.push(History {
+            dir: PathBuf::from(EXTERNAL_TABLES),
+            files: external.into_iter().map(|(_, id)| id).collect(),
+        });
+    }
     for (dir, mut entries) in by_dir {
         let versioned = entries.iter().filter(|e| e.1.is_some()).count();
         let flyway = entries.iter().any(|e| e.1.as_ref().is_some_and(|v| v.1));
-        let is_configured = configured.iter().any(|c| same_dir(c, &dir));
-        if !(is_configured || flyway || versioned >= 2) {
+        let configured = settings.history_order(&dir);
+        if !(configured.is_some() || flyway || versioned >= 2) {
             plan.scripts.extend(entries.iter().map(|e| e.0));
             continue;
         }
-        entries.sort_by(|a, b| match (&a.1, &b.1) {
-            (Some(va), Some(vb)) => va.0.cmp(&vb.0).then_with(|| a.2.cmp(&b.2)),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => a.2.cmp(&b.2),
-        });
+        sort_entries(&mut entries, configured.unwrap_or(&HistoryOrder::Natural));
         let mut history = History {
             dir,
             files: Vec::new(),
         };
         for (id, version, _) in entries {
-            if version.is_some() || is_configured {
+            if version.is_some() || configured.is_some() {
                 history.files.push(id);
             } else {
                 plan.scripts.push(id);
@@ -124,13 +142,27 @@ pub fn plan(files: &[FileEntry], configured: &[PathBuf]) -> Plan {
     plan
 }
 
-fn same_dir(a: &Path, b: &Path) -> bool {
-    let norm = |p: &Path| {
-        p.components()
-            .filter(|c| !matches!(c, std::path::Component::CurDir))
-            .collect::<PathBuf>()
+/// Sorts a history's files: natural (versions as numbers, unversioned files last, by name),
+/// lexicographic (by name), or listed (the list's order, then the others in natural order).
+fn sort_entries(entries: &mut [Entry], order: &HistoryOrder) {
+    let natural = |a: &Entry, b: &Entry| match (&a.1, &b.1) {
+        (Some(va), Some(vb)) => va.0.cmp(&vb.0).then_with(|| a.2.cmp(&b.2)),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.2.cmp(&b.2),
     };
-    norm(a) == norm(b)
+    match order {
+        HistoryOrder::Natural => entries.sort_by(natural),
+        HistoryOrder::Lexicographic => entries.sort_by(|a, b| a.2.cmp(&b.2)),
+        HistoryOrder::Listed(list) => {
+            let rank = |e: &Entry| {
+                list.iter()
+                    .position(|l| l.rsplit(['/', '\\']).next() == Some(e.2.as_str()))
+                    .unwrap_or(usize::MAX)
+            };
+            entries.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| natural(a, b)));
+        }
+    }
 }
 
 #[cfg(test)]

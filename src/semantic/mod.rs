@@ -1,8 +1,9 @@
 //! Semantic stage: the catalog across files, built once per run in migration order.
 //!
-//! Histories (folders of migration files) are applied first, in folder order, each in one
-//! session; what they leave behind is the persistent catalog. Every other file is a script,
-//! run in its own session that starts from the persistent catalog. Each session records the
+//! The `external-tables` files (DDL of tables that live outside the repository) are applied
+//! first, as one history. Histories (folders of migration files) follow, in folder order, each
+//! in one session; what they leave behind is the persistent catalog. Every other file is a
+//! script, run in its own session that starts from the persistent catalog. Each session records the
 //! problems it finds ([`problems::Found`]) and the versions of the objects it defines; rules
 //! read both through the [`Model`].
 
@@ -84,19 +85,20 @@ impl Model {
     }
 }
 
-/// Builds the model: histories first (they build the persistent catalog), then each script.
-/// `histories` are folders configured as histories beside the naming-based detection.
-pub fn analyse(files: &[FileEntry], histories: &[PathBuf]) -> Model {
-    analyse_with(files, histories, &system::SystemColumns::default())
+/// Builds the model: histories first (they build the persistent catalog; the
+/// `external-tables` files before all others), then each script. `settings.histories` are
+/// folders configured as histories beside the naming-based detection.
+pub fn analyse(files: &[FileEntry], settings: &crate::config::Settings) -> Model {
+    analyse_with(files, settings, &system::SystemColumns::default())
 }
 
 /// [`analyse`] with the run's system columns (the target's and the project's).
 pub fn analyse_with(
     files: &[FileEntry],
-    histories: &[PathBuf],
+    settings: &crate::config::Settings,
     system: &system::SystemColumns,
 ) -> Model {
-    let plan = history::plan(files, histories);
+    let plan = history::plan(files, settings);
     let mut persistent = Arc::new(Catalog::default());
     let mut model = Model::default();
     for h in &plan.histories {

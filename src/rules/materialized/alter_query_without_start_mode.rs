@@ -34,7 +34,7 @@ impl Rule for AlterQueryWithoutStartMode {
             let Some(effective) = effective_start_mode(ctx, session_default) else {
                 continue;
             };
-            let target = ctx.settings.target;
+            let target = ctx.target(found.file);
             let mode = fix_mode(ctx);
             let mut d = report
                 .diagnostic(

@@ -43,7 +43,8 @@ impl Rule for CreateOrAlterWithoutStartMode {
                 .with_label(format!("starts {} ({})", effective.mode, effective.chosen_by))
                 .with_note(format!("{}: {}", effective.mode, consequence(&effective.mode)))
                 .with_related(previous.file, previous.span, "the definition this evolves");
-            if ctx.settings.target.at_least(2, 3) || ctx.settings.target == Target::FlinkNext {
+            let target = ctx.target(found.file);
+            if target.at_least(2, 3) || target == Target::FlinkNext {
                 d = d
                     .with_help(format!(
                         "say where the new job starts with `START_MODE = ...` after WITH and before FRESHNESS / REFRESH_MODE / AS: {MODES_HELP}"
@@ -63,7 +64,7 @@ impl Rule for CreateOrAlterWithoutStartMode {
             } else {
                 d = d.with_help(format!(
                     "{} has no START_MODE (it comes with Flink 2.3): every evolution restarts the refresh job from the beginning",
-                    ctx.settings.target
+                    target
                 ));
             }
             report.report(d);

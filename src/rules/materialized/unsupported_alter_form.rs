@@ -76,7 +76,7 @@ impl Rule for UnsupportedAlterForm {
                         statement.span,
                         format!(
                             "ALTER MATERIALIZED TABLE ... {form} is not supported by {}",
-                            ctx.settings.target
+                            ctx.target(file.id)
                         ),
                     )
                     .with_help(help);

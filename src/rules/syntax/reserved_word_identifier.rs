@@ -38,7 +38,7 @@ impl Rule for ReservedWordIdentifier {
                 let SyntaxErrorKind::ReservedWord { keyword } = error.kind else {
                     continue;
                 };
-                if !reserved_on(keyword, ctx.settings.target) {
+                if !reserved_on(keyword, ctx.target(file.id)) {
                     continue;
                 }
                 let word = file.source.slice(error.span);
@@ -49,7 +49,7 @@ impl Rule for ReservedWordIdentifier {
                         error.span,
                         format!(
                             "`{word}` is a reserved keyword in {} and cannot be an unquoted name",
-                            ctx.settings.target
+                            ctx.target(file.id)
                         ),
                     )
                     .with_help(format!("quote it in backticks: {quoted}"))

@@ -269,8 +269,8 @@ impl Rule for UnsupportedByTarget {
         "SY005"
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        let target = ctx.settings.target;
         for file in ctx.files {
+            let target = ctx.target(file.id);
             for statement in file.parsed.script.all_statements() {
                 // In the order Flink checks them; Flink stops at the first, so only that one
                 // has Flink's message.
@@ -319,6 +319,7 @@ impl Rule for UnsupportedByTarget {
             else {
                 continue;
             };
+            let target = ctx.target(found.file);
             let d = report
                 .diagnostic(
                     found.file,

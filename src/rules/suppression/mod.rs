@@ -1,0 +1,315 @@
+//! Suppression comments (SU): `-- flinklint: ignore CODE[, CODE] [-- reason]` silences the
+//! listed rules in the statement that follows the comment (or, for a comment inside a
+//! statement, in the statement it sits in), and `-- flinklint: ignore-file CODE[, ...]`
+//! anywhere in a file silences them in the whole file. Codes or rule names are accepted,
+//! separated by commas or spaces.
+//!
+//! Directives are read once per reported file from its comment tokens (the lexer keeps comments
+//! as tokens, so nothing here scans raw text). [`apply`] runs once, after every other rule and
+//! the configured levels, and records which code of which directive suppressed something; SU001
+//! ([`unused_suppression`]) reports the rest. A finding is suppressed by a statement directive
+//! when its primary span starts inside that statement.
+
+pub mod unused_suppression;
+
+use crate::diagnostics::Diagnostic;
+use crate::rules::{Context, FileEntry};
+use crate::source::{FileId, Span};
+use crate::syntax::ast::{Statement, StatementKind};
+use crate::syntax::TokenKind;
+
+/// The marker that starts a directive, after `--` and optional spaces.
+pub const MARKER: &str = "flinklint:";
+
+/// What a directive silences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// `ignore`: one statement.
+    Statement,
+    /// `ignore-file`: the whole file.
+    File,
+}
+
+/// One code of a directive, as written.
+#[derive(Debug, Clone)]
+pub struct DirectiveCode {
+    /// The text, e.g. `SY003` or `double-quoted-literal`.
+    pub text: String,
+    /// Where it is.
+    pub span: Span,
+    /// The rule's code; `None` when no rule has this code or name.
+    pub code: Option<&'static str>,
+}
+
+/// Why a directive cannot be applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Malformed {
+    /// The word after `flinklint:` is neither `ignore` nor `ignore-file`.
+    UnknownAction(String),
+    /// `ignore` or `ignore-file` without codes.
+    NoCodes,
+}
+
+/// One `-- flinklint: ...` comment.
+#[derive(Debug, Clone)]
+pub struct Directive {
+    /// The file.
+    pub file: FileId,
+    /// The whole comment token.
+    pub comment: Span,
+    /// Statement or file (`None` when malformed).
+    pub scope: Option<Scope>,
+    /// The codes, in order.
+    pub codes: Vec<DirectiveCode>,
+    /// The text after a second `--`, trimmed; `None` when there is none or it is empty.
+    pub reason: Option<String>,
+    /// For [`Scope::Statement`]: the statement it silences (`None`: no statement follows).
+    pub statement: Option<Span>,
+    /// Why it cannot be applied, if it cannot.
+    pub malformed: Option<Malformed>,
+}
+
+/// Every directive of the reported files and which of their codes suppressed a finding.
+#[derive(Debug, Default)]
+pub struct Suppressions {
+    /// Directives in file and position order.
+    pub directives: Vec<Directive>,
+    /// Per directive, per code: whether it suppressed at least one finding.
+    pub used: Vec<Vec<bool>>,
+}
+
+/// Reads the directives of one file from its comment tokens.
+pub fn directives(file: &FileEntry) -> Vec<Directive> {
+    let text = &file.source.text;
+    let mut out = Vec::new();
+    for token in &file.parsed.tokens {
+        if token.kind != TokenKind::LineComment {
+            continue;
+        }
+        let comment = &text[token.span.range()];
+        let Some(body) = comment.strip_prefix("--") else {
+            continue;
+        };
+        let trimmed = body.trim_start();
+        let Some(rest) = trimmed.strip_prefix(MARKER) else {
+            continue;
+        };
+        // Byte offset of `rest` in the file.
+        let base = token.span.start as usize + 2 + (body.len() - trimmed.len()) + MARKER.len();
+        out.push(parse_directive(file, token.span, rest, base));
+    }
+    out
+}
+
+/// Parses what follows `flinklint:`; `base` is its byte offset in the file.
+fn parse_directive(file: &FileEntry, comment: Span, rest: &str, base: usize) -> Directive {
+    let (body, reason) = match rest.find("--") {
+        Some(at) => (&rest[..at], Some(rest[at + 2..].trim())),
+        None => (rest, None),
+    };
+    let reason = reason.filter(|r| !r.is_empty()).map(str::to_string);
+    let mut words = words(body, base);
+    let mut directive = Directive {
+        file: file.id,
+        comment,
+        scope: None,
+        codes: Vec::new(),
+        reason,
+        statement: None,
+        malformed: None,
+    };
+    let action = if words.is_empty() {
+        String::new()
+    } else {
+        words.remove(0).0
+    };
+    directive.scope = match action.as_str() {
+        "ignore" => Some(Scope::Statement),
+        "ignore-file" => Some(Scope::File),
+        _ => {
+            directive.malformed = Some(Malformed::UnknownAction(action));
+            return directive;
+        }
+    };
+    directive.codes = words
+        .into_iter()
+        .map(|(text, span)| DirectiveCode {
+            code: crate::rules::meta::lookup(&text).map(|m| m.code),
+            text,
+            span,
+        })
+        .collect();
+    if directive.codes.is_empty() {
+        directive.malformed = Some(Malformed::NoCodes);
+    }
+    if directive.scope == Some(Scope::Statement) {
+        directive.statement = target_statement(&file.parsed.script.statements, comment);
+    }
+    directive
+}
+
+/// The words of `body` (split at commas and whitespace) with their spans in the file.
+fn words(body: &str, base: usize) -> Vec<(String, Span)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in body
+        .char_indices()
+        .chain(std::iter::once((body.len(), ' ')))
+    {
+        let separator = c == ',' || c.is_whitespace();
+        match (separator, start) {
+            (true, Some(s)) => {
+                out.push((body[s..i].to_string(), Span::new(base + s, base + i)));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The statement a directive at `comment` silences: the first statement after it, or, when the
+/// comment is inside a statement, the first statement nested in it after the comment (the
+/// INSERTs of a statement set), else that statement.
+fn target_statement(statements: &[Statement], comment: Span) -> Option<Span> {
+    for s in statements {
+        if s.span.start >= comment.end {
+            return Some(s.span);
+        }
+        if s.span.start <= comment.start && comment.end <= s.span.end {
+            return target_statement(children(s), comment).or(Some(s.span));
+        }
+    }
+    None
+}
+
+/// The statements directly nested in `s`.
+fn children(s: &Statement) -> &[Statement] {
+    match &s.kind {
+        StatementKind::Wrapped(w) => std::slice::from_ref(&w.inner),
+        StatementKind::StatementSet(set) => &set.statements,
+        _ => &[],
+    }
+}
+
+/// Whether the directive silences `d` (same file, a listed code, in scope).
+fn covers(directive: &Directive, code_index: usize, d: &Diagnostic) -> bool {
+    if directive.file != d.file || directive.malformed.is_some() {
+        return false;
+    }
+    if directive.codes[code_index].code != Some(d.code) {
+        return false;
+    }
+    match directive.scope {
+        Some(Scope::File) => true,
+        Some(Scope::Statement) => directive
+            .statement
+            .is_some_and(|s| s.start <= d.span.start && d.span.start <= s.end),
+        None => false,
+    }
+}
+
+/// Reads the directives of every reported file, removes the findings they silence from `out`
+/// and returns them with what each code matched.
+pub fn apply(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) -> Suppressions {
+    let directives: Vec<Directive> = ctx
+        .files
+        .iter()
+        .filter(|f| f.report && f.load_error.is_none())
+        .flat_map(directives)
+        .collect();
+    let mut suppressions = Suppressions {
+        used: directives
+            .iter()
+            .map(|d| vec![false; d.codes.len()])
+            .collect(),
+        directives,
+    };
+    if suppressions.directives.is_empty() {
+        return suppressions;
+    }
+    out.retain(|d| !silence(&mut suppressions, d));
+    suppressions
+}
+
+/// Removes from `late` (SU001's findings) what `ignore-file` directives silence.
+pub fn apply_file_wide(suppressions: &Suppressions, late: &mut Vec<Diagnostic>) {
+    late.retain(|d| {
+        !suppressions.directives.iter().any(|directive| {
+            directive.scope == Some(Scope::File)
+                && (0..directive.codes.len()).any(|i| covers(directive, i, d))
+        })
+    });
+}
+
+/// Whether some directive silences `d`; marks every code that does.
+fn silence(suppressions: &mut Suppressions, d: &Diagnostic) -> bool {
+    let mut silenced = false;
+    for (directive, used) in suppressions
+        .directives
+        .iter()
+        .zip(suppressions.used.iter_mut())
+    {
+        for (i, flag) in used.iter_mut().enumerate() {
+            if covers(directive, i, d) {
+                *flag = true;
+                silenced = true;
+            }
+        }
+    }
+    silenced
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Vec<Directive> {
+        let outcome = crate::check_texts(
+            &[("a.sql".to_string(), text.to_string())],
+            &crate::config::Settings::default(),
+        );
+        directives(&outcome.files[0])
+    }
+
+    #[test]
+    fn directives_read_codes_names_and_reasons() {
+        let text =
+            "-- flinklint: ignore SY003, double-quoted-literal  SY999 -- legacy job\nSELECT 1;\n";
+        let d = &parse(text)[0];
+        assert_eq!(d.scope, Some(Scope::Statement));
+        let codes: Vec<_> = d.codes.iter().map(|c| (c.text.as_str(), c.code)).collect();
+        assert_eq!(
+            codes,
+            [
+                ("SY003", Some("SY003")),
+                ("double-quoted-literal", Some("SY003")),
+                ("SY999", None)
+            ]
+        );
+        assert_eq!(&text[d.codes[2].span.range()], "SY999");
+        assert_eq!(d.reason.as_deref(), Some("legacy job"));
+        assert_eq!(d.statement.map(|s| &text[s.range()]), Some("SELECT 1"));
+    }
+
+    #[test]
+    fn malformed_directives() {
+        let d = parse("--flinklint: ignore\n--  flinklint: ignroe SY001\n-- flinklint ignore X\n");
+        assert_eq!(d.len(), 2);
+        assert_eq!(d[0].malformed, Some(Malformed::NoCodes));
+        assert_eq!(
+            d[1].malformed,
+            Some(Malformed::UnknownAction("ignroe".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_comment_inside_a_statement_targets_it() {
+        let text = "CREATE TABLE t (\n  -- flinklint: ignore CL001\n  a INT\n);\nSELECT 1;";
+        let d = &parse(text)[0];
+        assert!(d
+            .statement
+            .is_some_and(|s| text[s.range()].starts_with("CREATE")));
+    }
+}

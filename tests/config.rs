@@ -1,0 +1,600 @@
+//! `.flinklint.yaml`: discovery, precedence of flags over the file, overrides, exclusion,
+//! histories and external tables, errors with their line and column (snapshots), and the JSON
+//! Schema against every config file of the repository.
+
+mod common;
+
+use flinklint::config::{self, file::KEYS, CliSettings, Level, Target};
+use flinklint::discover::{self, Input};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A throwaway project folder under the system's temporary folder.
+struct Project {
+    dir: PathBuf,
+}
+
+impl Project {
+    fn new(name: &str) -> Project {
+        let dir =
+            std::env::temp_dir().join(format!("flinklint-config-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Project { dir }
+    }
+    fn file(&self, rel: &str, text: &str) -> &Project {
+        let path = self.dir.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+        self
+    }
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.join(rel)
+    }
+    /// Runs `flinklint` in `cwd` (relative to the project).
+    fn run_in(&self, cwd: &str, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_flinklint"))
+            .args(args)
+            .current_dir(self.dir.join(cwd))
+            .env("NO_COLOR", "1")
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .expect("run flinklint")
+    }
+    fn run(&self, args: &[&str]) -> Output {
+        self.run_in("", args)
+    }
+}
+
+impl Drop for Project {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// `(file, code, severity)` of every finding of a `--format json` run.
+fn findings(out: &Output) -> Vec<(String, String, String)> {
+    let doc: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                // `check .` shows `./a.sql`, as walking `.` reaches it.
+                d["file"]
+                    .as_str()
+                    .unwrap()
+                    .trim_start_matches("./")
+                    .to_string(),
+                d["code"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn codes(out: &Output) -> Vec<String> {
+    findings(out).into_iter().map(|f| f.1).collect()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const DOUBLE_QUOTED: &str = "SELECT * FROM (VALUES (1)) AS t(id) WHERE \"x\" = 1;\n";
+/// CREATE OR ALTER MATERIALIZED TABLE: Flink 2.2 and later (SY005 on flink-1.20).
+const CREATE_OR_ALTER: &str = "CREATE TABLE src (id INT) WITH ('connector' = 'datagen');\nCREATE OR ALTER MATERIALIZED TABLE m FRESHNESS = INTERVAL '1' MINUTE AS SELECT id FROM src;\n";
+
+#[test]
+fn the_config_is_found_above_the_working_directory_and_its_folder_is_the_root() {
+    let p = Project::new("discovery");
+    p.file(
+        ".flinklint.yaml",
+        "rules:\n  SY003: info\nexclude: [/jobs/old/]\n",
+    )
+    .file("jobs/a.sql", DOUBLE_QUOTED)
+    .file("jobs/old/b.sql", DOUBLE_QUOTED);
+    let out = p.run_in("jobs", &["check", "--format", "json", "."]);
+    // Patterns are relative to the config's folder, not to the working directory.
+    assert_eq!(
+        findings(&out),
+        [("a.sql".to_string(), "SY003".to_string(), "info".to_string())],
+        "{}",
+        stderr(&out)
+    );
+    // info does not fail the run at the default fail-on (warning).
+    assert_eq!(out.status.code(), Some(0));
+
+    // --config names another file; its folder becomes the root.
+    p.file("other/strict.yaml", "rules:\n  SY003: error\n");
+    let out = p.run_in(
+        "jobs",
+        &[
+            "check",
+            "--format",
+            "json",
+            "--config",
+            "../other/strict.yaml",
+            ".",
+        ],
+    );
+    assert_eq!(codes(&out), ["SY003", "SY003"]);
+    assert_eq!(out.status.code(), Some(1));
+
+    let out = p.run(&["check", "--config", "missing.yaml", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read config file missing.yaml"));
+}
+
+#[test]
+fn without_a_config_the_root_is_the_git_work_tree() {
+    let p = Project::new("gitroot");
+    p.file(".git/HEAD", "ref: refs/heads/main\n")
+        .file("sub/dir/a.sql", "SELECT 1;\n");
+    let settings = config::resolve(&p.path("sub/dir"), &CliSettings::default()).unwrap();
+    assert_eq!(settings.root, Some(config::glob::absolute(&p.dir)));
+    assert!(settings.config_file.is_none());
+}
+
+#[test]
+fn flags_win_over_the_file() {
+    let p = Project::new("precedence");
+    p.file(
+        ".flinklint.yaml",
+        "target: flink-1.20\nfail-on: info\nrules:\n  SY003: off\n",
+    )
+    .file("a.sql", CREATE_OR_ALTER)
+    .file("b.sql", DOUBLE_QUOTED);
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(codes(&out), ["SY005"], "{}", stderr(&out));
+    let out = p.run(&["check", "--format", "json", "--target", "flink-2.3", "."]);
+    assert_eq!(codes(&out), Vec::<String>::new());
+    assert_eq!(out.status.code(), Some(0));
+
+    // --select runs only the named rules (and turns an `off` back on); --ignore wins.
+    let out = p.run(&["check", "--format", "json", "--select", "SY003", "."]);
+    assert_eq!(codes(&out), ["SY003"]);
+    let out = p.run(&[
+        "check",
+        "--format",
+        "json",
+        "--select",
+        "SY",
+        "--ignore",
+        "double-quoted-literal",
+        ".",
+    ]);
+    assert_eq!(codes(&out), ["SY005"]);
+
+    // fail-on: the file's `info` fails on the SY005 error, the flag's `never` does not.
+    let out = p.run(&["check", "."]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = p.run(&["check", "--fail-on", "never", "."]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = p.run(&["check", "--exit-zero", "."]);
+    assert_eq!(out.status.code(), Some(0));
+
+    let out = p.run(&["check", "--select", "SY03", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--select: unknown rule `SY03`; did you mean `SY003`?"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn rule_levels_replace_severities_and_off_drops_findings() {
+    let p = Project::new("levels");
+    p.file(".flinklint.yaml", "rules:\n  SY: warning\n  SY005: info\n")
+        .file("a.sql", CREATE_OR_ALTER)
+        .file("b.sql", DOUBLE_QUOTED);
+    let out = p.run(&["check", "--format", "json", "--target", "flink-1.20", "."]);
+    assert_eq!(
+        findings(&out),
+        [
+            ("a.sql".into(), "SY005".into(), "info".into()),
+            ("b.sql".into(), "SY003".into(), "warning".into())
+        ]
+    );
+}
+
+#[test]
+fn overrides_set_target_and_levels_per_folder() {
+    let p = Project::new("overrides");
+    p.file(
+        ".flinklint.yaml",
+        "target: flink-2.3\nrules:\n  SY003: warning\noverrides:\n  - paths: [legacy/]\n    target: flink-1.20\n    rules:\n      SY003: off\n  - paths: [legacy/keep/]\n    rules:\n      SY003: error\n",
+    )
+    .file("jobs/a.sql", &format!("{CREATE_OR_ALTER}{DOUBLE_QUOTED}"))
+    .file("legacy/b.sql", &format!("{CREATE_OR_ALTER}{DOUBLE_QUOTED}"))
+    .file("legacy/keep/c.sql", DOUBLE_QUOTED);
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(
+        findings(&out),
+        [
+            ("jobs/a.sql".into(), "SY003".into(), "warning".into()),
+            ("legacy/b.sql".into(), "SY005".into(), "error".into()),
+            ("legacy/keep/c.sql".into(), "SY003".into(), "error".into()),
+        ],
+        "{}",
+        stderr(&out)
+    );
+    // --target wins over the overrides' targets.
+    let out = p.run(&["check", "--format", "json", "--target", "flink-2.3", "."]);
+    assert!(!codes(&out).contains(&"SY005".to_string()));
+
+    // The library API: one file's settings.
+    let settings = config::resolve(&p.dir, &CliSettings::default()).unwrap();
+    let legacy = settings.for_file(&p.path("legacy/keep/c.sql"));
+    assert_eq!(legacy.target, Target::Flink120);
+    assert_eq!(legacy.level("SY003"), Some(Level::Error));
+    assert_eq!(
+        settings.for_file(&p.path("jobs/a.sql")).target,
+        Target::Flink23
+    );
+}
+
+#[test]
+fn excluded_paths_are_skipped_unless_named_or_forced() {
+    let p = Project::new("exclude");
+    p.file(
+        ".flinklint.yaml",
+        "exclude:\n  - /generated/\n  - \"*.tmp.sql\"\n",
+    )
+    .file(".gitignore", "/build/\n")
+    .file("jobs/a.sql", DOUBLE_QUOTED)
+    .file("jobs/b.tmp.sql", DOUBLE_QUOTED)
+    .file("generated/c.sql", DOUBLE_QUOTED)
+    .file("build/d.sql", DOUBLE_QUOTED);
+    let files = |out: &Output| -> Vec<String> { findings(out).into_iter().map(|f| f.0).collect() };
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(files(&out), ["jobs/a.sql"], "{}", stderr(&out));
+    // Named explicitly: checked (like ruff), unless --force-exclude.
+    let out = p.run(&[
+        "check",
+        "--format",
+        "json",
+        "generated/c.sql",
+        "jobs/b.tmp.sql",
+    ]);
+    assert_eq!(files(&out), ["generated/c.sql", "jobs/b.tmp.sql"]);
+    let out = p.run(&[
+        "check",
+        "--format",
+        "json",
+        "--force-exclude",
+        "generated/c.sql",
+        "jobs/b.tmp.sql",
+        "jobs/a.sql",
+    ]);
+    assert_eq!(files(&out), ["jobs/a.sql"]);
+    // A folder named explicitly is walked, its contents still filtered.
+    let out = p.run(&["check", "--format", "json", "generated"]);
+    assert_eq!(files(&out), ["generated/c.sql"]);
+    // respect-gitignore: false reads what .gitignore ignores.
+    p.file(
+        ".flinklint.yaml",
+        "exclude: [/generated/, \"*.tmp.sql\"]\nrespect-gitignore: false\n",
+    );
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(files(&out), ["build/d.sql", "jobs/a.sql"]);
+}
+
+#[test]
+fn configured_histories_apply_in_their_order() {
+    let p = Project::new("histories");
+    let create = "CREATE TABLE t (id INT) WITH ('connector' = 'datagen');\n";
+    let alter = "ALTER TABLE t ADD c STRING;\n";
+    p.file("db/a_create.sql", create)
+        .file("db/b_alter.sql", alter)
+        .file(
+            "order.txt",
+            "# newest first, by mistake\nb_alter.sql\na_create.sql\n",
+        );
+    // Not a history by its names: two scripts; b cannot see t.
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert!(
+        codes(&out).contains(&"CT002".to_string()),
+        "{:?}",
+        codes(&out)
+    );
+    for (config, expect_unknown) in [
+        ("histories: [db]\n", false),
+        (
+            "histories:\n  - path: db\n    order: lexicographic\n",
+            false,
+        ),
+        ("histories:\n  - path: db\n    order: order.txt\n", true),
+    ] {
+        p.file(".flinklint.yaml", config);
+        let out = p.run(&["check", "--format", "json", "."]);
+        assert_eq!(
+            codes(&out).contains(&"CT002".to_string()),
+            expect_unknown,
+            "{config}: {:?} {}",
+            codes(&out),
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn external_tables_are_applied_first_and_never_reported() {
+    let p = Project::new("external");
+    p.file(
+        "external/erp.sql",
+        "CREATE TABLE erp_orders (id INT, \"bad\" STRING) WITH ('connector' = 'jdbc');\nCREATE TABLE erp_orders2 (id INT) WITH ('connector' = 'jdbc');\n",
+    )
+    .file(
+        "jobs/export.sql",
+        "INSERT INTO erp_orders2 SELECT id FROM (VALUES (1)) AS v(id);\n",
+    );
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert!(
+        codes(&out).contains(&"CT002".to_string()),
+        "{:?}",
+        codes(&out)
+    );
+    p.file(".flinklint.yaml", "external-tables: [external/]\n");
+    for args in [
+        &["check", "--format", "json", "."][..],
+        &["check", "--format", "json", "jobs/export.sql"],
+    ] {
+        let out = p.run(args);
+        assert_eq!(
+            codes(&out),
+            Vec::<String>::new(),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["files_checked"], 1, "{args:?}");
+    }
+    p.file(
+        ".flinklint.yaml",
+        "external-tables: [\"external/**/*.sql\"]\n",
+    );
+    let out = p.run(&["check", "--format", "json", "jobs"]);
+    assert_eq!(codes(&out), Vec::<String>::new(), "{}", stderr(&out));
+}
+
+#[test]
+fn platform_settings_are_parsed_and_stored() {
+    let settings = config::resolve(
+        Path::new("."),
+        &CliSettings {
+            config: Some(common::root().join("fixtures/config/ok_full.yaml")),
+            ..CliSettings::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(settings.target, Target::Flink22);
+    assert_eq!(settings.system_column_prefix.as_deref(), Some("$"));
+    assert_eq!(
+        settings.system_columns,
+        [(
+            "$rowtime".to_string(),
+            "TIMESTAMP_LTZ(3) NOT NULL".to_string()
+        )]
+    );
+    assert!(settings.require_suppression_reason);
+    assert_eq!(settings.extensions, ["sql", "fsql"]);
+    assert_eq!(settings.histories.len(), 3);
+    assert_eq!(
+        settings.histories[2].order,
+        config::HistoryOrder::Listed(vec![
+            "create_orders.sql".to_string(),
+            "add_customers.sql".to_string()
+        ])
+    );
+    assert_eq!(settings.level("LK005"), Some(Level::Error));
+    assert_eq!(settings.level("LK001"), Some(Level::Warning));
+    assert_eq!(settings.level("MT002"), Some(Level::Off));
+    assert_eq!(settings.level("SY004"), Some(Level::Error));
+    assert_eq!(settings.overrides.len(), 2);
+}
+
+#[test]
+fn bad_configs_point_at_the_yaml() {
+    let dir = common::root().join("fixtures/config");
+    let snapshots = common::snapshot_settings(&dir);
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        if !name.starts_with("err_") {
+            continue;
+        }
+        seen += 1;
+        let rel = PathBuf::from("fixtures/config").join(path.file_name().unwrap());
+        let out = Command::new(env!("CARGO_BIN_EXE_flinklint"))
+            .args(["check", "--config"])
+            .arg(&rel)
+            .arg("fixtures/config")
+            .current_dir(common::root())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(out.stdout.is_empty(), "{name}");
+        let err = stderr(&out);
+        assert!(err.contains("fixtures/config/err_"), "{name}: {err}");
+        snapshots.bind(|| insta::assert_snapshot!(name, err));
+    }
+    assert!(seen >= 10);
+}
+
+#[test]
+fn unknown_keys_and_rules_get_a_did_you_mean() {
+    let err = |text: &str| {
+        config::load::parse_config(Path::new("x.yaml"), text)
+            .err()
+            .unwrap_or_else(|| panic!("accepted: {text}"))
+    };
+    let e = err("fial-on: error\n");
+    assert_eq!(e.message, "unknown key `fial-on`");
+    assert!(e
+        .help
+        .as_deref()
+        .unwrap()
+        .starts_with("did you mean `fail-on`?"));
+    assert_eq!(e.location, Some((1, 1)));
+    let e = err("rules:\n  syntax-eror: off\n");
+    assert!(
+        e.message.contains("unknown rule `syntax-eror`"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.help.as_deref(), Some("did you mean `syntax-error`?"));
+    assert_eq!(e.location, Some((2, 3)));
+    let e = err("target: flink-2.30\n");
+    assert!(e.help.as_deref().unwrap().contains("`flink-2.3`"), "{e:?}");
+    let e = err("overrides:\n  - paths: [a]\n    rulez: {}\n");
+    assert!(e.message.contains("unknown key `rulez`"), "{}", e.message);
+    assert!(e.help.as_deref().unwrap().contains("`rules`"));
+    assert_eq!(e.location.map(|l| l.0), Some(3));
+}
+
+/// The JSON Schema, compiled.
+fn schema() -> (boon::Schemas, boon::SchemaIndex) {
+    let path = common::root().join("docs/flinklint.schema.json");
+    let schema: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler
+        .add_resource("file:///flinklint.schema.json", schema)
+        .unwrap();
+    let index = compiler
+        .compile("file:///flinklint.schema.json", &mut schemas)
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    (schemas, index)
+}
+
+/// A YAML file as JSON, read with the crate's one YAML reader.
+fn yaml_as_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    config::yaml::from_str::<Option<Value>>(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .unwrap_or(Value::Null)
+}
+
+/// Every valid config file of the repository: the root's, the examples', and the `ok_`
+/// fixtures.
+fn valid_configs() -> Vec<PathBuf> {
+    let root = common::root();
+    let mut out = vec![root.join(".flinklint.yaml")];
+    for entry in walkdir::WalkDir::new(root.join("examples")).sort_by_file_name() {
+        let entry = entry.unwrap();
+        if entry.file_name() == ".flinklint.yaml" {
+            out.push(entry.into_path());
+        }
+    }
+    for entry in std::fs::read_dir(root.join("fixtures/config")).unwrap() {
+        let path = entry.unwrap().path();
+        if path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("ok_")
+        {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_config_of_the_repository_is_valid_for_the_schema_and_flinklint() {
+    let (schemas, index) = schema();
+    let configs = valid_configs();
+    assert!(configs.len() >= 5, "{configs:?}");
+    assert!(configs
+        .iter()
+        .any(|p| p.ends_with("examples/flink-project/.flinklint.yaml")));
+    for path in &configs {
+        if let Err(e) = schemas.validate(&yaml_as_json(path), index) {
+            panic!("{}: not valid for the schema:\n{e:#}", path.display());
+        }
+        let cli = CliSettings {
+            config: Some(path.clone()),
+            ..CliSettings::default()
+        };
+        if let Err(e) = config::resolve(&common::root(), &cli) {
+            panic!(
+                "{}: rejected by flinklint:\n{}",
+                path.display(),
+                e.render(false)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_schema_rejects_structural_errors_and_lists_every_key() {
+    let (schemas, index) = schema();
+    for name in [
+        "err_unknown_key",
+        "err_bad_target",
+        "err_bad_level",
+        "err_bad_type",
+        "err_override_unknown_key",
+        "err_override_without_paths",
+        "err_bad_start_mode",
+    ] {
+        let path = common::root().join(format!("fixtures/config/{name}.yaml"));
+        assert!(
+            schemas.validate(&yaml_as_json(&path), index).is_err(),
+            "{name}: the schema accepts it"
+        );
+    }
+    let path = common::root().join("docs/flinklint.schema.json");
+    let schema: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let mut in_schema: Vec<&str> = schema["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut keys = KEYS.to_vec();
+    in_schema.sort_unstable();
+    keys.sort_unstable();
+    assert_eq!(
+        in_schema, keys,
+        "docs/flinklint.schema.json and config::file::KEYS"
+    );
+    let docs = std::fs::read_to_string(common::root().join("docs/configuration.md")).unwrap();
+    for key in KEYS {
+        assert!(
+            docs.contains(&format!("### `{key}`")),
+            "docs/configuration.md has no section for `{key}`"
+        );
+    }
+}
+
+#[test]
+fn this_repository_does_not_read_its_fixtures_as_context() {
+    let root = common::root();
+    let settings = config::resolve(&root, &CliSettings::default()).unwrap();
+    assert_eq!(
+        settings.root.as_deref(),
+        Some(config::glob::absolute(&root).as_path())
+    );
+    let file = root.join("fixtures/formats/project/quotes.sql");
+    let inputs = vec![Input::File(file.clone())];
+    let context = discover::context(&[file], &inputs, &settings);
+    for input in &context {
+        let rel = settings.relative_path(input.path());
+        assert!(
+            !["fixtures", "target", "examples", "bench-out"]
+                .iter()
+                .any(|d| rel.starts_with(d)),
+            "{} is read as context",
+            rel.display()
+        );
+    }
+}
