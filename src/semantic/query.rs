@@ -260,6 +260,25 @@ fn from_relations(
     }
 }
 
+/// How a select list aggregates: a plain `GROUP BY`, globally (no `GROUP BY`: aggregate
+/// calls run over the whole input), or not known (grouping sets, ROLLUP, CUBE, which make
+/// grouped columns nullable).
+fn aggregation_of(select: &Select) -> exprs::Aggregation {
+    let grouping_sets = select.group_by.iter().any(|e| {
+        matches!(
+            exprs::call_name(e).as_deref(),
+            Some("ROLLUP" | "CUBE" | "GROUPING SETS" | "GROUPING_SETS" | "GROUPING")
+        ) || matches!(e.kind, ExprKind::Row(_))
+    });
+    if grouping_sets {
+        exprs::Aggregation::None
+    } else if !select.group_by.is_empty() {
+        exprs::Aggregation::Grouped
+    } else {
+        exprs::Aggregation::Global
+    }
+}
+
 fn select_columns(
     select: &Select,
     scope: &dyn Scope,
@@ -278,6 +297,7 @@ fn select_columns(
             .find(|c| c.name == name)
             .cloned()
     };
+    let aggregation = aggregation_of(select);
     let mut out = Vec::new();
     for (i, item) in select.items.iter().enumerate() {
         match item {
@@ -332,9 +352,11 @@ fn select_columns(
                     .unwrap_or_else(|| CompactString::from(format!("EXPR${i}")));
                 let data_type = match &column {
                     Some(c) => c.data_type.clone(),
-                    None => {
-                        exprs::infer_type(expr, &|n| lookup_column(n).and_then(|c| c.data_type))
-                    }
+                    None => exprs::infer_type_in(
+                        expr,
+                        &|n| lookup_column(n).and_then(|c| c.data_type),
+                        aggregation,
+                    ),
                 };
                 out.push(OutputColumn {
                     written_name: name.clone(),
