@@ -83,6 +83,7 @@ fn main() {
                 parsed,
                 load_error: None,
                 report: true,
+                base_of: None,
             }
         })
         .collect();
