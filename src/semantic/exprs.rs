@@ -122,7 +122,7 @@ pub enum Aggregation {
 }
 
 /// The type of an expression where it can be known from its form and from `column` (the type
-/// of a column by name), following Flink 2.3's type inference (Calcite's operators with
+/// of a column by name; `t.c` is asked as `"t.c"`), following Flink 2.3's type inference (Calcite's operators with
 /// Flink's `FlinkTypeSystem` and `LogicalTypeMerging` decimal rules); `None` when unknown.
 /// Aggregate calls have no type here: see [`infer_type_in`].
 pub fn infer_type(expr: &Expr, column: &dyn Fn(&str) -> Option<Type>) -> Option<Type> {
@@ -157,6 +157,12 @@ pub fn infer_type_in(
     match &expr.kind {
         ExprKind::Nested(inner) => infer(inner),
         ExprKind::Identifier(name) if name.parts.len() == 1 => column(name.parts[0].as_str()),
+        // `t.c`: asked as "t.c" (select lists resolve it through the FROM item's alias).
+        ExprKind::Identifier(name) if name.parts.len() == 2 => column(&format!(
+            "{}.{}",
+            name.parts[0].as_str(),
+            name.parts[1].as_str()
+        )),
         // CAST keeps its operand's nullability (NULL when the operand is unknown); TRY_CAST
         // gives NULL when the conversion fails.
         ExprKind::Cast {

@@ -297,6 +297,19 @@ fn select_columns(
             .find(|c| c.name == name)
             .cloned()
     };
+    // A column's type by name, or by `alias.name` for a qualified reference.
+    let typed_column = |n: &str| -> Option<crate::semantic::types::Type> {
+        if let Some(c) = lookup_column(n) {
+            return c.data_type;
+        }
+        let (q, name) = n.split_once('.')?;
+        relations
+            .iter()
+            .find(|r| r.alias.as_deref() == Some(q))
+            .and_then(|r| r.columns.as_ref())
+            .and_then(|cols| cols.iter().find(|c| c.name == name))
+            .and_then(|c| c.data_type.clone())
+    };
     let aggregation = aggregation_of(select);
     let mut out = Vec::new();
     for (i, item) in select.items.iter().enumerate() {
@@ -352,11 +365,7 @@ fn select_columns(
                     .unwrap_or_else(|| CompactString::from(format!("EXPR${i}")));
                 let data_type = match &column {
                     Some(c) => c.data_type.clone(),
-                    None => exprs::infer_type_in(
-                        expr,
-                        &|n| lookup_column(n).and_then(|c| c.data_type),
-                        aggregation,
-                    ),
+                    None => exprs::infer_type_in(expr, &typed_column, aggregation),
                 };
                 out.push(OutputColumn {
                     written_name: name.clone(),
