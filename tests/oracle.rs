@@ -136,6 +136,46 @@ fn run_area(area: &str) -> (usize, usize, Vec<String>) {
                 ));
             }
         }
+        // Materialized tables: the columns Flink derived from the query (names, types and
+        // nullability) must be the ones flinklint derives; everything up to the query is
+        // compared (tests/expand_materialized.rs compares whole definitions for `mt`).
+        if let Some(expected) = subject
+            .show_create
+            .as_deref()
+            .filter(|s| s.starts_with("CREATE MATERIALIZED TABLE"))
+            .filter(|_| area == "types")
+        {
+            let first = expected.lines().next().unwrap_or_default();
+            let object = outcome.model.session_of(outcome.files[0].id).and_then(|s| {
+                s.versions
+                    .iter()
+                    .rev()
+                    .map(|v| &v.object)
+                    .find(|o| first == format!("CREATE MATERIALIZED TABLE {} (", o.name))
+            });
+            match object.map(|o| (o, &o.def)) {
+                Some((o, ObjectDef::Materialized(t))) => {
+                    let actual = show_create::materialized_table(o, t, false);
+                    let head = |s: &str| {
+                        s.split("\nSTART_MODE")
+                            .next()
+                            .unwrap_or_default()
+                            .to_string()
+                    };
+                    expanded += 1;
+                    if head(&actual) != head(expected) {
+                        failures.push(format!(
+                            "{name}: materialized table columns differ\n--- Flink\n{}\n--- flinklint\n{}",
+                            head(expected),
+                            head(&actual)
+                        ));
+                    }
+                }
+                _ => failures.push(format!(
+                    "{name}: flinklint has no materialized table for `{first}`"
+                )),
+            }
+        }
         // Expanded definitions of accepted tables: byte-identical to SHOW CREATE TABLE.
         if let Some(expected) = subject
             .show_create
@@ -228,6 +268,13 @@ fn materialized_table_cases_agree_with_flink() {
 #[test]
 fn column_cases_agree_with_flink() {
     check_area("columns");
+}
+
+/// Types Flink derives for select-list expressions (`fixtures/oracle/types/`): literals,
+/// arithmetic, boolean operators, string, conditional, cast, date/time and aggregate functions.
+#[test]
+fn type_cases_agree_with_flink() {
+    check_area("types");
 }
 
 #[test]

@@ -289,6 +289,25 @@ fn from_relations(
     }
 }
 
+/// How a select list aggregates: a plain `GROUP BY`, globally (no `GROUP BY`: aggregate
+/// calls run over the whole input), or not known (grouping sets, ROLLUP, CUBE, which make
+/// grouped columns nullable).
+fn aggregation_of(select: &Select) -> exprs::Aggregation {
+    let grouping_sets = select.group_by.iter().any(|e| {
+        matches!(
+            exprs::call_name(e).as_deref(),
+            Some("ROLLUP" | "CUBE" | "GROUPING SETS" | "GROUPING_SETS" | "GROUPING")
+        ) || matches!(e.kind, ExprKind::Row(_))
+    });
+    if grouping_sets {
+        exprs::Aggregation::None
+    } else if !select.group_by.is_empty() {
+        exprs::Aggregation::Grouped
+    } else {
+        exprs::Aggregation::Global
+    }
+}
+
 fn select_columns(
     select: &Select,
     scope: &dyn Scope,
@@ -315,6 +334,20 @@ fn select_columns(
             .find(|c| c.name == name)
             .cloned()
     };
+    // A column's type by name, or by `alias.name` for a qualified reference.
+    let typed_column = |n: &str| -> Option<crate::semantic::types::Type> {
+        if let Some(c) = lookup_column(n) {
+            return c.data_type;
+        }
+        let (q, name) = n.split_once('.')?;
+        relations
+            .iter()
+            .find(|r| r.alias.as_deref() == Some(q))
+            .and_then(|r| r.columns.as_ref())
+            .and_then(|cols| cols.iter().find(|c| c.name == name))
+            .and_then(|c| c.data_type.clone())
+    };
+    let aggregation = aggregation_of(select);
     let mut out = Vec::new();
     for (i, item) in select.items.iter().enumerate() {
         match item {
@@ -369,9 +402,7 @@ fn select_columns(
                     .unwrap_or_else(|| CompactString::from(format!("EXPR${i}")));
                 let data_type = match &column {
                     Some(c) => c.data_type.clone(),
-                    None => {
-                        exprs::infer_type(expr, &|n| lookup_column(n).and_then(|c| c.data_type))
-                    }
+                    None => exprs::infer_type_in(expr, &typed_column, aggregation),
                 };
                 out.push(OutputColumn {
                     written_name: name.clone(),
