@@ -270,6 +270,7 @@ pub static RULES: &[&dyn Rule] = &[
     &columns::reserved_system_prefix::ReservedSystemPrefix,
     &columns::write_to_read_only_column::WriteToReadOnlyColumn,
     &columns::case_only_clash::CaseOnlyClash,
+    &columns::connector_reserved_column::ConnectorReservedColumn,
     &columns::insert_column_mismatch::InsertColumnMismatch,
     &like::duplicate_like_option::DuplicateLikeOption,
     &like::illegal_merging_strategy::IllegalMergingStrategy,

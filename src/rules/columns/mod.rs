@@ -3,6 +3,7 @@
 pub mod alter_column_clash;
 pub mod case_only_clash;
 pub mod computed_column_clash;
+pub mod connector_reserved_column;
 pub mod duplicate_column;
 pub mod insert_column_mismatch;
 pub mod like_column_clash;
