@@ -87,7 +87,11 @@ fn main() {
             }
         })
         .collect();
-    let catalog = best(&|| flinklint::semantic::analyse(&files, &settings).sessions.len());
+    let catalog = best(&|| {
+        flinklint::semantic::analyse(&files, &settings)
+            .sessions
+            .len()
+    });
     let mb = bytes as f64 / 1e6;
     println!("files: {}, bytes: {bytes} ({mb:.2} MB)", texts.len());
     println!("lex:         {:8.1} MB/s  ({:.1} ms)", mb / lex, lex * 1e3);
