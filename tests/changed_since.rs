@@ -61,7 +61,7 @@ const CURLY_JOB: &str =
     "INSERT INTO orders SELECT order_id, amount FROM orders WHERE amount > \u{2018}10\u{2019};\n";
 /// SY003.
 const DOUBLE_QUOTED_JOB: &str =
-    "INSERT INTO orders SELECT order_id, amount FROM orders WHERE \"x\" = 'y';\n";
+    "INSERT INTO orders SELECT order_id AS \"id\", amount FROM orders;\n";
 
 /// A repository whose tag `base` holds V1 (orders), V2 (an error: CL001), `jobs/untouched.sql`
 /// (a warning: CT002), `jobs/modified.sql` (clean) and `jobs/deleted.sql`; after it: V3

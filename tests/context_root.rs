@@ -1,0 +1,56 @@
+//! Which files a run over individual files reads as context: the project root is the folder
+//! of `.flinklint.yaml`, else the git work tree, else the working directory — unless the
+//! working directory is unmarked and the file lies outside it (a run from `/` must not read
+//! the whole disk).
+
+mod common;
+
+use common::{isolated_command, TempDir};
+
+fn check(cwd: &std::path::Path, file: &std::path::Path) -> String {
+    let out = isolated_command(env!("CARGO_BIN_EXE_flinklint"), cwd)
+        .args(["check", "--format", "concise", "--exit-zero"])
+        .arg(file)
+        .output()
+        .expect("run flinklint");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_file_outside_an_unmarked_working_directory_takes_its_own_folder_as_root() {
+    let tmp = TempDir::new("context-root");
+    let elsewhere = tmp.0.join("elsewhere");
+    let project = tmp.0.join("project");
+    std::fs::create_dir_all(elsewhere.join("migrations")).unwrap();
+    std::fs::create_dir_all(project.join("migrations")).unwrap();
+    // The working directory holds a history that defines `orders`...
+    std::fs::write(
+        elsewhere.join("migrations/V1__orders.sql"),
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    // ...and the checked file's own project defines `customers`.
+    std::fs::write(
+        project.join("migrations/V1__customers.sql"),
+        "CREATE TABLE customers (id INT) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    let job = project.join("job.sql");
+    std::fs::write(
+        &job,
+        "INSERT INTO customers SELECT id FROM customers;\nINSERT INTO orders SELECT id FROM customers;\n",
+    )
+    .unwrap();
+    let report = check(&elsewhere, &job);
+    // The file's own project is its context: `customers` is known, `orders` is not.
+    assert!(
+        !report.contains("customers`"),
+        "customers should come from the file's project:\n{report}"
+    );
+    assert!(
+        report.contains("CT002") && report.contains("orders`"),
+        "the working directory's history must not be read:\n{report}"
+    );
+    // Run from inside the project, the same file sees the same context.
+    assert!(check(&project, &job).contains("orders`"));
+}
