@@ -249,17 +249,19 @@ pub fn changed_since(
 }
 
 /// Every file of the project, as `(path shown, canonical path)`, in path order: the walk of
-/// `settings.root` (the config file's folder), else of [`project_root`] of the current
+/// `settings.root` (the config file's folder or git work tree), else of [`project_root`] of the current
 /// directory, with `exclude` and `.gitignore` applied as in [`discover_with`]. When that root
 /// is only the current directory (no config file, no git work tree) and a file argument lies
 /// outside it, the root is that file's folder instead: a run over `/tmp/x/a.sql` from `/`
 /// must not read the whole disk.
 fn project_files(settings: &Settings, args: &[PathBuf]) -> Vec<(PathBuf, PathBuf)> {
     let cwd = current_dir();
-    let root = settings
-        .root
-        .clone()
-        .unwrap_or_else(|| fallback_root(&cwd, args));
+    // A root from a config file or a git work tree is the project's; a bare working
+    // directory is only a guess.
+    let root = match &settings.root {
+        Some(root) if settings.config_file.is_some() || root.join(".git").exists() => root.clone(),
+        _ => fallback_root(&cwd, args),
+    };
     let mut found = Vec::new();
     walk(&root, settings, &mut found);
     found
