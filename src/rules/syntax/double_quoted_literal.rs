@@ -1,6 +1,6 @@
 //! SY003 double-quoted-literal: `"..."`, which Flink SQL has neither for strings nor names.
 
-use super::{requote, rule_for};
+use super::{errors_of, requote};
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, Reporter, Rule};
 use crate::syntax::{QuoteUsage, SyntaxErrorKind};
@@ -13,49 +13,40 @@ impl Rule for DoubleQuotedLiteral {
         "SY003"
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for file in ctx.files {
-            for error in file
-                .parsed
-                .errors
-                .iter()
-                .filter(|e| rule_for(&e.kind) == self.code())
-            {
-                let mut d = report.diagnostic(file.id, error.span, error.message.clone());
-                if let Some(help) = &error.help {
-                    d = d.with_help(help.clone());
-                }
-                if let SyntaxErrorKind::DoubleQuoted {
-                    content: Some(content),
-                    usage,
-                } = &error.kind
-                {
-                    let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression);
-                    d = d.with_fix(Fix {
-                        title: if as_name {
-                            "Quote the name in backticks"
-                        } else {
-                            "Use single quotes for the string"
-                        }
-                        .to_string(),
-                        applicability: if matches!(
-                            usage,
-                            QuoteUsage::Unknown
-                                | QuoteUsage::Expression
-                                | QuoteUsage::ComparedValue
-                        ) {
-                            Applicability::Unsafe
-                        } else {
-                            Applicability::Safe
-                        },
-                        edits: vec![Edit {
-                            file: file.id,
-                            span: error.span,
-                            replacement: requote(content, as_name),
-                        }],
-                    });
-                }
-                report.report(d);
+        for (file, error) in errors_of(ctx, self.code()) {
+            let mut d = report.diagnostic(file.id, error.span, error.message.clone());
+            if let Some(help) = &error.help {
+                d = d.with_help(help.clone());
             }
+            if let SyntaxErrorKind::DoubleQuoted {
+                content: Some(content),
+                usage,
+            } = &error.kind
+            {
+                let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression);
+                d = d.with_fix(Fix {
+                    title: if as_name {
+                        "Quote the name in backticks"
+                    } else {
+                        "Use single quotes for the string"
+                    }
+                    .to_string(),
+                    applicability: if matches!(
+                        usage,
+                        QuoteUsage::Unknown | QuoteUsage::Expression | QuoteUsage::ComparedValue
+                    ) {
+                        Applicability::Unsafe
+                    } else {
+                        Applicability::Safe
+                    },
+                    edits: vec![Edit {
+                        file: file.id,
+                        span: error.span,
+                        replacement: requote(content, as_name),
+                    }],
+                });
+            }
+            report.report(d);
         }
     }
 }

@@ -23,6 +23,21 @@ pub fn rule_for(kind: &SyntaxErrorKind) -> &'static str {
     }
 }
 
+/// The syntax errors that the rule `code` reports ([`rule_for`]), with their files, in file
+/// order: what SY001-SY004 and MT004 each walk.
+pub(crate) fn errors_of<'a>(
+    ctx: &'a crate::rules::Context<'_>,
+    code: &'static str,
+) -> impl Iterator<Item = (&'a crate::rules::FileEntry, &'a crate::syntax::SyntaxError)> + 'a {
+    ctx.files.iter().flat_map(move |file| {
+        file.parsed
+            .errors
+            .iter()
+            .filter(move |e| rule_for(&e.kind) == code)
+            .map(move |e| (file, e))
+    })
+}
+
 /// Text for a quoted fix: a string literal (`'...'`, quotes doubled) or a name (backticks).
 pub(crate) fn requote(content: &str, as_name: bool) -> String {
     if as_name {

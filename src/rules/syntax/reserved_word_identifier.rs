@@ -1,6 +1,6 @@
 //! SY004 reserved-word-identifier: an unquoted reserved keyword used as a name.
 
-use super::rule_for;
+use super::errors_of;
 use crate::config::Target;
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, Reporter, Rule};
@@ -28,42 +28,35 @@ impl Rule for ReservedWordIdentifier {
         "SY004"
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for file in ctx.files {
-            for error in file
-                .parsed
-                .errors
-                .iter()
-                .filter(|e| rule_for(&e.kind) == self.code())
-            {
-                let SyntaxErrorKind::ReservedWord { keyword } = error.kind else {
-                    continue;
-                };
-                if !reserved_on(keyword, ctx.target(file.id)) {
-                    continue;
-                }
-                let word = file.source.slice(error.span);
-                let quoted = format!("`{word}`");
-                let d = report
-                    .diagnostic(
-                        file.id,
-                        error.span,
-                        format!(
-                            "`{word}` is a reserved keyword in {} and cannot be an unquoted name",
-                            ctx.target(file.id)
-                        ),
-                    )
-                    .with_help(format!("quote it in backticks: {quoted}"))
-                    .with_fix(Fix {
-                        title: format!("Quote `{word}` in backticks"),
-                        applicability: Applicability::Safe,
-                        edits: vec![Edit {
-                            file: file.id,
-                            span: error.span,
-                            replacement: quoted,
-                        }],
-                    });
-                report.report(d);
+        for (file, error) in errors_of(ctx, self.code()) {
+            let SyntaxErrorKind::ReservedWord { keyword } = error.kind else {
+                continue;
+            };
+            if !reserved_on(keyword, ctx.target(file.id)) {
+                continue;
             }
+            let word = file.source.slice(error.span);
+            let quoted = format!("`{word}`");
+            let d = report
+                .diagnostic(
+                    file.id,
+                    error.span,
+                    format!(
+                        "`{word}` is a reserved keyword in {} and cannot be an unquoted name",
+                        ctx.target(file.id)
+                    ),
+                )
+                .with_help(format!("quote it in backticks: {quoted}"))
+                .with_fix(Fix {
+                    title: format!("Quote `{word}` in backticks"),
+                    applicability: Applicability::Safe,
+                    edits: vec![Edit {
+                        file: file.id,
+                        span: error.span,
+                        replacement: quoted,
+                    }],
+                });
+            report.report(d);
         }
     }
 }

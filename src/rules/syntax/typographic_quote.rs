@@ -1,6 +1,6 @@
 //! SY002 typographic-quote: ‘ ’ “ ” quotes and – — dashes where Flink needs ASCII.
 
-use super::{requote, rule_for};
+use super::{errors_of, requote};
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, Reporter, Rule};
 use crate::syntax::{QuoteUsage, SyntaxErrorKind};
@@ -13,69 +13,60 @@ impl Rule for TypographicQuote {
         "SY002"
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for file in ctx.files {
-            for error in file
-                .parsed
-                .errors
-                .iter()
-                .filter(|e| rule_for(&e.kind) == self.code())
-            {
-                let mut d = report.diagnostic(file.id, error.span, error.message.clone());
-                if let Some(help) = &error.help {
-                    d = d.with_help(help.clone());
-                }
-                let fix = match &error.kind {
-                    SyntaxErrorKind::TypographicQuote {
-                        content: Some(content),
-                        usage,
-                    } => {
-                        let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression);
-                        let title = if as_name {
-                            "Quote the name in backticks"
-                        } else {
-                            "Use straight single quotes"
-                        };
-                        let applicability = if matches!(
-                            usage,
-                            QuoteUsage::Unknown
-                                | QuoteUsage::Expression
-                                | QuoteUsage::ComparedValue
-                        ) {
-                            Applicability::Unsafe
-                        } else {
-                            Applicability::Safe
-                        };
-                        Some((title, requote(content, as_name), applicability))
-                    }
-                    SyntaxErrorKind::TypographicDash => {
-                        let text = file.source.slice(error.span);
-                        let fixed: String = text
-                            .chars()
-                            .map(|c| {
-                                if matches!(c, '\u{2013}' | '\u{2014}' | '\u{2212}') {
-                                    '-'
-                                } else {
-                                    c
-                                }
-                            })
-                            .collect();
-                        Some(("Use ASCII `-`", fixed, Applicability::Safe))
-                    }
-                    _ => None,
-                };
-                if let Some((title, replacement, applicability)) = fix {
-                    d = d.with_fix(Fix {
-                        title: title.to_string(),
-                        applicability,
-                        edits: vec![Edit {
-                            file: file.id,
-                            span: error.span,
-                            replacement,
-                        }],
-                    });
-                }
-                report.report(d);
+        for (file, error) in errors_of(ctx, self.code()) {
+            let mut d = report.diagnostic(file.id, error.span, error.message.clone());
+            if let Some(help) = &error.help {
+                d = d.with_help(help.clone());
             }
+            let fix = match &error.kind {
+                SyntaxErrorKind::TypographicQuote {
+                    content: Some(content),
+                    usage,
+                } => {
+                    let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression);
+                    let title = if as_name {
+                        "Quote the name in backticks"
+                    } else {
+                        "Use straight single quotes"
+                    };
+                    let applicability = if matches!(
+                        usage,
+                        QuoteUsage::Unknown | QuoteUsage::Expression | QuoteUsage::ComparedValue
+                    ) {
+                        Applicability::Unsafe
+                    } else {
+                        Applicability::Safe
+                    };
+                    Some((title, requote(content, as_name), applicability))
+                }
+                SyntaxErrorKind::TypographicDash => {
+                    let text = file.source.slice(error.span);
+                    let fixed: String = text
+                        .chars()
+                        .map(|c| {
+                            if matches!(c, '\u{2013}' | '\u{2014}' | '\u{2212}') {
+                                '-'
+                            } else {
+                                c
+                            }
+                        })
+                        .collect();
+                    Some(("Use ASCII `-`", fixed, Applicability::Safe))
+                }
+                _ => None,
+            };
+            if let Some((title, replacement, applicability)) = fix {
+                d = d.with_fix(Fix {
+                    title: title.to_string(),
+                    applicability,
+                    edits: vec![Edit {
+                        file: file.id,
+                        span: error.span,
+                        replacement,
+                    }],
+                });
+            }
+            report.report(d);
         }
     }
 }
