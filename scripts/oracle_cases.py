@@ -5,7 +5,7 @@ Each case is one `.sql` file under `fixtures/oracle/<area>/`, run in a fresh Fli
 (a new TableEnvironment) by `../shared/oracle/flink_oracle.py`. Flink's output is written
 beside the case as `<case>.flink.jsonl`: one JSON object per statement with the fields the
 tests compare (`index`, `line`, `col`, `ok`, `stage`, `action`, `error_message`,
-`show_create`). The expected files are Flink's words, committed; the oracle is not.
+`show_create`, and `rows` for SHOW and DESCRIBE). The expected files are Flink's words, committed; the oracle is not.
 
 Usage (from the repository root; the oracle's virtualenv is described in its README):
 
@@ -40,7 +40,10 @@ def run(files, extra):
         if not line.strip():
             continue
         rec = json.loads(line)
-        by_file.setdefault(rec["file"], []).append({k: rec.get(k) for k in KEEP})
+        kept = {k: rec.get(k) for k in KEEP}
+        if "rows" in rec:
+            kept["rows"] = rec["rows"]
+        by_file.setdefault(rec["file"], []).append(kept)
     return by_file
 
 

@@ -22,6 +22,9 @@ struct Verdict {
     show_create: Option<String>,
     #[serde(default)]
     action: Option<String>,
+    /// DESCRIBE's rows: name, type, null, key, extras, watermark[, comment].
+    #[serde(default)]
+    rows: Option<Vec<Vec<serde_json::Value>>>,
 }
 
 /// Rules that report, as warnings, objects the session cannot see (Flink rejects the statement
@@ -275,6 +278,90 @@ fn column_cases_agree_with_flink() {
 #[test]
 fn type_cases_agree_with_flink() {
     check_area("types");
+}
+
+/// `expand --describe` (`fixtures/oracle/describe/`): each case ends with `DESCRIBE t`, and
+/// flinklint's rows (name, type, null, key, extras, watermark, comment) are Flink's, cell by
+/// cell. Flink prints the comment column only when a column has a comment.
+#[test]
+fn describe_cases_agree_with_flink() {
+    check_area("describe");
+    let dir = common::root().join("fixtures/oracle/describe");
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for path in common::sql_files(&dir) {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let verdicts: Vec<Verdict> = std::fs::read_to_string(path.with_extension("flink.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("verdict"))
+            .collect();
+        let Some(expected) = verdicts.last().and_then(|v| v.rows.clone()) else {
+            failures.push(format!("{name}: Flink printed no DESCRIBE rows"));
+            continue;
+        };
+        let table = text
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("DESCRIBE "))
+            .map(|t| t.trim_end_matches(';').trim().to_string())
+            .expect("the case ends with DESCRIBE");
+        let settings = Settings::default();
+        let outcome = flinklint::check_texts(&[(name.clone(), text.clone())], &settings);
+        let session = outcome
+            .model
+            .session_of(outcome.files[0].id)
+            .expect("session");
+        let object = session
+            .versions
+            .iter()
+            .rev()
+            .map(|v| &v.object)
+            .find(|o| o.name.object == table.as_str());
+        let Some(ObjectDef::Table(t) | ObjectDef::Materialized(t)) = object.map(|o| &o.def) else {
+            failures.push(format!("{name}: flinklint has no table `{table}`"));
+            continue;
+        };
+        let system = flinklint::semantic::system::SystemColumns::from_settings(&settings);
+        let actual: Vec<Vec<serde_json::Value>> = flinklint::semantic::describe::rows(t, &system)
+            .into_iter()
+            .map(|r| {
+                let text = |v: Option<String>| v.map_or(serde_json::Value::Null, Into::into);
+                let mut row = vec![
+                    r.name.to_string().into(),
+                    text(r.data_type),
+                    r.nullable.map_or(serde_json::Value::Null, Into::into),
+                    text(r.key),
+                    text(r.extras),
+                    text(r.watermark),
+                ];
+                if expected.first().is_some_and(|e| e.len() == 7) {
+                    row.push(text(r.comment));
+                }
+                row
+            })
+            .collect();
+        compared += 1;
+        if actual != expected {
+            failures.push(format!(
+                "{name}: DESCRIBE differs\n--- Flink\n{}\n--- flinklint\n{}",
+                expected
+                    .iter()
+                    .map(|r| serde_json::to_string(r).unwrap())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                actual
+                    .iter()
+                    .map(|r| serde_json::to_string(r).unwrap())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ));
+        }
+    }
+    eprintln!("oracle/describe: {compared} DESCRIBE outputs compared");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(compared >= 10, "only {compared} DESCRIBE cases");
 }
 
 #[test]

@@ -1,13 +1,16 @@
 //! `flinklint expand`: a table's definition as Flink's `SHOW CREATE TABLE` prints it after its
-//! session or history has run, diffs against its LIKE parent or its declaration, every version
-//! across a history, and the effective LIKE strategies.
+//! session or history has run, its columns as `DESCRIBE` lists them (with kind and origin),
+//! diffs against its LIKE parent or its declaration, every version across a history, and the
+//! effective LIKE strategies.
 
 use super::{run_inputs, use_color, InputArgs};
 use crate::diagnostics::Severity;
 use crate::render;
 use crate::rules::FileEntry;
 use crate::semantic::catalog::{CatalogObject, ObjectDef};
+use crate::semantic::describe::{self, DescribeOrigin, DescribeRow};
 use crate::semantic::names::QualifiedName;
+use crate::semantic::system::SystemColumns;
 use crate::semantic::{show_create, table, SessionResult};
 use crate::syntax::ast::{ObjectName, StatementKind};
 use crate::syntax::lexer::{lex, TokenKind};
@@ -29,16 +32,26 @@ pub(crate) struct ExpandArgs {
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
     /// Print a unified diff of the LIKE parent's expanded definition against the table's.
-    #[arg(long, conflicts_with_all = ["diff_declared", "versions"])]
+    #[arg(long, conflicts_with_all = ["diff_declared", "versions", "describe"])]
     diff: bool,
     /// Print a unified diff of the statement as written against the expanded definition.
-    #[arg(long, conflicts_with = "versions")]
+    #[arg(long, conflicts_with_all = ["versions", "describe"])]
     diff_declared: bool,
     /// Print every version of the table across its history (or its session), the first in
     /// full, each next one as a unified diff against the one before. With `--base REV`, the
     /// version deployed from REV comes first.
-    #[arg(long = "history", visible_alias = "versions")]
+    #[arg(
+        long = "history",
+        visible_alias = "versions",
+        conflicts_with = "describe"
+    )]
     versions: bool,
+    /// Print the table's columns as Flink's `DESCRIBE` lists them (name, type, null, key,
+    /// extras, watermark, comment), system columns included, with each column's kind
+    /// (physical / computed / metadata [virtual] / system) and origin (declared or inherited
+    /// from a LIKE parent, at file:line).
+    #[arg(long)]
+    describe: bool,
     /// Print the effective merging strategy of every feature for each LIKE in the inputs.
     #[arg(long)]
     explain_like: bool,
@@ -77,13 +90,115 @@ fn out(text: &str) {
     let _ = stdout.flush();
 }
 
-/// The expanded definition of a table or materialized table.
-pub(crate) fn expanded(object: &CatalogObject) -> String {
+/// The expanded definition of a table or materialized table. Declared system columns (where the
+/// platform reserves a prefix) are not printed, as `SHOW CREATE TABLE` does not print them.
+pub(crate) fn expanded(object: &CatalogObject, system: &SystemColumns) -> String {
     match &object.def {
-        ObjectDef::Table(t) => show_create::table(object, t),
-        ObjectDef::Materialized(t) => show_create::materialized_table(object, t, false),
+        ObjectDef::Table(t) => match describe::without_system_columns(t, system) {
+            Some(shown) => show_create::table(object, &shown),
+            None => show_create::table(object, t),
+        },
+        ObjectDef::Materialized(t) => match describe::without_system_columns(t, system) {
+            Some(shown) => show_create::materialized_table(object, &shown, false),
+            None => show_create::materialized_table(object, t, false),
+        },
         ObjectDef::View(_) => format!("-- {} is a view\n", object.name),
     }
+}
+
+/// `--describe`: the rows in the SQL client's table layout (cells left-aligned, where the SQL
+/// client right-aligns them: file paths read better), the `comment` column only when a column
+/// has a comment, as Flink's `DESCRIBE` prints it.
+fn describe_table(rows: &[DescribeRow], files: &[FileEntry], current: &(String, String)) -> String {
+    let at = |origin: &crate::semantic::catalog::Origin| {
+        let file = &files[origin.file.0 as usize];
+        let line = file.source.line_col(origin.span.start).line;
+        format!("{}:{line}", file.source.display_path())
+    };
+    let with_comment = rows.iter().any(|r| r.comment.is_some());
+    let mut header = vec!["name", "type", "null", "key", "extras", "watermark"];
+    if with_comment {
+        header.push("comment");
+    }
+    header.extend(["kind", "origin"]);
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let text = |v: &Option<String>| v.clone().unwrap_or_default();
+            let mut row = vec![
+                r.name.to_string(),
+                r.data_type
+                    .clone()
+                    .unwrap_or_else(|| "(unknown)".to_string()),
+                match r.nullable {
+                    Some(true) => "TRUE".to_string(),
+                    Some(false) => "FALSE".to_string(),
+                    None => String::new(),
+                },
+                text(&r.key),
+                text(&r.extras),
+                text(&r.watermark),
+            ];
+            if with_comment {
+                row.push(text(&r.comment));
+            }
+            row.push(r.kind.as_str().to_string());
+            row.push(match &r.origin {
+                DescribeOrigin::Declared(o) => format!("declared at {}", at(o)),
+                DescribeOrigin::Inherited(parent, o) => {
+                    // The parent as the session names it: unqualified in its current database.
+                    let name = if parent.catalog == current.0 && parent.database == current.1 {
+                        crate::semantic::names::quote(&parent.object)
+                    } else {
+                        parent.to_string()
+                    };
+                    format!("inherited from {name} at {}", at(o))
+                }
+                DescribeOrigin::Platform => "platform".to_string(),
+            });
+            row
+        })
+        .collect();
+    let width = |i: usize| {
+        cells
+            .iter()
+            .map(|r| r[i].chars().count())
+            .chain([header[i].chars().count()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..header.len()).map(width).collect();
+    let rule = format!(
+        "+{}+\n",
+        widths
+            .iter()
+            .map(|w| "-".repeat(w + 2))
+            .collect::<Vec<_>>()
+            .join("+")
+    );
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!(" {c:<w$} "))
+            .collect();
+        format!("|{}|\n", padded.join("|"))
+    };
+    let mut out = rule.clone();
+    out.push_str(&line(
+        &header.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+    ));
+    out.push_str(&rule);
+    for row in &cells {
+        out.push_str(&line(row));
+    }
+    out.push_str(&rule);
+    out.push_str(&format!(
+        "{} row{} in set\n",
+        cells.len(),
+        if cells.len() == 1 { "" } else { "s" }
+    ));
+    out
 }
 
 fn unified(old: &str, new: &str, old_name: &str, new_name: &str) -> String {
@@ -190,14 +305,25 @@ pub(crate) fn run(args: ExpandArgs) -> ExitCode {
         eprintln!("flinklint: `{table_arg}` has errors in its definition; fix them to expand it");
         return ExitCode::from(1);
     }
-    let text = expanded(object);
-    if args.diff {
+    let system = SystemColumns::from_settings(&settings);
+    let text = expanded(object, &system);
+    if args.describe {
+        let t = match &object.def {
+            ObjectDef::Table(t) | ObjectDef::Materialized(t) => t,
+            ObjectDef::View(_) => {
+                eprintln!("flinklint: `{table_arg}` is a view; --describe lists the columns of tables and materialized tables");
+                return ExitCode::from(2);
+            }
+        };
+        let rows = describe::rows(t, &system);
+        out(&describe_table(&rows, &outcome.files, &session.current));
+    } else if args.diff {
         let Some(parent) = &object.derived_from else {
             eprintln!("flinklint: `{table_arg}` is not defined with LIKE; --diff compares a table with its LIKE parent");
             return ExitCode::from(2);
         };
         out(&unified(
-            &expanded(parent),
+            &expanded(parent, &system),
             &text,
             &parent.name.to_string(),
             &object.name.to_string(),
@@ -227,7 +353,7 @@ pub(crate) fn run(args: ExpandArgs) -> ExitCode {
         for (i, v) in versions.iter().enumerate() {
             let file = &outcome.files[v.statement.file.0 as usize];
             let at = file.source.line_col(v.statement.span.start);
-            let current = expanded(&v.object);
+            let current = expanded(&v.object, &system);
             out(&format!(
                 "-- version {} ({}:{})\n",
                 i + 1,

@@ -9,6 +9,7 @@
 
 pub mod alter;
 pub mod catalog;
+pub mod describe;
 pub mod exprs;
 pub mod history;
 pub mod insert;

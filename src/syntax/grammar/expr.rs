@@ -905,7 +905,13 @@ impl Parser<'_> {
             let position = call.name.parts.len() == 1
                 && call.name.last().text.eq_ignore_ascii_case("POSITION");
             let saved = std::mem::replace(&mut self.no_in_operator, position);
-            let result = self.call_args(&mut call.args);
+            // TIMESTAMPADD(WEEK, ...), TIMESTAMPDIFF(EPOCH, ...): the first argument is a time
+            // unit even where the unit is a non-reserved word (elsewhere `epoch` is a column).
+            let unit_first = call.name.parts.len() == 1
+                && ["TIMESTAMPADD", "TIMESTAMPDIFF"]
+                    .iter()
+                    .any(|f| call.name.last().text.eq_ignore_ascii_case(f));
+            let result = self.call_args(&mut call.args, unit_first);
             self.no_in_operator = saved;
             result?;
         }
@@ -974,7 +980,7 @@ impl Parser<'_> {
     }
 
     /// Arguments, including the keyword-separated forms of the special functions.
-    fn call_args(&mut self, args: &mut Vec<FunctionArg>) -> PResult<()> {
+    fn call_args(&mut self, args: &mut Vec<FunctionArg>, unit_first: bool) -> PResult<()> {
         let mut keyword: Option<compact_str::CompactString> = None;
         loop {
             // Leading flag words: TRIM(BOTH ...), JSON_OBJECT(KEY ...).
@@ -1025,6 +1031,7 @@ impl Parser<'_> {
                 }
             } else if self.at_time_unit()
                 && matches!(self.nth(1).kind, TokenKind::Comma | TokenKind::RParen)
+                && (self.kw().is_reserved() || unit_first && args.is_empty())
                 || self.at_time_unit() && self.nth_at(1, Kw::FROM)
             {
                 let t = self.bump();
