@@ -5,6 +5,9 @@
 //! parses, all of them on the current thread, best of several rounds; then runs the whole
 //! check (parse, catalog of sessions and histories, rules) on one thread, and prints the share
 //! of that time spent after parsing (issue 3's budget: the catalog adds at most 20%).
+//!
+//! `FLINKLINT_BENCH_PROFILE_CATALOG=N` runs only the catalog pass, N times, for a profiler
+//! (`perf record`).
 
 use std::path::PathBuf;
 
@@ -43,6 +46,19 @@ fn main() {
         );
         return;
     }
+    if let Ok(n) = std::env::var("FLINKLINT_BENCH_PROFILE_CATALOG") {
+        // For a profiler: the catalog pass alone, N times, nothing else measured.
+        let files = parsed_files(&named);
+        let settings = flinklint::config::Settings::default();
+        for _ in 0..n.parse::<usize>().unwrap_or(50) {
+            std::hint::black_box(
+                flinklint::semantic::analyse(&files, &settings)
+                    .sessions
+                    .len(),
+            );
+        }
+        return;
+    }
     let bytes: usize = texts.iter().map(String::len).sum();
     let rounds = 7;
     let best = |f: &dyn Fn() -> usize| {
@@ -71,22 +87,7 @@ fn main() {
     let settings = flinklint::config::Settings::default();
     let check = best(&|| flinklint::check_texts(&named, &settings).diagnostics.len());
     // The catalog pass alone (sessions and histories), over files parsed once.
-    let files: Vec<flinklint::rules::FileEntry> = named
-        .iter()
-        .enumerate()
-        .map(|(i, (path, text))| {
-            let source = flinklint::source::SourceFile::new(path.as_str(), text.clone());
-            let parsed = flinklint::syntax::parse(&source.text);
-            flinklint::rules::FileEntry {
-                id: flinklint::source::FileId(i as u32),
-                source,
-                parsed,
-                load_error: None,
-                report: true,
-                base_of: None,
-            }
-        })
-        .collect();
+    let files = parsed_files(&named);
     let catalog = best(&|| {
         flinklint::semantic::analyse(&files, &settings)
             .sessions
@@ -115,4 +116,24 @@ fn main() {
         "after parse: {:8.1} %    of the one-thread check (catalog, rules, sorting)",
         100.0 * (check - parse).max(0.0) / check
     );
+}
+
+/// Every file parsed once, as the check holds them.
+fn parsed_files(named: &[(String, String)]) -> Vec<flinklint::rules::FileEntry> {
+    named
+        .iter()
+        .enumerate()
+        .map(|(i, (path, text))| {
+            let source = flinklint::source::SourceFile::new(path.as_str(), text.clone());
+            let parsed = flinklint::syntax::parse(&source.text);
+            flinklint::rules::FileEntry {
+                id: flinklint::source::FileId(i as u32),
+                source,
+                parsed,
+                load_error: None,
+                report: true,
+                base_of: None,
+            }
+        })
+        .collect()
 }

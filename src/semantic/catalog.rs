@@ -344,19 +344,24 @@ impl<'b> SessionCatalog<'b> {
             self.changes.insert(name.clone(), None);
         }
     }
-    /// The names of every object the session sees, unsorted, without allocating.
-    pub fn names(&self) -> impl Iterator<Item = &QualifiedName> {
+    /// The names of every object the session sees that pass `keep`, unsorted, without
+    /// allocating. `keep` is a cheap test, applied before the session's changes are looked up.
+    pub fn names_where<'s>(
+        &'s self,
+        keep: impl Fn(&QualifiedName) -> bool + Copy + 's,
+    ) -> impl Iterator<Item = &'s QualifiedName> {
         let base = self
             .base
             .objects()
             .map(|o| &o.name)
-            .filter(|n| !self.changes.contains_key(*n));
+            .filter(move |n| keep(n) && !self.changes.contains_key(*n));
         let changed = self
             .changes
             .iter()
-            .filter(|(_, c)| c.is_some())
+            .filter(move |(n, c)| c.is_some() && keep(n))
             .map(|(n, _)| n);
-        base.chain(changed).chain(self.temporary.keys())
+        base.chain(changed)
+            .chain(self.temporary.keys().filter(move |n| keep(n)))
     }
 
     /// Every object the session sees (temporary ones shadowing permanent ones).

@@ -32,6 +32,7 @@ use names::QualifiedName;
 use problems::Found;
 use rayon::prelude::*;
 use session::{Session, Version};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -99,7 +100,15 @@ pub fn analyse_with(
     settings: &crate::config::Settings,
     system: &system::SystemColumns,
 ) -> Model {
+    let timings = std::env::var_os("FLINKLINT_TIMINGS").is_some();
+    let start = std::time::Instant::now();
     let plan = history::plan(files, settings);
+    let planned = start.elapsed();
+    // The earlier version (`--base`) of each file that has one.
+    let bases: HashMap<FileId, &FileEntry> = files
+        .iter()
+        .filter_map(|f| f.base_of.map(|of| (of, f)))
+        .collect();
     let mut persistent = Arc::new(Catalog::default());
     let mut model = Model::default();
     for h in &plan.histories {
@@ -107,7 +116,7 @@ pub fn analyse_with(
         let mut session = Session::new(&base);
         session.system = system.clone();
         for id in &h.files {
-            run_file(&mut session, files, &files[id.0 as usize]);
+            run_file(&mut session, &bases, &files[id.0 as usize]);
         }
         let (result, found, catalog) = finish(
             session,
@@ -126,6 +135,7 @@ pub fn analyse_with(
         }
         persistent = Arc::new(next);
     }
+    let histories = start.elapsed();
     // Scripts are independent sessions over the same persistent catalog: run them in parallel,
     // keep their results in plan order.
     let scripts: Vec<(SessionResult, Vec<Found>)> = plan
@@ -134,24 +144,36 @@ pub fn analyse_with(
         .map(|id| {
             let mut session = Session::new(&persistent);
             session.system = system.clone();
-            run_file(&mut session, files, &files[id.0 as usize]);
+            run_file(&mut session, &bases, &files[id.0 as usize]);
             let (result, found, _) =
                 finish(session, &persistent, SessionKind::Script(*id), vec![*id]);
             (result, found)
         })
         .collect();
+    let ran = start.elapsed();
     for (result, found) in scripts {
         model.found.extend(found);
         model.sessions.push(result);
     }
     model.plan = plan;
+    if timings {
+        eprintln!(
+            "timings: semantic: plan {:.2} ms, {} histories {:.2} ms, {} scripts {:.2} ms, collect {:.2} ms",
+            planned.as_secs_f64() * 1e3,
+            model.plan.histories.len(),
+            (histories - planned).as_secs_f64() * 1e3,
+            model.plan.scripts.len(),
+            (ran - histories).as_secs_f64() * 1e3,
+            (start.elapsed() - ran).as_secs_f64() * 1e3,
+        );
+    }
     model
 }
 
 /// Runs a file's statements in `session`; when the file has an earlier version (`--base`), that
 /// version runs first (see [`deploy_base`]).
-fn run_file(session: &mut Session<'_>, files: &[FileEntry], file: &FileEntry) {
-    if let Some(base) = files.iter().find(|f| f.base_of == Some(file.id)) {
+fn run_file(session: &mut Session<'_>, bases: &HashMap<FileId, &FileEntry>, file: &FileEntry) {
+    if let Some(base) = bases.get(&file.id) {
         deploy_base(session, base);
     }
     if file.load_error.is_none() {

@@ -92,10 +92,10 @@ impl<'b> Session<'b> {
     pub fn similar(&self, target: &QualifiedName) -> Vec<QualifiedName> {
         let wanted = target.object.to_lowercase();
         let mut out: Vec<QualifiedName> = Vec::new();
-        for name in self.catalog.names() {
-            let len = name.object.len();
-            // Edit distance is at least the difference in length: skip the far ones cheaply.
-            if len.abs_diff(wanted.len()) > 2 || name == target {
+        // Edit distance is at least the difference in length: skip the far ones cheaply.
+        let near = |name: &QualifiedName| name.object.len().abs_diff(wanted.len()) <= 2;
+        for name in self.catalog.names_where(near) {
+            if name == target {
                 continue;
             }
             let lower = name.object.to_lowercase();
@@ -563,10 +563,9 @@ impl<'b> Session<'b> {
     pub(super) fn case_clashes(&mut self, statement: Origin, columns: &[(&str, Origin)]) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
         for (j, (name, origin)) in columns.iter().enumerate() {
-            let lower = name.to_lowercase();
             let Some((other, other_origin)) = columns[..j]
                 .iter()
-                .find(|(n, _)| *n != *name && n.to_lowercase() == lower)
+                .find(|(n, _)| *n != *name && same_ignoring_case(n, name))
             else {
                 continue;
             };
@@ -1336,4 +1335,14 @@ fn lines_contain(diff: &similar::TextDiff<'_, '_, str>, text: &str) -> bool {
                 .trim()
                 == text
     })
+}
+
+/// Whether two names are equal when both are lowercased (Unicode-aware; ASCII without
+/// allocating).
+fn same_ignoring_case(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        a.eq_ignore_ascii_case(b)
+    } else {
+        a.to_lowercase() == b.to_lowercase()
+    }
 }
