@@ -64,7 +64,7 @@ fn closest(query: &str) -> Option<(&'static RuleMeta, bool)> {
     for meta in RULE_DOCS {
         for (candidate, by_name) in [(meta.code, false), (meta.name, true)] {
             let candidate = candidate.to_ascii_lowercase();
-            let mut distance = edit_distance(&query, &candidate);
+            let mut distance = strsim::levenshtein(&query, &candidate);
             // A prefix of a name (`syntax` for `syntax-error`) is as good as a small typo.
             if by_name && query.len() >= 4 && candidate.starts_with(&query) {
                 distance = distance.min(1);
@@ -76,23 +76,6 @@ fn closest(query: &str) -> Option<(&'static RuleMeta, bool)> {
         }
     }
     best.map(|(_, meta, by_name)| (meta, by_name))
-}
-
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = Vec::with_capacity(b.len() + 1);
-        cur.push(i + 1);
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// Runs `rule`: the rule's page as plain text; exit 2 with a suggestion when it is unknown.
@@ -216,6 +199,6 @@ mod tests {
             Some((meta.code, true))
         );
         assert!(closest("completely-unrelated-words-here").is_none());
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(strsim::levenshtein("kitten", "sitting"), 3);
     }
 }

@@ -127,9 +127,9 @@ pub struct PartitionDef {
 #[derive(Debug, Clone)]
 pub struct OptionDef {
     /// Key.
-    pub key: String,
+    pub key: CompactString,
     /// Value.
-    pub value: String,
+    pub value: CompactString,
     /// Where declared.
     pub origin: Origin,
 }
@@ -380,17 +380,20 @@ impl<'b> SessionCatalog<'b> {
         out.sort_by(|a, b| a.name.cmp(&b.name));
         out
     }
-    /// The permanent changes, to apply to a persistent catalog (histories).
-    pub fn into_changes(self) -> HashMap<QualifiedName, Option<Arc<CatalogObject>>> {
-        self.changes
-    }
-
     /// The session's own state (its changes and temporary objects) without the base, to keep
     /// after the session ends: the base is shared, not copied.
     pub fn overlay(&self) -> Overlay {
         Overlay {
             changes: self.changes.clone(),
             temporary: self.temporary.clone(),
+        }
+    }
+
+    /// [`Self::overlay`], moving the session's state out instead of copying it.
+    pub fn into_overlay(self) -> Overlay {
+        Overlay {
+            changes: self.changes,
+            temporary: self.temporary,
         }
     }
 }
@@ -403,6 +406,11 @@ pub struct Overlay {
 }
 
 impl Overlay {
+    /// The permanent changes (a dropped object is `None`), to apply to a persistent catalog
+    /// (histories).
+    pub fn into_changes(self) -> HashMap<QualifiedName, Option<Arc<CatalogObject>>> {
+        self.changes
+    }
     /// What `name` resolves to over `base`: a temporary object first, then the session's
     /// permanent changes, then the base.
     pub fn get<'a>(

@@ -11,7 +11,7 @@
 use crate::config::{HistoryOrder, Settings};
 use crate::rules::FileEntry;
 use crate::source::FileId;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// A history: its folder and its migration files in version order.
@@ -88,7 +88,8 @@ pub const EXTERNAL_TABLES: &str = "<external-tables>";
 pub fn plan(files: &[FileEntry], settings: &Settings) -> Plan {
     let mut plan = Plan::default();
     let mut external: Vec<(usize, FileId)> = Vec::new();
-    let mut by_dir: BTreeMap<PathBuf, Vec<Entry>> = BTreeMap::new();
+    // Grouped by folder, then the folders sorted once (path comparisons are slow).
+    let mut by_dir: HashMap<PathBuf, Vec<Entry>> = HashMap::new();
     // The earlier version of a file (`--base`) runs just before it, never on its own.
     for f in files.iter().filter(|f| f.base_of.is_none()) {
         let path = &f.source.path;
@@ -116,6 +117,8 @@ pub fn plan(files: &[FileEntry], settings: &Settings) -> Plan {
             files: external.into_iter().map(|(_, id)| id).collect(),
         });
     }
+    let mut by_dir: Vec<(PathBuf, Vec<Entry>)> = by_dir.into_iter().collect();
+    by_dir.sort_by(|a, b| a.0.cmp(&b.0));
     for (dir, mut entries) in by_dir {
         let versioned = entries.iter().filter(|e| e.1.is_some()).count();
         let flyway = entries.iter().any(|e| e.1.as_ref().is_some_and(|v| v.1));

@@ -139,9 +139,10 @@ impl Session<'_> {
             .filter(|c| c.kind.is_persisted() && self.read_only(c).is_none())
             .collect();
         // Static partition values become query columns at their sink position.
-        let mut full: Vec<OutputColumn> = columns.clone();
+        let mut full: std::borrow::Cow<[OutputColumn]> = std::borrow::Cow::Borrowed(&columns);
         let mut static_partitions = Vec::new();
         if let Some(spec) = &i.partition {
+            let full = full.to_mut();
             let mut statics: Vec<(usize, &crate::syntax::ast::Expr, Option<super::types::Type>)> =
                 spec.items
                     .iter()
@@ -164,11 +165,10 @@ impl Session<'_> {
                         // Flink casts the literal to the partition column's type.
                         data_type: sink_type.map(|t| t.with_nullable(false)),
                         span: value.span,
-                        source: None,
                     },
                 );
             }
-            query::uniquify(&mut full);
+            query::uniquify(full);
         }
         if full.len() == writable.len() {
             return None;

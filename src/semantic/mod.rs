@@ -118,16 +118,20 @@ pub fn analyse_with(
         for id in &h.files {
             run_file(&mut session, &bases, &files[id.0 as usize]);
         }
-        let (result, found, catalog) = finish(
+        let (result, found, changes) = finish(
             session,
             &base,
             SessionKind::History(h.dir.clone()),
             h.files.clone(),
+            true,
         );
         model.found.extend(found);
         model.sessions.push(result);
         let mut next = (*base).clone();
-        for (name, change) in catalog.into_changes() {
+        for (name, change) in changes
+            .map(catalog::Overlay::into_changes)
+            .unwrap_or_default()
+        {
             match change {
                 Some(object) => next.insert(object),
                 None => next.remove(&name),
@@ -145,8 +149,13 @@ pub fn analyse_with(
             let mut session = Session::new(&persistent);
             session.system = system.clone();
             run_file(&mut session, &bases, &files[id.0 as usize]);
-            let (result, found, _) =
-                finish(session, &persistent, SessionKind::Script(*id), vec![*id]);
+            let (result, found, _) = finish(
+                session,
+                &persistent,
+                SessionKind::Script(*id),
+                vec![*id],
+                false,
+            );
             (result, found)
         })
         .collect();
@@ -233,24 +242,34 @@ fn deploy_base(session: &mut Session<'_>, base: &FileEntry) {
     }
 }
 
-/// Ends a session: what it leaves behind (sharing the base), its problems, and its catalog
-/// (a history's changes go into the next persistent catalog).
-fn finish<'b>(
-    session: Session<'b>,
+/// Ends a session: what it leaves behind (sharing the base) and its problems. A history's
+/// changes also go into the next persistent catalog: `keep_changes` returns them.
+fn finish(
+    session: Session<'_>,
     base: &Arc<Catalog>,
     kind: SessionKind,
     files: Vec<FileId>,
-) -> (SessionResult, Vec<Found>, catalog::SessionCatalog<'b>) {
+    keep_changes: bool,
+) -> (SessionResult, Vec<Found>, Option<catalog::Overlay>) {
+    let current = (
+        session.current_catalog.to_string(),
+        session.current_database.to_string(),
+    );
+    let (overlay, kept) = if keep_changes {
+        (
+            session.catalog.overlay(),
+            Some(session.catalog.into_overlay()),
+        )
+    } else {
+        (session.catalog.into_overlay(), None)
+    };
     let result = SessionResult {
         kind,
         files,
         base: base.clone(),
-        overlay: session.catalog.overlay(),
+        overlay,
         versions: session.versions,
-        current: (
-            session.current_catalog.to_string(),
-            session.current_database.to_string(),
-        ),
+        current,
     };
-    (result, session.found, session.catalog)
+    (result, session.found, kept)
 }

@@ -3,7 +3,7 @@
 //! repeated names made unique (`x`, `x0`, `x1`, Calcite's `SqlValidatorUtil.uniquify`), and
 //! types where they are knowable.
 
-use super::catalog::{CatalogObject, ColumnKind, ObjectDef, Origin};
+use super::catalog::{CatalogObject, ColumnKind, ObjectDef};
 use super::exprs;
 use super::names::QualifiedName;
 use super::types::Type;
@@ -23,19 +23,6 @@ pub struct OutputColumn {
     pub data_type: Option<Type>,
     /// The select item that produced it (for `*`, the `*`).
     pub span: Span,
-    /// The source column it reads directly, if it is a plain column reference.
-    pub source: Option<SourceColumn>,
-}
-
-/// A table column a query output reads directly.
-#[derive(Debug, Clone)]
-pub struct SourceColumn {
-    /// The table.
-    pub table: QualifiedName,
-    /// The column's kind there.
-    pub kind: ColumnKind,
-    /// Where the column is declared.
-    pub origin: Origin,
 }
 
 /// What the query can see: catalog objects by name, and how names resolve.
@@ -62,7 +49,6 @@ struct Relation {
 struct RelColumn {
     name: CompactString,
     data_type: Option<Type>,
-    source: Option<SourceColumn>,
     hidden: bool,
 }
 
@@ -93,7 +79,6 @@ fn query_columns(
                         .and_then(|l| l.names.get(i))
                         .map_or(c.name.clone(), |n| n.text.clone()),
                     data_type: c.data_type,
-                    source: c.source,
                     hidden: false,
                 })
                 .collect()
@@ -125,15 +110,14 @@ fn set_columns(
                             name,
                             data_type: exprs::infer_type(e, &|_| None),
                             span: e.span,
-                            source: None,
                         }
                     })
                     .collect(),
             )
         }
         SetExpr::Table(name) => {
-            let (qualified, object) = scope.lookup(name)?;
-            let rel = relation_of(&qualified, &object, scope)?;
+            let (_, object) = scope.lookup(name)?;
+            let rel = relation_of(&object, scope)?;
             Some(
                 rel.into_iter()
                     .filter(|c| !c.hidden)
@@ -142,7 +126,6 @@ fn set_columns(
                         name: c.name,
                         data_type: c.data_type,
                         span: name.span,
-                        source: c.source,
                     })
                     .collect(),
             )
@@ -150,11 +133,7 @@ fn set_columns(
     }
 }
 
-fn relation_of(
-    name: &QualifiedName,
-    object: &CatalogObject,
-    scope: &dyn Scope,
-) -> Option<Vec<RelColumn>> {
+fn relation_of(object: &CatalogObject, scope: &dyn Scope) -> Option<Vec<RelColumn>> {
     // A definition Flink rejected, or whose columns flinklint could not complete (a LIKE
     // parent or CTAS query it cannot see): its columns are not knowable.
     if object.incomplete {
@@ -172,11 +151,6 @@ fn relation_of(
                         }
                         _ => None,
                     }),
-                    source: Some(SourceColumn {
-                        table: name.clone(),
-                        kind: c.kind.clone(),
-                        origin: c.origin,
-                    }),
                     hidden: scope.hidden_from_star(c),
                 })
                 .chain(
@@ -186,14 +160,6 @@ fn relation_of(
                         .map(|(column, data_type)| RelColumn {
                             name: column,
                             data_type,
-                            source: Some(SourceColumn {
-                                table: name.clone(),
-                                kind: ColumnKind::Metadata {
-                                    key: None,
-                                    is_virtual: true,
-                                },
-                                origin: object.name_origin,
-                            }),
                             hidden: true,
                         }),
                 )
@@ -205,7 +171,6 @@ fn relation_of(
                 .map(|(i, n)| RelColumn {
                     name: n.clone(),
                     data_type: v.types.get(i).cloned().flatten(),
-                    source: None,
                     hidden: false,
                 })
                 .collect()
@@ -235,7 +200,7 @@ fn from_relations(
                 }
             }
             let found = scope.lookup(name);
-            let columns = found.as_ref().and_then(|(q, o)| relation_of(q, o, scope));
+            let columns = found.as_ref().and_then(|(_, o)| relation_of(o, scope));
             let columns = match (columns, alias.as_ref().filter(|a| !a.columns.is_empty())) {
                 (Some(cols), Some(a)) => Some(
                     cols.into_iter()
@@ -263,7 +228,6 @@ fn from_relations(
                             .and_then(|a| a.columns.get(i))
                             .map_or(c.name.clone(), |n| n.text.clone()),
                         data_type: c.data_type,
-                        source: c.source,
                         hidden: false,
                     })
                     .collect()
@@ -326,18 +290,17 @@ fn select_columns(
         }
         from_relations(from, scope, file, ctes, &mut relations);
     }
-    let lookup_column = |name: &str| -> Option<RelColumn> {
+    let lookup_column = |name: &str| -> Option<&RelColumn> {
         relations
             .iter()
             .filter_map(|r| r.columns.as_ref())
             .flatten()
             .find(|c| c.name == name)
-            .cloned()
     };
     // A column's type by name, or by `alias.name` for a qualified reference.
     let typed_column = |n: &str| -> Option<crate::semantic::types::Type> {
         if let Some(c) = lookup_column(n) {
-            return c.data_type;
+            return c.data_type.clone();
         }
         let (q, name) = n.split_once('.')?;
         relations
@@ -369,7 +332,6 @@ fn select_columns(
                             written_name: c.name.clone(),
                             data_type: c.data_type.clone(),
                             span: *span,
-                            source: c.source.clone(),
                         });
                     }
                 }
@@ -386,9 +348,7 @@ fn select_columns(
                                 .find(|r| r.alias.as_deref() == Some(name.parts[0].as_str()))
                                 .and_then(|r| r.columns.as_ref())
                                 .and_then(|cols| {
-                                    cols.iter()
-                                        .find(|c| c.name == name.parts[1].as_str())
-                                        .cloned()
+                                    cols.iter().find(|c| c.name == name.parts[1].as_str())
                                 })
                         };
                         (Some(last), col)
@@ -409,7 +369,6 @@ fn select_columns(
                     name,
                     data_type,
                     span: *span,
-                    source: column.and_then(|c| c.source),
                 });
             }
         }

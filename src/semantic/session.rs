@@ -99,7 +99,7 @@ impl<'b> Session<'b> {
                 continue;
             }
             let lower = name.object.to_lowercase();
-            if lower == wanted || (wanted.len() > 3 && edit_distance(&lower, &wanted) <= 2) {
+            if lower == wanted || (wanted.len() > 3 && strsim::levenshtein(&lower, &wanted) <= 2) {
                 out.push(name.clone());
             }
         }
@@ -562,10 +562,16 @@ impl<'b> Session<'b> {
     /// where it was made).
     pub(super) fn case_clashes(&mut self, statement: Origin, columns: &[(&str, Origin)]) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
+        let ascii = columns.iter().all(|(n, _)| n.is_ascii());
+        let clash = |a: &str, b: &str| {
+            if ascii {
+                a.len() == b.len() && a != b && a.eq_ignore_ascii_case(b)
+            } else {
+                a != b && a.to_lowercase() == b.to_lowercase()
+            }
+        };
         for (j, (name, origin)) in columns.iter().enumerate() {
-            let Some((other, other_origin)) = columns[..j]
-                .iter()
-                .find(|(n, _)| *n != *name && same_ignoring_case(n, name))
+            let Some((other, other_origin)) = columns[..j].iter().find(|(n, _)| clash(n, name))
             else {
                 continue;
             };
@@ -782,8 +788,8 @@ impl<'b> Session<'b> {
             AlterTableAction::SetOptions(props) => {
                 for p in &props.items {
                     t.set_option(OptionDef {
-                        key: p.key.value.to_string(),
-                        value: p.value.value.to_string(),
+                        key: p.key.value.clone(),
+                        value: p.value.value.clone(),
                         origin: origin(p.span),
                     });
                 }
@@ -1232,22 +1238,6 @@ fn single_column(c: &ColumnDef, file: FileId) -> Column {
     }
 }
 
-/// Levenshtein distance, for did-you-mean suggestions.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// The text that marks the expanded-definition lines a LIKE problem is about.
 fn needle(p: &Problem) -> Option<String> {
     Some(match p {
@@ -1335,14 +1325,4 @@ fn lines_contain(diff: &similar::TextDiff<'_, '_, str>, text: &str) -> bool {
                 .trim()
                 == text
     })
-}
-
-/// Whether two names are equal when both are lowercased (Unicode-aware; ASCII without
-/// allocating).
-fn same_ignoring_case(a: &str, b: &str) -> bool {
-    if a.is_ascii() && b.is_ascii() {
-        a.eq_ignore_ascii_case(b)
-    } else {
-        a.to_lowercase() == b.to_lowercase()
-    }
 }

@@ -198,7 +198,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
     }
 
     // A: seed from the parent.
-    let mut columns: Vec<Column> = Vec::new();
+    let mut columns: Vec<Column> = Vec::with_capacity(p.columns.len() + derived_columns.len());
     for c in &p.columns {
         let keep = match c.kind {
             ColumnKind::Physical => true,
@@ -268,11 +268,6 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         }
         columns.push(column_from_ast(d, file));
     }
-    let physical_names: Vec<CompactString> = columns
-        .iter()
-        .filter(|c| c.kind.is_physical())
-        .map(|c| c.name.clone())
-        .collect();
 
     // C: computed and metadata columns in declaration order.
     let mut declared_metadata: Vec<CompactString> = Vec::new();
@@ -323,9 +318,9 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
             }
         };
         match position {
-            Some(i) if physical_names.iter().any(|p| p == name) => {
-                clash(&mut problems, i, &columns)
-            }
+            // A physical column (inherited or declared) is never overwritten; step C adds no
+            // physical column, so the kind at `i` is the one step B left.
+            Some(i) if columns[i].kind.is_physical() => clash(&mut problems, i, &columns),
             Some(i) if kind_of(&columns[i].kind) != derived_kind => {
                 clash(&mut problems, i, &columns)
             }
@@ -539,8 +534,8 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                 span: prop.span,
             };
             let new = OptionDef {
-                key: prop.key.value.to_string(),
-                value: prop.value.value.to_string(),
+                key: prop.key.value.clone(),
+                value: prop.value.value.clone(),
                 origin,
             };
             let parent_option = p
@@ -550,8 +545,8 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                 Some(old) if options_strategy != MergingStrategy::Overwriting => {
                     problems.push(Problem::OptionKeyConflict {
                         span: prop.span,
-                        key: new.key.clone(),
-                        parent_value: old.value.clone(),
+                        key: new.key.to_string(),
+                        parent_value: old.value.to_string(),
                         parent: old.origin,
                         parent_name: parent_name
                             .clone()
@@ -568,9 +563,9 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                 Some(old) if old.value != new.value => {
                     problems.push(Problem::OverridesOption {
                         span: prop.span,
-                        key: new.key.clone(),
-                        old: old.value.clone(),
-                        new: new.value.clone(),
+                        key: new.key.to_string(),
+                        old: old.value.to_string(),
+                        new: new.value.to_string(),
                         parent: old.origin,
                     });
                 }
