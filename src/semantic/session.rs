@@ -6,7 +6,7 @@ use super::catalog::*;
 use super::names::{QualifiedName, DEFAULT_CATALOG, DEFAULT_DATABASE};
 use super::problems::{Found, Problem, SessionSetting};
 use super::query::{self, OutputColumn, Scope};
-use super::table::{self, Declared, Parent};
+use super::table::{self, Declared, Parent, QueryColumns};
 use super::types::Type;
 use crate::rules::FileEntry;
 use crate::source::{FileId, Span};
@@ -283,6 +283,8 @@ impl<'b> Session<'b> {
                 }
             }
         }
+        // CTAS: the query's columns, when the session can see what it reads.
+        let query_columns = ct.query.as_ref().map(|q| self.query_columns(q, file.id));
         let declared = Declared {
             file: file.id,
             elements: ct.elements.as_ref(),
@@ -291,6 +293,11 @@ impl<'b> Session<'b> {
             partitioned_by: ct.partitioned_by.as_ref(),
             with: ct.with.as_ref(),
             like: ct.like.as_ref(),
+            query: match &query_columns {
+                Some(Some(columns)) => QueryColumns::Known(columns),
+                Some(None) => QueryColumns::Unknown,
+                None => QueryColumns::None,
+            },
         };
         let parent = parent_object
             .as_ref()
@@ -307,24 +314,15 @@ impl<'b> Session<'b> {
         if ct.query.is_some() && !names_only {
             collapse_duplicates(&mut built.problems, false);
         }
-        if let Some(query) = &ct.query {
-            match self.query_columns(query, file.id) {
-                Some(columns) => {
-                    built.problems.extend(renamed_columns(
-                        &columns,
-                        file.id,
-                        "CREATE TABLE ... AS",
-                    ));
-                    built.table.columns = ctas_columns(
-                        &built.table.columns,
-                        &columns,
-                        ct.elements.as_ref(),
-                        file.id,
-                    );
-                }
-                // Reads tables the session cannot see: the columns are unknown.
-                None => unknown_query = true,
+        match &query_columns {
+            Some(Some(columns)) => {
+                built
+                    .problems
+                    .extend(renamed_columns(columns, file.id, "CREATE TABLE ... AS"));
             }
+            // Reads tables the session cannot see: the columns are unknown.
+            Some(None) => unknown_query = true,
+            None => {}
         }
         // Flink creates nothing when it rejects the statement; a missing LIKE parent leaves
         // the columns unknown.
@@ -1122,6 +1120,7 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
                             partitioned_by: None,
                             with: None,
                             like: None,
+                            query: QueryColumns::None,
                         };
                         let _ = declared;
                         let column = single_column(c, file);
