@@ -1112,18 +1112,22 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
             for item in items {
                 match item {
                     TableElement::Column(c) if c.parents.is_empty() => {
-                        let declared = Declared {
-                            file,
-                            elements: None,
-                            comment: None,
-                            distribution: None,
-                            partitioned_by: None,
-                            with: None,
-                            like: None,
-                            query: QueryColumns::None,
-                        };
-                        let _ = declared;
                         let column = single_column(c, file);
+                        if let Some(cc) = c
+                            .constraint
+                            .as_ref()
+                            .filter(|cc| cc.kind == ConstraintKind::PrimaryKey)
+                        {
+                            let columns = vec![c.name.text.clone()];
+                            t.primary_key = Some(PrimaryKeyDef {
+                                name: cc.name.as_ref().map_or_else(
+                                    || table::generated_pk_name(&columns),
+                                    |n| n.text.to_string(),
+                                ),
+                                columns,
+                                origin: origin(c.span),
+                            });
+                        }
                         let existing = t.columns.iter().position(|k| k.name == column.name);
                         if let Some(i) = existing.filter(|_| modify) {
                             t.columns.remove(i);
@@ -1171,6 +1175,20 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
                             origin: origin(w.span),
                             inherited_from: None,
                         });
+                    }
+                }
+            }
+            // Flink rebuilds the schema after the change: primary-key columns, new or
+            // modified, are NOT NULL (`ALTER TABLE t MODIFY a BIGINT` on a key column shows
+            // `a BIGINT NOT NULL`).
+            if let Some(pk) = &t.primary_key {
+                for col in t
+                    .columns
+                    .iter_mut()
+                    .filter(|k| pk.columns.contains(&k.name))
+                {
+                    if let Some(ty) = &mut col.data_type {
+                        ty.nullable = false;
                     }
                 }
             }
