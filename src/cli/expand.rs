@@ -236,6 +236,12 @@ pub(crate) fn run(args: ExpandArgs) -> ExitCode {
         .file
         .as_ref()
         .map(|f| f.to_string_lossy().replace('\\', "/"));
+    if let Some(filter) = &file_filter {
+        if !outcome.files.iter().any(|f| same_path(f, filter)) {
+            eprintln!("flinklint: `{filter}` is not among the input files; --file names one of the files given to expand");
+            return ExitCode::from(2);
+        }
+    }
     let mut candidates: Vec<(&SessionResult, Arc<CatalogObject>)> = Vec::new();
     for session in &outcome.model.sessions {
         if let Some(filter) = &file_filter {
@@ -291,7 +297,15 @@ pub(crate) fn run(args: ExpandArgs) -> ExitCode {
         })
         .cloned()
         .collect();
-    if !errors.is_empty() || object.incomplete {
+    if errors.is_empty() && object.incomplete {
+        // No error of its own: it depends on something the inputs do not define.
+        eprintln!(
+            "flinklint: cannot expand `{table_arg}`: {}",
+            incomplete_reason(object, &outcome.files, session)
+        );
+        return ExitCode::from(1);
+    }
+    if !errors.is_empty() {
         let text = render::human::render(
             &outcome.files,
             outcome.files_checked(),
@@ -375,6 +389,50 @@ pub(crate) fn run(args: ExpandArgs) -> ExitCode {
         out(&text);
     }
     ExitCode::SUCCESS
+}
+
+/// Why a table without errors of its own has unknown columns: its LIKE parent or the objects
+/// its query reads are missing from (or broken in) the inputs.
+fn incomplete_reason(
+    object: &CatalogObject,
+    files: &[FileEntry],
+    session: &SessionResult,
+) -> String {
+    let statement = files
+        .get(object.statement.file.0 as usize)
+        .and_then(|f| {
+            f.parsed
+                .script
+                .all_statements()
+                .into_iter()
+                .find(|s| s.span == object.statement.span)
+        })
+        .map(|s| &s.kind);
+    match statement {
+        Some(StatementKind::CreateTable(ct)) => {
+            if let Some(like) = &ct.like {
+                let parts: Vec<String> =
+                    like.source.parts.iter().map(|p| p.text.to_string()).collect();
+                let parent = dotted(&like.source);
+                return match session.object(&resolve(&parts, session)) {
+                    Some(_) => format!(
+                        "the LIKE parent `{parent}` has errors in its definition; its columns are unknown"
+                    ),
+                    None => format!(
+                        "the LIKE parent `{parent}` is not defined in the given files; its columns are unknown"
+                    ),
+                };
+            }
+            if ct.query.is_some() {
+                return "its query reads tables or views not defined in the given files; its columns are unknown".to_string();
+            }
+            "its definition depends on objects not defined in the given files".to_string()
+        }
+        Some(StatementKind::CreateMaterializedTable(_)) => {
+            "its query reads tables or views not defined in the given files; its columns are unknown".to_string()
+        }
+        _ => "its definition depends on objects not defined in the given files".to_string(),
+    }
 }
 
 fn same_path(file: &FileEntry, filter: &str) -> bool {

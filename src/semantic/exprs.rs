@@ -287,18 +287,36 @@ fn literal_type(lit: &Literal) -> Type {
             Err(_) => Type::not_null(Kind::Decimal(19, 0)),
         },
         Literal::String(s) => Type::not_null(Kind::Char(s.value.chars().count().max(1) as u32)),
+        // Two hexadecimal digits per byte: X'AB' is BINARY(1).
+        Literal::Binary(s) => {
+            let digits = s.value.chars().filter(|c| c.is_ascii_hexdigit()).count();
+            Type::not_null(Kind::Binary(digits.div_ceil(2).max(1) as u32))
+        }
         Literal::Boolean(_) => Type::not_null(Kind::Boolean),
         Literal::Null => Type::nullable(Kind::Null),
         Literal::Unknown => Type::nullable(Kind::Boolean),
-        Literal::Typed { type_name, .. } => match type_name.as_str() {
-            "DATE" => Type::not_null(Kind::Date),
-            "TIME" => Type::not_null(Kind::Time(0)),
-            "TIMESTAMP_LTZ" | "TIMESTAMP WITH LOCAL TIME ZONE" => {
-                Type::not_null(Kind::TimestampLtz(0))
+        Literal::Typed { type_name, value } => {
+            // The precision is the number of fraction digits written (Calcite's
+            // `SqlParserUtil.parseTimestampLiteral`): TIMESTAMP '... 00:00:00.123' is (3).
+            let precision = value
+                .value
+                .rsplit_once('.')
+                .map_or(0, |(_, f)| {
+                    f.chars().take_while(char::is_ascii_digit).count()
+                })
+                .min(9) as u32;
+            match type_name.as_str() {
+                "DATE" => Type::not_null(Kind::Date),
+                "TIME" => Type::not_null(Kind::Time(precision)),
+                "TIMESTAMP_LTZ" | "TIMESTAMP WITH LOCAL TIME ZONE" => {
+                    Type::not_null(Kind::TimestampLtz(precision))
+                }
+                _ => Type::not_null(Kind::Timestamp(precision)),
             }
-            _ => Type::not_null(Kind::Timestamp(0)),
-        },
-        Literal::Interval { qualifier, .. } => Type::not_null(Kind::Interval(qualifier.render())),
+        }
+        Literal::Interval { qualifier, .. } => {
+            Type::not_null(Kind::Interval(qualifier.render_type()))
+        }
     }
 }
 

@@ -199,6 +199,7 @@ impl Session<'_> {
             partitioned_by: None,
             with: mt.with.as_ref(),
             like: None,
+            query: table::QueryColumns::None,
         };
         let mut built = table::build_table(&declared, None);
         if let Some(p) = &mt.partitioned_by {

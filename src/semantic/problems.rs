@@ -89,6 +89,12 @@ pub enum PrimaryKeyIssue {
     UnknownColumn,
     /// The key column is computed or metadata.
     NotPhysical,
+    /// The key column comes from a CTAS query (not typed in the column list) and is nullable:
+    /// Flink does not make it NOT NULL ("Invalid primary key 'PK_id'. Column 'id' is nullable.").
+    NullableQueryColumn {
+        /// The constraint name.
+        constraint: String,
+    },
 }
 
 /// Why a partition key is invalid (TB005).

@@ -242,6 +242,10 @@ fn literal(lit: &Literal, out: &mut String) {
     match lit {
         Literal::Number(n) => out.push_str(&n.to_ascii_uppercase()),
         Literal::String(s) => string(&s.value, out),
+        Literal::Binary(s) => {
+            out.push('X');
+            string(&binary_digits(&s.value), out);
+        }
         Literal::Boolean(b) => out.push_str(if *b { "TRUE" } else { "FALSE" }),
         Literal::Null => out.push_str("NULL"),
         Literal::Unknown => out.push_str("UNKNOWN"),
@@ -264,6 +268,15 @@ fn literal(lit: &Literal, out: &mut String) {
             out.push_str(&qualifier.render());
         }
     }
+}
+
+/// The hexadecimal digits of a binary literal as Calcite prints them (upper case, no spaces).
+fn binary_digits(value: &str) -> String {
+    value
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
 }
 
 fn string(value: &str, out: &mut String) {
@@ -304,6 +317,23 @@ fn function(call: &FunctionCall, out: &mut String) {
         out.push_str(" THEN NULL ELSE ");
         write(strip(&call.args[0].value), out);
         out.push_str(" END");
+        return;
+    }
+    // Calcite's date-part functions expand to EXTRACT (`YEAR(dt)` is shown as
+    // `EXTRACT(YEAR FROM `dt`)` by Flink 2.3).
+    if unqualified
+        && call.args.len() == 1
+        && call.args[0].keyword.is_none()
+        && matches!(
+            upper.as_str(),
+            "YEAR" | "QUARTER" | "MONTH" | "WEEK" | "HOUR" | "MINUTE" | "SECOND"
+        )
+    {
+        out.push_str("EXTRACT(");
+        out.push_str(&upper);
+        out.push_str(" FROM ");
+        write(strip(&call.args[0].value), out);
+        out.push(')');
         return;
     }
     if unqualified && upper == "TRIM" {

@@ -6,7 +6,7 @@ use super::catalog::*;
 use super::names::{QualifiedName, DEFAULT_CATALOG, DEFAULT_DATABASE};
 use super::problems::{Found, Problem, SessionSetting};
 use super::query::{self, OutputColumn, Scope};
-use super::table::{self, Declared, Parent};
+use super::table::{self, Declared, Parent, QueryColumns};
 use super::types::Type;
 use crate::rules::FileEntry;
 use crate::source::{FileId, Span};
@@ -283,6 +283,8 @@ impl<'b> Session<'b> {
                 }
             }
         }
+        // CTAS: the query's columns, when the session can see what it reads.
+        let query_columns = ct.query.as_ref().map(|q| self.query_columns(q, file.id));
         let declared = Declared {
             file: file.id,
             elements: ct.elements.as_ref(),
@@ -291,6 +293,11 @@ impl<'b> Session<'b> {
             partitioned_by: ct.partitioned_by.as_ref(),
             with: ct.with.as_ref(),
             like: ct.like.as_ref(),
+            query: match &query_columns {
+                Some(Some(columns)) => QueryColumns::Known(columns),
+                Some(None) => QueryColumns::Unknown,
+                None => QueryColumns::None,
+            },
         };
         let parent = parent_object
             .as_ref()
@@ -307,24 +314,15 @@ impl<'b> Session<'b> {
         if ct.query.is_some() && !names_only {
             collapse_duplicates(&mut built.problems, false);
         }
-        if let Some(query) = &ct.query {
-            match self.query_columns(query, file.id) {
-                Some(columns) => {
-                    built.problems.extend(renamed_columns(
-                        &columns,
-                        file.id,
-                        "CREATE TABLE ... AS",
-                    ));
-                    built.table.columns = ctas_columns(
-                        &built.table.columns,
-                        &columns,
-                        ct.elements.as_ref(),
-                        file.id,
-                    );
-                }
-                // Reads tables the session cannot see: the columns are unknown.
-                None => unknown_query = true,
+        match &query_columns {
+            Some(Some(columns)) => {
+                built
+                    .problems
+                    .extend(renamed_columns(columns, file.id, "CREATE TABLE ... AS"));
             }
+            // Reads tables the session cannot see: the columns are unknown.
+            Some(None) => unknown_query = true,
+            None => {}
         }
         // Flink creates nothing when it rejects the statement; a missing LIKE parent leaves
         // the columns unknown.
@@ -1120,17 +1118,22 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
             for item in items {
                 match item {
                     TableElement::Column(c) if c.parents.is_empty() => {
-                        let declared = Declared {
-                            file,
-                            elements: None,
-                            comment: None,
-                            distribution: None,
-                            partitioned_by: None,
-                            with: None,
-                            like: None,
-                        };
-                        let _ = declared;
                         let column = single_column(c, file);
+                        if let Some(cc) = c
+                            .constraint
+                            .as_ref()
+                            .filter(|cc| cc.kind == ConstraintKind::PrimaryKey)
+                        {
+                            let columns = vec![c.name.text.clone()];
+                            t.primary_key = Some(PrimaryKeyDef {
+                                name: cc.name.as_ref().map_or_else(
+                                    || table::generated_pk_name(&columns),
+                                    |n| n.text.to_string(),
+                                ),
+                                columns,
+                                origin: origin(c.span),
+                            });
+                        }
                         let existing = t.columns.iter().position(|k| k.name == column.name);
                         if let Some(i) = existing.filter(|_| modify) {
                             t.columns.remove(i);
@@ -1178,6 +1181,20 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
                             origin: origin(w.span),
                             inherited_from: None,
                         });
+                    }
+                }
+            }
+            // Flink rebuilds the schema after the change: primary-key columns, new or
+            // modified, are NOT NULL (`ALTER TABLE t MODIFY a BIGINT` on a key column shows
+            // `a BIGINT NOT NULL`).
+            if let Some(pk) = &t.primary_key {
+                for col in t
+                    .columns
+                    .iter_mut()
+                    .filter(|k| pk.columns.contains(&k.name))
+                {
+                    if let Some(ty) = &mut col.data_type {
+                        ty.nullable = false;
                     }
                 }
             }

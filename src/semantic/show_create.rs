@@ -112,17 +112,16 @@ fn body(t: &TableDef, out: &mut String) {
             key_list(&pk.columns)
         ));
     }
-    if !elements.is_empty() {
-        out.push_str(" (\n");
-        out.push_str(
-            &elements
-                .iter()
-                .map(|e| format!("  {e}"))
-                .collect::<Vec<_>>()
-                .join(",\n"),
-        );
-        out.push_str("\n)");
-    }
+    // Flink prints the parentheses even without columns: ` (\n\n)`.
+    out.push_str(" (\n");
+    out.push_str(
+        &elements
+            .iter()
+            .map(|e| format!("  {e}"))
+            .collect::<Vec<_>>()
+            .join(",\n"),
+    );
+    out.push_str("\n)");
     out.push('\n');
     if let Some(c) = t.comment.as_ref().filter(|c| !c.is_empty()) {
         out.push_str(&format!("COMMENT {}\n", string(c)));

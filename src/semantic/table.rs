@@ -44,6 +44,21 @@ pub struct Declared<'a> {
     pub with: Option<&'a ast::PropertyList>,
     /// The LIKE clause.
     pub like: Option<&'a ast::LikeClause>,
+    /// The query's columns of a `CREATE TABLE ... AS SELECT` (merged before the primary key,
+    /// watermark and partition keys are checked, as Flink's `MergeTableAsUtil` does).
+    pub query: QueryColumns<'a>,
+}
+
+/// The columns of a CTAS query, as far as the session knows them.
+#[derive(Clone, Copy)]
+pub enum QueryColumns<'a> {
+    /// Not a CTAS (or the query's columns are merged elsewhere).
+    None,
+    /// The query's output columns.
+    Known(&'a [super::query::OutputColumn]),
+    /// A CTAS whose query reads objects the session cannot see: its columns are unknown, so
+    /// column references are not checked.
+    Unknown,
 }
 
 /// The result of building a table.
@@ -355,6 +370,23 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         }
     }
 
+    // CTAS: the query's columns join the declared ones before the references are checked.
+    let query_unknown = matches!(declared.query, QueryColumns::Unknown);
+    let mut from_query: Vec<CompactString> = Vec::new();
+    if let QueryColumns::Known(query) = declared.query {
+        let typed = |name: &str| {
+            derived_columns
+                .iter()
+                .any(|d| d.name.as_str() == name && !matches!(d.kind, ast::ColumnKind::NameOnly))
+        };
+        from_query = query
+            .iter()
+            .filter(|q| !typed(&q.name))
+            .map(|q| q.name.clone())
+            .collect();
+        columns = super::session::ctas_columns(&columns, query, declared.elements, file);
+    }
+
     // D: watermark.
     if let Some(w) = derived_watermark {
         let column: Vec<CompactString> = w.column.parts.iter().map(|i| i.text.clone()).collect();
@@ -375,7 +407,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
             c.name == rowtime
                 && (i >= inherited_count || c.inherited_from.is_none() || c.kind.is_physical())
         });
-        if !resolvable {
+        if !resolvable && !query_unknown {
             match columns.iter().find(|c| c.name == rowtime) {
                 Some(inherited) => problems.push(Problem::InheritedNotResolvable {
                     span: w.column.span,
@@ -426,6 +458,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         }
         for (col, col_span) in &pk.columns {
             match columns.iter().find(|c| c.name == *col) {
+                None if query_unknown => {}
                 None => problems.push(Problem::InvalidPrimaryKey {
                     span: *col_span,
                     column: col.to_string(),
@@ -437,9 +470,18 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                     issue: PrimaryKeyIssue::NotPhysical,
                 }),
                 Some(c) => {
-                    // Flink patches NOT NULL only on columns declared in this statement.
+                    // Flink patches NOT NULL only on columns declared in this statement; a
+                    // column only the CTAS query produces keeps the query's nullability.
                     let nullable = c.data_type.as_ref().is_some_and(|t| t.nullable);
-                    if c.inherited_from.is_some() && nullable {
+                    if from_query.contains(col) && nullable {
+                        problems.push(Problem::InvalidPrimaryKey {
+                            span: *col_span,
+                            column: col.to_string(),
+                            issue: PrimaryKeyIssue::NullableQueryColumn {
+                                constraint: pk.name.clone(),
+                            },
+                        });
+                    } else if c.inherited_from.is_some() && nullable {
                         problems.push(Problem::InheritedNotResolvable {
                             span: *col_span,
                             name: col.to_string(),
@@ -454,7 +496,10 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         }
         let names: Vec<CompactString> = pk.columns.iter().map(|(c, _)| c.clone()).collect();
         for c in columns.iter_mut() {
-            if c.inherited_from.is_none() && names.contains(&c.name) {
+            if c.inherited_from.is_none()
+                && names.contains(&c.name)
+                && !from_query.contains(&c.name)
+            {
                 if let Some(t) = &mut c.data_type {
                     t.nullable = false;
                 }
@@ -475,6 +520,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         Some(d) => {
             for key in &d.names {
                 match columns.iter().find(|c| c.name == key.as_str()) {
+                    None if query_unknown => {}
                     None => problems.push(Problem::InvalidPartition {
                         span: key.span,
                         column: key.text.to_string(),

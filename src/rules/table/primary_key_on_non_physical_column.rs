@@ -27,6 +27,10 @@ impl Rule for PrimaryKeyOnNonPhysicalColumn {
                     format!("primary key column `{column}` is not a column of the table"),
                     format!("Primary key column '{column}' is not defined in the schema at {at}"),
                 ),
+                PrimaryKeyIssue::NullableQueryColumn { constraint } => (
+                    format!("primary key column `{column}` comes from the query and may be NULL"),
+                    format!("Invalid primary key '{constraint}'. Column '{column}' is nullable."),
+                ),
                 PrimaryKeyIssue::NotPhysical => (
                     format!("primary key column `{column}` is not a physical column"),
                     format!("Could not create a PRIMARY KEY with column '{column}' at {at}.\nA PRIMARY KEY constraint must be declared on physical columns."),

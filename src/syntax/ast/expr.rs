@@ -87,8 +87,11 @@ pub enum UnaryOp {
 pub enum Literal {
     /// Exact or approximate number, as written.
     Number(CompactString),
-    /// `'...'` (also `X'..'`, `U&'..'`, prefixed).
+    /// `'...'` (also `U&'..'`, prefixed).
     String(StringLit),
+    /// `X'0A1B'` binary string literal: the value holds the hexadecimal digits (continuation
+    /// segments joined), a `BINARY(n)` of `n` = half the digits.
+    Binary(StringLit),
     /// `TRUE` / `FALSE`.
     Boolean(bool),
     /// `NULL`.

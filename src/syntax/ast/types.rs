@@ -63,6 +63,8 @@ pub struct IntervalQualifier {
     pub start: String,
     /// Precision of the leading unit.
     pub start_precision: Option<u32>,
+    /// Fractional-second precision of a leading SECOND: the `3` of `SECOND(1, 3)`.
+    pub start_fraction_precision: Option<u32>,
     /// The trailing unit of a `TO` range.
     pub end: Option<String>,
     /// Fractional precision of a trailing SECOND.
@@ -75,8 +77,10 @@ impl IntervalQualifier {
     /// Rendering as Flink prints it (`DAY`, `MINUTE TO SECOND`).
     pub fn render(&self) -> String {
         let mut out = self.start.clone();
-        if let Some(p) = self.start_precision {
-            out.push_str(&format!("({p})"));
+        match (self.start_precision, self.start_fraction_precision) {
+            (Some(p), Some(f)) => out.push_str(&format!("({p}, {f})")),
+            (Some(p), None) => out.push_str(&format!("({p})")),
+            _ => {}
         }
         if let Some(end) = &self.end {
             out.push_str(" TO ");
@@ -86,6 +90,21 @@ impl IntervalQualifier {
             }
         }
         out
+    }
+
+    /// The qualifier in the type of an interval literal, as Flink prints it: Flink's planner
+    /// (`FlinkTypeFactory`) turns every day-time interval into `INTERVAL SECOND(3)` and every
+    /// year-month interval into `INTERVAL MONTH` (checked on Flink 2.3 for `SECOND`,
+    /// `SECOND(2)`, `SECOND(1, 3)` and `DAY TO SECOND(2)`).
+    pub fn render_type(&self) -> String {
+        let last = self.end.as_deref().unwrap_or(&self.start);
+        match last {
+            "YEAR" | "MONTH" | "QUARTER" | "MILLENNIUM" | "CENTURY" | "DECADE" => {
+                "MONTH".to_string()
+            }
+            "DAY" | "HOUR" | "MINUTE" | "SECOND" | "WEEK" => "SECOND(3)".to_string(),
+            _ => self.render(),
+        }
     }
 }
 

@@ -463,9 +463,15 @@ impl Parser<'_> {
                     }
                     self.string_lit("an escape character")?;
                 }
+                let span = s.span;
+                let lit = if tok.kind == TokenKind::BinaryString {
+                    Literal::Binary(s)
+                } else {
+                    Literal::String(s)
+                };
                 return Ok(Expr {
-                    span: s.span,
-                    kind: ExprKind::Literal(Literal::String(s)),
+                    span,
+                    kind: ExprKind::Literal(lit),
                 });
             }
             TokenKind::Question => {

@@ -184,6 +184,15 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
                     );
                 }
             }
+            // Calcite's quoted identifier needs at least one character between the
+            // backticks: Flink fails with "Lexical error ... after : "``"".
+            TokenKind::QuotedIdent if raw == "``" => push(
+                SyntaxErrorKind::Lexical,
+                "empty quoted name ``: Flink SQL names cannot be empty".to_string(),
+                tok.span,
+                Some("write the name between the backticks"),
+                None,
+            ),
             TokenKind::Word | TokenKind::QuotedIdent
                 if raw.chars().count()
                     > MAX_IDENTIFIER_LEN + 2 * usize::from(tok.kind == TokenKind::QuotedIdent) =>

@@ -343,7 +343,7 @@ impl Parser<'_> {
     pub(crate) fn interval_qualifier(&mut self) -> PResult<IntervalQualifier> {
         let start = self.start();
         let unit = self.time_unit_word()?;
-        let start_precision = self.opt_interval_precision()?;
+        let (start_precision, start_fraction_precision) = self.opt_interval_precision()?;
         let mut end = None;
         let mut end_precision = None;
         if self.at(Kw::TO) && {
@@ -352,28 +352,31 @@ impl Parser<'_> {
         } {
             self.bump();
             end = Some(self.time_unit_word()?);
-            end_precision = self.opt_interval_precision()?;
+            end_precision = self.opt_interval_precision()?.0;
         }
         Ok(IntervalQualifier {
             start: unit,
             start_precision,
+            start_fraction_precision,
             end,
             end_precision,
             span: self.finish(start),
         })
     }
 
-    fn opt_interval_precision(&mut self) -> PResult<Option<u32>> {
+    /// `(p)` or `(p, f)` after a time unit: the precision and the fractional precision.
+    fn opt_interval_precision(&mut self) -> PResult<(Option<u32>, Option<u32>)> {
         if !self.at_kind(TokenKind::LParen) {
-            return Ok(None);
+            return Ok((None, None));
         }
         self.bump();
         let p = self.unsigned("a precision")?;
+        let mut fraction = None;
         if self.eat_kind(TokenKind::Comma).is_some() {
-            self.unsigned("a fractional precision")?;
+            fraction = Some(self.unsigned("a fractional precision")?);
         }
         self.expect_kind(TokenKind::RParen, "`)`")?;
-        Ok(Some(p))
+        Ok((Some(p), fraction))
     }
 
     fn time_unit_word(&mut self) -> PResult<String> {
