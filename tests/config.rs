@@ -598,3 +598,31 @@ fn this_repository_does_not_read_its_fixtures_as_context() {
         );
     }
 }
+
+#[test]
+fn system_column_types_must_be_flink_types() {
+    let p = Project::new("system_column_types");
+    p.file(
+        "jobs/a.sql",
+        "CREATE TABLE t (id INT) WITH ('connector' = 'datagen');\n",
+    );
+    p.file(
+        ".flinklint.yaml",
+        "target: confluent\nsystem-columns:\n  - name: $offset\n    type: NOT A TYPE((\n",
+    );
+    let out = p.run(&["check", "jobs"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("`NOT A TYPE((` is not a Flink SQL type"),
+        "{err}"
+    );
+    assert!(err.contains(".flinklint.yaml:4:11"), "{err}");
+    // A valid type is accepted.
+    p.file(
+        ".flinklint.yaml",
+        "target: confluent\nsystem-columns:\n  - name: $offset\n    type: BIGINT NOT NULL\n",
+    );
+    let out = p.run(&["check", "jobs"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

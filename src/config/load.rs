@@ -340,7 +340,8 @@ pub fn resolve(cwd: &Path, cli: &CliSettings) -> Result<Settings, ConfigError> {
 
 /// Applies a parsed config file to `settings` (whose `root` is set), resolving paths.
 ///
-/// Errors: a list file or external-table path that does not exist, located in `text`.
+/// Errors: a list file or external-table path that does not exist, a `system-columns` type
+/// that is not a Flink SQL type; each located in `text`.
 pub fn apply(
     settings: &mut Settings,
     config: ConfigFile,
@@ -422,6 +423,30 @@ pub fn apply(
         settings.start_mode_fix = Some(m.0);
     }
     if let Some(columns) = config.system_columns {
+        for c in &columns {
+            if crate::semantic::system::parse_type(&c.data_type).is_none() {
+                // Point at the type text written after the column's name.
+                let from = text.find(c.name.as_str()).unwrap_or(0);
+                let at = text[from..]
+                    .find(c.data_type.as_str())
+                    .map_or(from, |i| from + i);
+                let line = text[..at].matches('\n').count() + 1;
+                let column = text[..at].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                return Err(ConfigError::at(
+                    path,
+                    text,
+                    Some((line, column)),
+                    format!(
+                        "system column `{}`: `{}` is not a Flink SQL type",
+                        c.name, c.data_type
+                    ),
+                    Some(
+                        "write a column type as in CREATE TABLE, e.g. `TIMESTAMP_LTZ(3) NOT NULL`"
+                            .to_string(),
+                    ),
+                ));
+            }
+        }
         settings.system_columns = columns.into_iter().map(|c| (c.name, c.data_type)).collect();
     }
     if let Some(prefix) = config.system_column_prefix {

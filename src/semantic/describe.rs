@@ -109,7 +109,7 @@ pub fn rows(t: &TableDef, system: &SystemColumns) -> Vec<DescribeRow> {
             // Computed columns are typed here, not in the catalog: only DESCRIBE needs it.
             let data_type = match (&c.kind, &c.data_type) {
                 (ColumnKind::Computed(expr), None) => infer_type(expr, &|n: &str| {
-                    t.column(n).and_then(|c| c.data_type.clone())
+                    super::table::column_type(&t.columns, &system.implicit, n)
                 }),
                 (_, ty) => ty.clone(),
             };
@@ -117,11 +117,13 @@ pub fn rows(t: &TableDef, system: &SystemColumns) -> Vec<DescribeRow> {
             declared_row(c, data_type, key, watermark, system)
         })
         .collect();
-    out.extend(
-        system
-            .of_table(t)
-            .map(|s| system_row(s, t.watermark.is_none())),
-    );
+    out.extend(system.of_table(t).map(|s| {
+        let declared = rowtime
+            .as_ref()
+            .filter(|(name, _)| *name == s.name)
+            .map(|(_, expr)| expr.clone());
+        system_row(s, declared, t.watermark.is_none())
+    }));
     out
 }
 
@@ -178,16 +180,22 @@ fn declared_row(
     }
 }
 
-/// An implicit system column. Confluent's `$rowtime` carries the default watermark
+/// An implicit system column: the rowtime attribute when the table's watermark is on it
+/// (`declared`: the strategy, rendered); Confluent's `$rowtime` carries the default watermark
 /// `SOURCE_WATERMARK()` when the table declares none.
-fn system_row(s: &SystemColumn, no_declared_watermark: bool) -> DescribeRow {
-    let source_watermark = no_declared_watermark && s.name == CONFLUENT_ROWTIME.0;
-    let marker = if source_watermark { " *ROWTIME*" } else { "" };
+fn system_row(s: &SystemColumn, declared: Option<String>, no_watermark: bool) -> DescribeRow {
+    let watermark = declared.or_else(|| {
+        (no_watermark && s.name == CONFLUENT_ROWTIME.0).then(|| "`SOURCE_WATERMARK`()".to_string())
+    });
+    let marker = if watermark.is_some() {
+        " *ROWTIME*"
+    } else {
+        ""
+    };
     let (data_type, nullable) = match &s.data_type {
         Some(t) => (
             format!("{}{marker}", t.clone().with_nullable(true).summary()),
-            // The record timestamp is always present.
-            s.name != CONFLUENT_ROWTIME.0 && t.nullable,
+            t.nullable,
         ),
         None => (format!("{}{marker}", s.type_text), true),
     };
@@ -197,7 +205,7 @@ fn system_row(s: &SystemColumn, no_declared_watermark: bool) -> DescribeRow {
         nullable: Some(nullable),
         key: None,
         extras: Some("METADATA VIRTUAL".to_string()),
-        watermark: source_watermark.then(|| "`SOURCE_WATERMARK`()".to_string()),
+        watermark,
         comment: Some("SYSTEM".to_string()),
         kind: DescribeKind::System,
         origin: DescribeOrigin::Platform,
@@ -222,10 +230,16 @@ mod tests {
     use crate::config::{Settings, Target};
 
     fn table(sql: &str, target: Target) -> (TableDef, SystemColumns) {
-        let settings = Settings {
-            target,
-            ..Settings::default()
-        };
+        table_with(
+            sql,
+            Settings {
+                target,
+                ..Settings::default()
+            },
+        )
+    }
+
+    fn table_with(sql: &str, settings: Settings) -> (TableDef, SystemColumns) {
         let outcome = crate::check_texts(&[("t.sql".to_string(), sql.to_string())], &settings);
         let session = outcome.model.sessions.first().expect("a session");
         let object = session.versions.last().expect("a version").object.clone();
@@ -261,6 +275,69 @@ mod tests {
         assert_eq!(rows[0].data_type.as_deref(), Some("TIMESTAMP(3) *ROWTIME*"));
         assert_eq!(rows[1].data_type.as_deref(), Some("TIMESTAMP_LTZ(3)"));
         assert_eq!(rows[1].watermark, None);
+    }
+
+    #[test]
+    fn a_watermark_on_rowtime_replaces_the_source_watermark() {
+        for sql in [
+            "CREATE TABLE t (id INT, WATERMARK FOR `$rowtime` AS `$rowtime` - INTERVAL '5' SECOND);",
+            "CREATE TABLE t (id INT); \
+             ALTER TABLE t ADD WATERMARK FOR `$rowtime` AS `$rowtime`; \
+             ALTER TABLE t MODIFY WATERMARK FOR `$rowtime` AS `$rowtime` - INTERVAL '5' SECOND;",
+        ] {
+            let (t, system) = table(sql, Target::Confluent);
+            let rows = rows(&t, &system);
+            assert_eq!(rows.len(), 2, "{sql}");
+            assert_eq!(
+                rows[1].data_type.as_deref(),
+                Some("TIMESTAMP_LTZ(3) *ROWTIME*"),
+                "{sql}"
+            );
+            assert_eq!(
+                rows[1].watermark.as_deref(),
+                Some("`$rowtime` - INTERVAL '5' SECOND"),
+                "{sql}"
+            );
+        }
+    }
+
+    #[test]
+    fn computed_columns_over_rowtime_are_typed() {
+        let (t, system) = table(
+            "CREATE TABLE t (id INT, ts AS `$rowtime`, WATERMARK FOR ts AS ts);",
+            Target::Confluent,
+        );
+        let rows = rows(&t, &system);
+        assert_eq!(
+            rows[1].data_type.as_deref(),
+            Some("TIMESTAMP_LTZ(3) *ROWTIME*")
+        );
+        assert_eq!(rows[1].nullable, Some(false));
+        assert_eq!(rows[2].data_type.as_deref(), Some("TIMESTAMP_LTZ(3)"));
+        assert_eq!(rows[2].watermark, None);
+    }
+
+    #[test]
+    fn configured_system_columns_keep_their_nullability() {
+        let settings = Settings {
+            target: Target::Confluent,
+            system_columns: vec![
+                ("$rowtime".into(), "TIMESTAMP(3)".into()),
+                ("$offset".into(), "BIGINT NOT NULL".into()),
+            ],
+            ..Settings::default()
+        };
+        let (t, system) = table_with("CREATE TABLE t (id INT);", settings);
+        let rows = rows(&t, &system);
+        let nullable: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.nullable)).collect();
+        assert_eq!(
+            nullable,
+            vec![
+                ("id", Some(true)),
+                ("$rowtime", Some(true)),
+                ("$offset", Some(false))
+            ]
+        );
     }
 
     #[test]

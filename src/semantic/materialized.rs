@@ -191,8 +191,10 @@ impl Session<'_> {
         mt: &CreateMaterializedTable,
         query: &Arc<Query>,
     ) -> Option<(TableDef, bool)> {
+        let system = self.system.implicit.clone();
         let declared = Declared {
             file: file.id,
+            system: &system,
             elements: mt.elements.as_ref(),
             comment: mt.comment.as_ref(),
             distribution: mt.distribution.as_ref(),

@@ -628,6 +628,9 @@ pub enum Problem {
         span: Span,
         /// The column.
         name: String,
+        /// In a computed column or watermark strategy of a CREATE TABLE (Flink: "Unknown
+        /// identifier"), not in a query ("Column ... not found in any table").
+        in_table: bool,
     },
     /// CL005: a declared column named like a system column every table has; the declared
     /// column takes precedence.

@@ -142,13 +142,30 @@ impl<'b> Session<'b> {
     /// Applies one statement (and the statements nested in it that run).
     pub fn apply(&mut self, file: &FileEntry, statement: &Statement) {
         match &statement.kind {
-            StatementKind::CreateTable(ct) => self.create_table(file, statement, ct),
-            StatementKind::CreateView(v) => self.create_view(file, statement, v),
+            StatementKind::CreateTable(ct) => {
+                self.foreign_in_table(file, statement, ct);
+                if let Some(q) = &ct.query {
+                    self.foreign_system_columns(file, statement, q);
+                }
+                self.create_table(file, statement, ct)
+            }
+            StatementKind::CreateView(v) => {
+                if let Some(q) = &v.query {
+                    self.foreign_system_columns(file, statement, q);
+                }
+                self.create_view(file, statement, v)
+            }
             StatementKind::CreateMaterializedTable(mt) => {
+                if let Some(q) = &mt.query {
+                    self.foreign_system_columns(file, statement, q);
+                }
                 self.create_materialized(file, statement, mt)
             }
             StatementKind::AlterTable(at) => self.alter_table(file, statement, at),
             StatementKind::AlterMaterializedTable(amt) => {
+                if let ast::AlterMaterializedTableAction::AsQuery(a) = &amt.action {
+                    self.foreign_system_columns(file, statement, &a.query);
+                }
                 self.alter_materialized(file, statement, amt)
             }
             StatementKind::AlterView(av) => self.alter_view(file, statement, av),
@@ -285,8 +302,10 @@ impl<'b> Session<'b> {
         }
         // CTAS: the query's columns, when the session can see what it reads.
         let query_columns = ct.query.as_ref().map(|q| self.query_columns(q, file.id));
+        let system = self.system.implicit.clone();
         let declared = Declared {
             file: file.id,
+            system: &system,
             elements: ct.elements.as_ref(),
             comment: ct.comment.as_ref(),
             distribution: ct.distribution.as_ref(),
@@ -502,7 +521,66 @@ impl<'b> Session<'b> {
                 self.report(
                     file.id,
                     statement.span,
-                    Problem::ForeignSystemColumn { span, name },
+                    Problem::ForeignSystemColumn {
+                        span,
+                        name,
+                        in_table: false,
+                    },
+                );
+                return;
+            }
+        }
+    }
+
+    /// SY005: a computed column or watermark strategy of a CREATE TABLE reading another
+    /// platform's system column the table does not declare (Flink 2.3: "Unknown identifier";
+    /// fixtures/oracle/columns 113-114). A watermark *on* such a column is TB004. With LIKE the
+    /// parent may declare it: nothing is reported.
+    fn foreign_in_table(&mut self, file: &FileEntry, statement: &Statement, ct: &CreateTable) {
+        if statement.has_error || ct.like.is_some() || self.system.foreign.is_empty() {
+            return;
+        }
+        let Some(elements) = &ct.elements else {
+            return;
+        };
+        // Each expression with the watermark's rowtime column, if it is a watermark strategy.
+        let mut exprs: Vec<(&ast::Expr, Option<&str>)> = Vec::new();
+        for item in &elements.items {
+            match item {
+                TableElement::Column(c) => {
+                    if let ast::ColumnKind::Computed { expr } = &c.kind {
+                        exprs.push((expr, None));
+                    }
+                }
+                TableElement::Watermark(w) => {
+                    exprs.push((&w.expr, w.column.parts.first().map(|p| p.as_str())));
+                }
+                TableElement::Constraint(_) => {}
+            }
+        }
+        for name in self.system.foreign.clone() {
+            if elements.columns().any(|c| c.name.as_str() == name) {
+                continue;
+            }
+            // A watermark on the column itself: TB004 reports it (fixtures/oracle/columns 117).
+            let found = exprs
+                .iter()
+                .filter(|(_, on)| *on != Some(name.as_str()))
+                .find_map(|(e, _)| {
+                    super::exprs::column_references(e)
+                        .into_iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, span)| span)
+                });
+            if let Some(span) = found {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::ForeignSystemColumn {
+                        span,
+                        name,
+                        in_table: true,
+                    },
                 );
                 return;
             }
@@ -512,47 +590,43 @@ impl<'b> Session<'b> {
     /// CL005 / CL006 for the columns written in `statement`.
     fn system_column_checks(&mut self, statement: Origin, t: &TableDef) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
-        let mut problems = Vec::new();
-        for c in t
+        let problems: Vec<Problem> = t
             .columns
             .iter()
             .filter(|c| here(&c.origin) && c.inherited_from.is_none())
-        {
-            let kind = super::table::kind_of(&c.kind);
-            if let Some(system) = self.system.implicit(&c.name) {
-                problems.push(Problem::SystemColumnShadowed {
-                    span: c.origin.span,
-                    name: c.name.to_string(),
-                    kind,
-                    system_type: system.type_text.clone(),
-                });
-                continue;
-            }
-            let Some(prefix) = self.system.prefix.clone() else {
-                continue;
-            };
-            if self.system.is_declared_system(c) {
-                continue;
-            }
-            let aliased_key = match &c.kind {
-                ColumnKind::Metadata { key: Some(k), .. } if self.system.reserved(k) => {
-                    Some(k.clone())
-                }
-                _ => None,
-            };
-            if aliased_key.is_some() || self.system.reserved(&c.name) {
-                problems.push(Problem::ReservedPrefix {
-                    span: c.origin.span,
-                    name: c.name.to_string(),
-                    kind,
-                    aliased_key,
-                    prefix,
-                });
-            }
-        }
+            .filter_map(|c| self.system_column_problem(c, c.origin.span))
+            .collect();
         for p in problems {
             self.report(statement.file, statement.span, p);
         }
+    }
+
+    /// CL005 / CL006 for one declared (or renamed) column, reported at `span`.
+    fn system_column_problem(&self, c: &Column, span: Span) -> Option<Problem> {
+        let kind = super::table::kind_of(&c.kind);
+        if let Some(system) = self.system.implicit(&c.name) {
+            return Some(Problem::SystemColumnShadowed {
+                span,
+                name: c.name.to_string(),
+                kind,
+                system_type: system.type_text.clone(),
+            });
+        }
+        let prefix = self.system.prefix.clone()?;
+        if self.system.is_declared_system(c) {
+            return None;
+        }
+        let aliased_key = match &c.kind {
+            ColumnKind::Metadata { key: Some(k), .. } if self.system.reserved(k) => Some(k.clone()),
+            _ => None,
+        };
+        (aliased_key.is_some() || self.system.reserved(&c.name)).then(|| Problem::ReservedPrefix {
+            span,
+            name: c.name.to_string(),
+            kind,
+            aliased_key,
+            prefix,
+        })
     }
 
     /// CL009: columns whose names differ only in letter case, at least one of them written in
@@ -766,6 +840,12 @@ impl<'b> Session<'b> {
                 }
                 if let Some(c) = t.columns.iter_mut().find(|c| c.name == old) {
                     c.name = new.clone();
+                    // CL005 / CL006: renamed onto a system column or into the reserved prefix.
+                    if old != new && !statement.has_error {
+                        if let Some(p) = self.system_column_problem(c, to.span) {
+                            self.report(file.id, statement.span, p);
+                        }
+                    }
                 }
                 let rename = |names: &mut Vec<CompactString>| {
                     names

@@ -40,16 +40,27 @@ pub struct SystemColumns {
 impl SystemColumns {
     /// The system columns the settings give (target defaults plus the project's).
     pub fn from_settings(settings: &Settings) -> SystemColumns {
+        let rowtime = crate::config::CONFLUENT_ROWTIME.0;
         let implicit: Vec<SystemColumn> = settings
             .effective_system_columns()
             .into_iter()
-            .map(|(name, type_text)| SystemColumn {
-                data_type: parse_type(&type_text),
-                name,
-                type_text,
+            .map(|(name, type_text)| {
+                let mut data_type = parse_type(&type_text);
+                // Confluent's record timestamp is always present: `DESCRIBE` shows it NOT NULL.
+                // A project's column has the type its settings give.
+                let builtin = name == rowtime
+                    && settings.target == crate::config::Target::Confluent
+                    && !settings.system_columns.iter().any(|(n, _)| *n == name);
+                if builtin {
+                    data_type = data_type.map(|t| t.with_nullable(false));
+                }
+                SystemColumn {
+                    data_type,
+                    name,
+                    type_text,
+                }
             })
             .collect();
-        let rowtime = crate::config::CONFLUENT_ROWTIME.0;
         let foreign = if implicit.iter().any(|c| c.name == rowtime) {
             Vec::new()
         } else {
@@ -131,7 +142,7 @@ mod tests {
         assert_eq!(confluent.implicit.len(), 1);
         assert_eq!(
             confluent.implicit[0].data_type.as_ref().map(Type::summary),
-            Some("TIMESTAMP_LTZ(3)".to_string())
+            Some("TIMESTAMP_LTZ(3) NOT NULL".to_string())
         );
         assert!(confluent.foreign.is_empty() && confluent.prefix.is_none());
         s.target = Target::FlinkNext;
@@ -152,6 +163,11 @@ mod tests {
         let sys = SystemColumns::from_settings(&s);
         assert_eq!(sys.implicit.len(), 1);
         assert_eq!(sys.implicit[0].type_text, "TIMESTAMP(3)");
+        // A configured column has the nullability its type text gives.
+        assert!(sys.implicit[0]
+            .data_type
+            .as_ref()
+            .is_some_and(|t| t.nullable));
         assert!(sys.reserved("_sys_x") && !sys.reserved("$x"));
         assert!(parse_type("NOT A TYPE ((").is_none());
     }

@@ -10,6 +10,7 @@ use super::names::QualifiedName;
 use super::problems::{
     Kind, PartitionIssue, PrimaryKeyIssue, Problem, Strategies, Unresolvable, WatermarkIssue,
 };
+use super::system::SystemColumn;
 use super::types::Type;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::{
@@ -47,6 +48,9 @@ pub struct Declared<'a> {
     /// The query's columns of a `CREATE TABLE ... AS SELECT` (merged before the primary key,
     /// watermark and partition keys are checked, as Flink's `MergeTableAsUtil` does).
     pub query: QueryColumns<'a>,
+    /// The platform's implicit system columns (Confluent Cloud's `$rowtime`): a watermark or a
+    /// computed column may refer to one the table does not shadow.
+    pub system: &'a [SystemColumn],
 }
 
 /// The columns of a CTAS query, as far as the session knows them.
@@ -406,7 +410,8 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         let resolvable = columns.iter().enumerate().any(|(i, c)| {
             c.name == rowtime
                 && (i >= inherited_count || c.inherited_from.is_none() || c.kind.is_physical())
-        });
+        }) || (columns.iter().all(|c| c.name != rowtime)
+            && declared.system.iter().any(|s| s.name == rowtime));
         if !resolvable && !query_unknown {
             match columns.iter().find(|c| c.name == rowtime) {
                 Some(inherited) => problems.push(Problem::InheritedNotResolvable {
@@ -669,6 +674,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         check_rowtime(
             w,
             &columns,
+            declared.system,
             derived_watermark.map(|d| &d.column),
             declared.like.map(|l| l.span),
             &mut problems,
@@ -734,6 +740,7 @@ fn check_computed_references(
 fn check_rowtime(
     w: &WatermarkDef,
     columns: &[Column],
+    system: &[SystemColumn],
     derived: Option<&ast::ObjectName>,
     like_span: Option<Span>,
     problems: &mut Vec<Problem>,
@@ -746,7 +753,12 @@ fn check_rowtime(
         .or(like_span)
         .unwrap_or(w.origin.span);
     let inherited = w.inherited_from.as_ref().map(|_| w.origin);
-    let Some(c) = columns.iter().find(|c| c.name == w.column[0]) else {
+    let implicit = system_column(columns, system, &w.column[0], w.origin);
+    let Some(c) = columns
+        .iter()
+        .find(|c| c.name == w.column[0])
+        .or(implicit.as_ref())
+    else {
         if w.inherited_from.is_some() {
             problems.push(Problem::InvalidWatermark {
                 span,
@@ -808,12 +820,7 @@ fn check_rowtime(
                 });
                 return;
             }
-            exprs::infer_type(expr, &|n| {
-                columns
-                    .iter()
-                    .find(|k| k.name == n)
-                    .and_then(|k| k.data_type.clone())
-            })
+            exprs::infer_type(expr, &|n| column_type(columns, system, n))
         }
         _ => c.data_type.clone(),
     };
@@ -826,6 +833,43 @@ fn check_rowtime(
                 inherited,
             });
         }
+    }
+}
+
+/// The implicit system column `name` as a column of a table with `columns` (read-only
+/// `METADATA VIRTUAL`), unless a column of that name shadows it.
+fn system_column(
+    columns: &[Column],
+    system: &[SystemColumn],
+    name: &str,
+    origin: Origin,
+) -> Option<Column> {
+    if columns.iter().any(|c| c.name == name) {
+        return None;
+    }
+    let s = system.iter().find(|s| s.name == name)?;
+    Some(Column {
+        name: s.name.as_str().into(),
+        kind: ColumnKind::Metadata {
+            key: None,
+            is_virtual: true,
+        },
+        data_type: s.data_type.clone(),
+        comment: None,
+        origin,
+        inherited_from: None,
+    })
+}
+
+/// The type of the column `name` of a table with `columns`, falling back to the implicit
+/// system columns (for computed columns and watermarks over `$rowtime`).
+pub(crate) fn column_type(columns: &[Column], system: &[SystemColumn], name: &str) -> Option<Type> {
+    match columns.iter().find(|c| c.name == name) {
+        Some(c) => c.data_type.clone(),
+        None => system
+            .iter()
+            .find(|s| s.name == name)
+            .and_then(|s| s.data_type.clone()),
     }
 }
 

@@ -314,8 +314,11 @@ impl Rule for UnsupportedByTarget {
             }
         }
         for found in ctx.problems(self.code()) {
-            let crate::semantic::problems::Problem::ForeignSystemColumn { span, name } =
-                &found.problem
+            let crate::semantic::problems::Problem::ForeignSystemColumn {
+                span,
+                name,
+                in_table,
+            } = &found.problem
             else {
                 continue;
             };
@@ -330,7 +333,11 @@ impl Rule for UnsupportedByTarget {
                 .with_help(format!(
                     "Apache Flink has no system columns: declare `{name}` in the table (e.g. `` `{name}` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp' VIRTUAL `` on Kafka), or check with --target confluent"
                 ))
-                .with_flink_message(format!("Column '{name}' not found in any table"));
+                .with_flink_message(if *in_table {
+                    format!("Unknown identifier '{name}'")
+                } else {
+                    format!("Column '{name}' not found in any table")
+                });
             report.report(d);
         }
     }
