@@ -6,8 +6,11 @@ use super::types::Type;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::{DistributionKind, Expr, Query, RefreshMode, StartModeClause};
 use compact_str::CompactString;
-use std::collections::HashMap;
 use std::sync::Arc;
+
+/// The catalog's maps, keyed by qualified names: foldhash (randomly seeded, much faster than
+/// SipHash on short keys).
+type HashMap<K, V> = foldhash::HashMap<K, V>;
 
 /// Where a definition or element was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -306,8 +309,8 @@ impl<'b> SessionCatalog<'b> {
     pub fn new(base: &'b Catalog) -> SessionCatalog<'b> {
         SessionCatalog {
             base,
-            changes: HashMap::new(),
-            temporary: HashMap::new(),
+            changes: HashMap::default(),
+            temporary: HashMap::default(),
         }
     }
     /// What `name` resolves to: a temporary object first, then a permanent one.

@@ -142,7 +142,7 @@ pub fn analyse_with(
     let histories = start.elapsed();
     // Scripts are independent sessions over the same persistent catalog: run them in parallel,
     // keep their results in plan order.
-    let scripts: Vec<(SessionResult, Vec<Found>)> = plan
+    let (results, found): (Vec<SessionResult>, Vec<Vec<Found>>) = plan
         .scripts
         .par_iter()
         .map(|id| {
@@ -158,11 +158,14 @@ pub fn analyse_with(
             );
             (result, found)
         })
-        .collect();
+        .unzip();
     let ran = start.elapsed();
-    for (result, found) in scripts {
-        model.found.extend(found);
-        model.sessions.push(result);
+    model.sessions.extend(results);
+    model
+        .found
+        .reserve(found.iter().map(Vec::len).sum::<usize>());
+    for f in found {
+        model.found.extend(f);
     }
     model.plan = plan;
     if timings {
