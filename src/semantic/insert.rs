@@ -173,22 +173,19 @@ impl Session<'_> {
         if full.len() == writable.len() {
             return None;
         }
-        let query_schema: Option<Vec<String>> = full
-            .iter()
-            .map(|c| {
-                c.data_type
-                    .as_ref()
-                    .map(|d| format!("{}: {}", c.name, d.summary()))
-            })
-            .collect();
-        let sink_schema: Option<Vec<String>> = writable
-            .iter()
-            .map(|c| {
-                c.data_type
-                    .as_ref()
-                    .map(|d| format!("{}: {}", c.name, d.summary()))
-            })
-            .collect();
+        // `name: TYPE` per column, when every type is known.
+        let schema = |columns: &mut dyn Iterator<Item = (&str, Option<&super::types::Type>)>| {
+            columns
+                .map(|(name, t)| t.map(|d| format!("{name}: {}", d.summary())))
+                .collect::<Option<Vec<String>>>()
+        };
+        let query_schema =
+            schema(&mut full.iter().map(|c| (c.name.as_str(), c.data_type.as_ref())));
+        let sink_schema = schema(
+            &mut writable
+                .iter()
+                .map(|c| (c.name.as_str(), c.data_type.as_ref())),
+        );
         let flink = count_message(name, query_schema.as_deref(), sink_schema.as_deref());
         // One column too many, named like a read-only sink column: that column explains it.
         if full.len() > writable.len() {

@@ -141,40 +141,38 @@ impl<'b> Session<'b> {
 
     /// Applies one statement (and the statements nested in it that run).
     pub fn apply(&mut self, file: &FileEntry, statement: &Statement) {
+        // SY005: another platform's system column read by the statement's query.
+        let query: Option<&Query> = match &statement.kind {
+            StatementKind::CreateTable(ct) => ct.query.as_deref(),
+            StatementKind::CreateView(v) => v.query.as_deref(),
+            StatementKind::CreateMaterializedTable(mt) => mt.query.as_deref(),
+            StatementKind::AlterMaterializedTable(amt) => match &amt.action {
+                ast::AlterMaterializedTableAction::AsQuery(a) => Some(&a.query),
+                _ => None,
+            },
+            StatementKind::Insert(i) => Some(&i.query),
+            StatementKind::Query(q) => Some(q),
+            _ => None,
+        };
+        if let Some(q) = query {
+            self.foreign_system_columns(file, statement, q);
+        }
         match &statement.kind {
             StatementKind::CreateTable(ct) => {
                 self.foreign_in_table(file, statement, ct);
-                if let Some(q) = &ct.query {
-                    self.foreign_system_columns(file, statement, q);
-                }
                 self.create_table(file, statement, ct)
             }
-            StatementKind::CreateView(v) => {
-                if let Some(q) = &v.query {
-                    self.foreign_system_columns(file, statement, q);
-                }
-                self.create_view(file, statement, v)
-            }
+            StatementKind::CreateView(v) => self.create_view(file, statement, v),
             StatementKind::CreateMaterializedTable(mt) => {
-                if let Some(q) = &mt.query {
-                    self.foreign_system_columns(file, statement, q);
-                }
                 self.create_materialized(file, statement, mt)
             }
             StatementKind::AlterTable(at) => self.alter_table(file, statement, at),
             StatementKind::AlterMaterializedTable(amt) => {
-                if let ast::AlterMaterializedTableAction::AsQuery(a) = &amt.action {
-                    self.foreign_system_columns(file, statement, &a.query);
-                }
                 self.alter_materialized(file, statement, amt)
             }
             StatementKind::AlterView(av) => self.alter_view(file, statement, av),
             StatementKind::Drop(d) => self.drop(file, statement, d),
-            StatementKind::Insert(i) => {
-                self.foreign_system_columns(file, statement, &i.query);
-                self.insert(file, statement, i)
-            }
-            StatementKind::Query(q) => self.foreign_system_columns(file, statement, q),
+            StatementKind::Insert(i) => self.insert(file, statement, i),
             StatementKind::StatementSet(set) => {
                 for s in &set.statements {
                     self.apply(file, s);
@@ -302,10 +300,9 @@ impl<'b> Session<'b> {
         }
         // CTAS: the query's columns, when the session can see what it reads.
         let query_columns = ct.query.as_ref().map(|q| self.query_columns(q, file.id));
-        let system = self.system.implicit.clone();
         let declared = Declared {
             file: file.id,
-            system: &system,
+            system: &self.system.implicit,
             elements: ct.elements.as_ref(),
             comment: ct.comment.as_ref(),
             distribution: ct.distribution.as_ref(),
@@ -1130,60 +1127,6 @@ pub fn normalized_statement(text: &str) -> String {
             out.push(' ');
         }
         out.push_str(&text[tok.span.range()]);
-    }
-    out
-}
-
-/// CTAS-style merge of declared columns with the query's output (flink-spec §4.2): columns
-/// only in the DDL come first in DDL order, then the query's columns in query order; a typed
-/// DDL column that the query also produces keeps the query position with the DDL type. An
-/// identifiers-only list reorders the query's columns.
-pub(super) fn ctas_columns(
-    declared: &[Column],
-    query: &[OutputColumn],
-    elements: Option<&TableElements>,
-    file: FileId,
-) -> Vec<Column> {
-    let names_only = elements.is_some_and(|e| {
-        e.columns()
-            .any(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
-    });
-    let from_query = |c: &OutputColumn| Column {
-        name: c.name.clone(),
-        kind: ColumnKind::Physical,
-        data_type: c.data_type.clone(),
-        comment: None,
-        origin: Origin { file, span: c.span },
-        inherited_from: None,
-    };
-    if names_only {
-        let order: Vec<&CompactString> = declared.iter().map(|c| &c.name).collect();
-        let mut out: Vec<Column> = order
-            .iter()
-            .filter_map(|n| query.iter().find(|q| q.name == **n).map(from_query))
-            .collect();
-        if out.len() != query.len() {
-            out = query.iter().map(from_query).collect();
-        }
-        return out;
-    }
-    let mut out: Vec<Column> = declared
-        .iter()
-        .filter(|d| !query.iter().any(|q| q.name == d.name))
-        .cloned()
-        .collect();
-    for q in query {
-        match declared.iter().find(|d| d.name == q.name) {
-            Some(d) => {
-                let mut c = from_query(q);
-                if d.data_type.is_some() {
-                    c.data_type = d.data_type.clone();
-                }
-                c.comment = d.comment.clone();
-                out.push(c);
-            }
-            None => out.push(from_query(q)),
-        }
     }
     out
 }

@@ -388,7 +388,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
             .filter(|q| !typed(&q.name))
             .map(|q| q.name.clone())
             .collect();
-        columns = super::session::ctas_columns(&columns, query, declared.elements, file);
+        columns = ctas_columns(&columns, query, declared.elements, file);
     }
 
     // D: watermark.
@@ -859,6 +859,60 @@ fn system_column(
         origin,
         inherited_from: None,
     })
+}
+
+/// CTAS-style merge of declared columns with the query's output (flink-spec §4.2): columns
+/// only in the DDL come first in DDL order, then the query's columns in query order; a typed
+/// DDL column that the query also produces keeps the query position with the DDL type. An
+/// identifiers-only list reorders the query's columns.
+pub(super) fn ctas_columns(
+    declared: &[Column],
+    query: &[super::query::OutputColumn],
+    elements: Option<&TableElements>,
+    file: FileId,
+) -> Vec<Column> {
+    let names_only = elements.is_some_and(|e| {
+        e.columns()
+            .any(|c| matches!(c.kind, ast::ColumnKind::NameOnly))
+    });
+    let from_query = |c: &super::query::OutputColumn| Column {
+        name: c.name.clone(),
+        kind: ColumnKind::Physical,
+        data_type: c.data_type.clone(),
+        comment: None,
+        origin: Origin { file, span: c.span },
+        inherited_from: None,
+    };
+    if names_only {
+        let order: Vec<&CompactString> = declared.iter().map(|c| &c.name).collect();
+        let mut out: Vec<Column> = order
+            .iter()
+            .filter_map(|n| query.iter().find(|q| q.name == **n).map(from_query))
+            .collect();
+        if out.len() != query.len() {
+            out = query.iter().map(from_query).collect();
+        }
+        return out;
+    }
+    let mut out: Vec<Column> = declared
+        .iter()
+        .filter(|d| !query.iter().any(|q| q.name == d.name))
+        .cloned()
+        .collect();
+    for q in query {
+        match declared.iter().find(|d| d.name == q.name) {
+            Some(d) => {
+                let mut c = from_query(q);
+                if d.data_type.is_some() {
+                    c.data_type = d.data_type.clone();
+                }
+                c.comment = d.comment.clone();
+                out.push(c);
+            }
+            None => out.push(from_query(q)),
+        }
+    }
+    out
 }
 
 /// The type of the column `name` of a table with `columns`, falling back to the implicit
