@@ -91,6 +91,21 @@ def startup(binary, runs):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def catalog_share(binary, corpus, runs):
+    """Prints what the catalog pass adds to the whole run of `check` (issue 3: at most 20 %):
+    runs with and without it (FLINKLINT_BENCH_SKIP_CATALOG), interleaved, medians."""
+    cmd = [binary, "check", "--format", "json", "--exit-zero", corpus]
+    skip = dict(os.environ, FLINKLINT_BENCH_SKIP_CATALOG="1")
+    with_catalog, without = [], []
+    for _ in range(runs):
+        with_catalog += times_ms(cmd, 1)
+        without += times_ms(cmd, 1, env=skip)
+    a, b = statistics.median(with_catalog), statistics.median(without)
+    print(f"check with the catalog pass:    {a:7.1f} ms  (median of {runs})")
+    print(f"check without the catalog pass: {b:7.1f} ms  (median of {runs}, interleaved)")
+    print(f"the catalog pass adds:          {100 * (a - b) / b:7.1f} %  of the whole run (budget: 20 %)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--files", type=int, default=2000)
@@ -123,6 +138,7 @@ def main():
     print(f"flinklint check: {lint * 1e3:8.1f} ms  (best of {args.runs})")
     print(f"cat (same files): {cat * 1e3:7.1f} ms  (best of {args.runs})")
     print(f"ratio check/cat: {lint / cat:8.1f}x")
+    catalog_share(binary, corpus, max(args.runs, 25))
     startup(binary, args.startup_runs)
 
 

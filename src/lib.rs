@@ -142,22 +142,35 @@ pub fn check_with_bases(
             .chain(external.iter().map(|i| (i, false)))
             .collect();
         let first_base = all.len();
-        let mut files: Vec<FileEntry> = all
-            .par_iter()
-            .enumerate()
-            .map(|(i, (input, report))| {
-                let (source, load_error) = load(input, stdin_text);
-                let parsed = syntax::parse(&source.text);
-                FileEntry {
-                    id: FileId(i as u32),
-                    source,
-                    parsed,
-                    load_error,
-                    report: *report,
-                    base_of: None,
-                }
-            })
-            .collect();
+        // The grouping into histories and scripts needs only the paths: it is made while the
+        // files are read and parsed.
+        let (plan, mut files) = rayon::join(
+            || {
+                semantic::history::plan_paths(
+                    all.iter()
+                        .enumerate()
+                        .map(|(i, (input, _))| (FileId(i as u32), input.path())),
+                    settings,
+                )
+            },
+            || {
+                all.par_iter()
+                    .enumerate()
+                    .map(|(i, (input, report))| {
+                        let (source, load_error) = load(input, stdin_text);
+                        let parsed = syntax::parse(&source.text);
+                        FileEntry {
+                            id: FileId(i as u32),
+                            source,
+                            parsed,
+                            load_error,
+                            report: *report,
+                            base_of: None,
+                        }
+                    })
+                    .collect::<Vec<FileEntry>>()
+            },
+        );
         let base_entries: Vec<FileEntry> = bases
             .into_par_iter()
             .enumerate()
@@ -185,7 +198,7 @@ pub fn check_with_bases(
                 start.elapsed().as_secs_f64() * 1e3
             );
         }
-        analyse(files, settings)
+        analyse(files, settings, Some(plan))
     })
 }
 
@@ -237,7 +250,7 @@ pub fn check_texts(texts: &[(String, String)], settings: &Settings) -> Outcome {
                 }
             })
             .collect();
-        analyse(files, settings)
+        analyse(files, settings, None)
     })
 }
 
@@ -273,15 +286,25 @@ pub fn check_loaded(loaded: Vec<Loaded>, settings: &Settings) -> Outcome {
                 }
             })
             .collect();
-        analyse(files, settings)
+        analyse(files, settings, None)
     })
 }
 
 /// The stages after parsing: semantic model and rules (suppressions applied).
-fn analyse(files: Vec<FileEntry>, settings: &Settings) -> Outcome {
+fn analyse(
+    files: Vec<FileEntry>,
+    settings: &Settings,
+    plan: Option<semantic::history::Plan>,
+) -> Outcome {
     let start = std::time::Instant::now();
     let system = semantic::system::SystemColumns::from_settings(settings);
-    let model = semantic::analyse_with(&files, settings, &system);
+    // For the benchmark only (scripts/bench.py): a run without the catalog pass, to measure
+    // what the pass adds to the whole run (issue 3's budget).
+    let model = if std::env::var_os("FLINKLINT_BENCH_SKIP_CATALOG").is_some() {
+        semantic::Model::default()
+    } else {
+        semantic::analyse_planned(&files, settings, &system, plan)
+    };
     let semantic = start.elapsed();
     let by_file =
         config::SettingsByFile::new(settings, files.iter().map(|f| f.source.path.as_path()));

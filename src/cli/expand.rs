@@ -14,6 +14,7 @@ use crate::semantic::system::SystemColumns;
 use crate::semantic::{show_create, table, SessionResult};
 use crate::syntax::ast::{ObjectName, StatementKind};
 use crate::syntax::lexer::{lex, TokenKind};
+use compact_str::CompactString;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -109,7 +110,11 @@ pub(crate) fn expanded(object: &CatalogObject, system: &SystemColumns) -> String
 /// `--describe`: the rows in the SQL client's table layout (cells left-aligned, where the SQL
 /// client right-aligns them: file paths read better), the `comment` column only when a column
 /// has a comment, as Flink's `DESCRIBE` prints it.
-fn describe_table(rows: &[DescribeRow], files: &[FileEntry], current: &(String, String)) -> String {
+fn describe_table(
+    rows: &[DescribeRow],
+    files: &[FileEntry],
+    current: &(CompactString, CompactString),
+) -> String {
     let at = |origin: &crate::semantic::catalog::Origin| {
         let file = &files[origin.file.0 as usize];
         let line = file.source.line_col(origin.span.start).line;

@@ -223,7 +223,7 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                                     k.columns.names.iter().map(|n| n.text.clone()).collect();
                                 SchemaIssue::NullablePrimaryKey {
                                     constraint: k.name.as_ref().map_or_else(
-                                        || super::table::generated_pk_name(&columns),
+                                        || super::table::generated_pk_name(&columns).to_string(),
                                         |n| n.as_str().to_string(),
                                     ),
                                     column: col.as_str().to_string(),
@@ -361,7 +361,7 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                 name.span,
                 SchemaIssue::NoConstraint {
                     name: name.as_str().to_string(),
-                    available: t.primary_key.as_ref().map(|k| k.name.clone()),
+                    available: t.primary_key.as_ref().map(|k| k.name.to_string()),
                 },
             ))
         }
@@ -600,7 +600,7 @@ pub(super) fn create_schema(
                                 col.span,
                                 SchemaIssue::NullablePrimaryKey {
                                     constraint: k.name.as_ref().map_or_else(
-                                        || super::table::generated_pk_name(&columns),
+                                        || super::table::generated_pk_name(&columns).to_string(),
                                         |n| n.as_str().to_string(),
                                     ),
                                     column: col.as_str().to_string(),

@@ -26,12 +26,13 @@ pub struct Origin {
 pub enum ColumnKind {
     /// Stored in and read from the external system.
     Physical,
-    /// `name AS expr`: computed on read; not writable.
-    Computed(Expr),
+    /// `name AS expr`: computed on read; not writable. The expression is the statement's own,
+    /// shared.
+    Computed(Arc<Expr>),
     /// `METADATA [FROM 'key'] [VIRTUAL]`.
     Metadata {
         /// `FROM 'key'`, if written.
-        key: Option<String>,
+        key: Option<CompactString>,
         /// `VIRTUAL`: read-only, not part of the sink schema.
         is_virtual: bool,
     },
@@ -76,8 +77,9 @@ pub struct Column {
     pub comment: Option<String>,
     /// Where it was declared.
     pub origin: Origin,
-    /// The LIKE parent it was inherited from, if any.
-    pub inherited_from: Option<QualifiedName>,
+    /// The LIKE parent it was inherited from, if any (shared by every element inherited from
+    /// it).
+    pub inherited_from: Option<Arc<QualifiedName>>,
 }
 
 /// `WATERMARK FOR col AS expr`.
@@ -85,19 +87,20 @@ pub struct Column {
 pub struct WatermarkDef {
     /// The rowtime column (a nested path has several parts).
     pub column: Vec<CompactString>,
-    /// The strategy.
-    pub expr: Expr,
+    /// The strategy (the statement's expression, shared).
+    pub expr: Arc<Expr>,
     /// Where declared.
     pub origin: Origin,
-    /// The LIKE parent it was inherited from, if any.
-    pub inherited_from: Option<QualifiedName>,
+    /// The LIKE parent it was inherited from, if any (shared by every element inherited from
+    /// it).
+    pub inherited_from: Option<Arc<QualifiedName>>,
 }
 
 /// `PRIMARY KEY (...) NOT ENFORCED`.
 #[derive(Debug, Clone)]
 pub struct PrimaryKeyDef {
     /// Constraint name: as written, or Flink's generated `PK_<col>_<col>`.
-    pub name: String,
+    pub name: CompactString,
     /// Key columns.
     pub columns: Vec<CompactString>,
     /// Where declared.
@@ -174,8 +177,8 @@ pub struct TableDef {
     pub options: Vec<OptionDef>,
     /// Table comment.
     pub comment: Option<String>,
-    /// For materialized tables.
-    pub materialized: Option<MaterializedDef>,
+    /// For materialized tables (boxed: most tables are not).
+    pub materialized: Option<Box<MaterializedDef>>,
 }
 
 impl TableDef {

@@ -164,7 +164,7 @@ fn declared_row(
         _ => "",
     };
     let origin = match &c.inherited_from {
-        Some(parent) => DescribeOrigin::Inherited(parent.clone(), c.origin),
+        Some(parent) => DescribeOrigin::Inherited(QualifiedName::clone(parent), c.origin),
         None => DescribeOrigin::Declared(c.origin),
     };
     DescribeRow {

@@ -11,7 +11,6 @@
 use crate::config::{HistoryOrder, Settings};
 use crate::rules::FileEntry;
 use crate::source::FileId;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// A history: its folder and its migration files in version order.
@@ -76,7 +75,7 @@ pub fn migration_version(file_name: &str) -> Option<(Vec<u64>, bool)> {
 }
 
 /// A file of a folder: its id, its migration version (if named like one), and its name.
-type Entry = (FileId, Option<(Vec<u64>, bool)>, String);
+type Entry<'a> = (FileId, Option<(Vec<u64>, bool)>, std::borrow::Cow<'a, str>);
 
 /// The pseudo-folder of the history made of the `external-tables` files.
 pub const EXTERNAL_TABLES: &str = "<external-tables>";
@@ -86,29 +85,42 @@ pub const EXTERNAL_TABLES: &str = "<external-tables>";
 /// or by `settings.histories` (configured folders are histories whatever their file names,
 /// and apply in their configured order); every other file is a script.
 pub fn plan(files: &[FileEntry], settings: &Settings) -> Plan {
+    plan_paths(
+        files
+            .iter()
+            .filter(|f| f.base_of.is_none())
+            .map(|f| (f.id, f.source.path.as_path())),
+        settings,
+    )
+}
+
+/// [`plan`] from the files' ids and paths alone (the earlier versions of files, `--base`, left
+/// out), so that it can run while the files are read and parsed.
+pub fn plan_paths<'a>(
+    files: impl IntoIterator<Item = (FileId, &'a Path)>,
+    settings: &Settings,
+) -> Plan {
     let mut plan = Plan::default();
     let mut external: Vec<(usize, FileId)> = Vec::new();
-    // Grouped by folder, then the folders sorted once (path comparisons are slow).
-    let mut by_dir: HashMap<PathBuf, Vec<Entry>> = HashMap::new();
+    // Grouped by folder (hashing the path's bytes: hashing a `Path` walks its components),
+    // then the folders sorted once (path comparisons are slow).
+    let mut by_dir: foldhash::HashMap<&[u8], (&Path, Vec<Entry<'_>>)> = Default::default();
     // The earlier version of a file (`--base`) runs just before it, never on its own.
-    for f in files.iter().filter(|f| f.base_of.is_none()) {
-        let path = &f.source.path;
+    for (id, path) in files {
         if !settings.external_tables.is_empty() {
             let abs = crate::config::glob::absolute(path);
             if let Some(at) = settings.external_tables.iter().position(|e| *e == abs) {
-                external.push((at, f.id));
+                external.push((at, id));
                 continue;
             }
         }
-        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
         by_dir
-            .entry(dir)
-            .or_default()
-            .push((f.id, migration_version(&name), name));
+            .entry(dir.as_os_str().as_encoded_bytes())
+            .or_insert_with(|| (dir, Vec::new()))
+            .1
+            .push((id, migration_version(&name), name));
     }
     if !external.is_empty() {
         external.sort();
@@ -117,19 +129,19 @@ pub fn plan(files: &[FileEntry], settings: &Settings) -> Plan {
             files: external.into_iter().map(|(_, id)| id).collect(),
         });
     }
-    let mut by_dir: Vec<(PathBuf, Vec<Entry>)> = by_dir.into_iter().collect();
-    by_dir.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut by_dir: Vec<(&Path, Vec<Entry<'_>>)> = by_dir.into_values().collect();
+    by_dir.sort_by(|a, b| a.0.cmp(b.0));
     for (dir, mut entries) in by_dir {
         let versioned = entries.iter().filter(|e| e.1.is_some()).count();
         let flyway = entries.iter().any(|e| e.1.as_ref().is_some_and(|v| v.1));
-        let configured = settings.history_order(&dir);
+        let configured = settings.history_order(dir);
         if !(configured.is_some() || flyway || versioned >= 2) {
             plan.scripts.extend(entries.iter().map(|e| e.0));
             continue;
         }
         sort_entries(&mut entries, configured.unwrap_or(&HistoryOrder::Natural));
         let mut history = History {
-            dir,
+            dir: dir.to_path_buf(),
             files: Vec::new(),
         };
         for (id, version, _) in entries {
@@ -160,7 +172,7 @@ fn sort_entries(entries: &mut [Entry], order: &HistoryOrder) {
         HistoryOrder::Listed(list) => {
             let rank = |e: &Entry| {
                 list.iter()
-                    .position(|l| l.rsplit(['/', '\\']).next() == Some(e.2.as_str()))
+                    .position(|l| l.rsplit(['/', '\\']).next() == Some(&*e.2))
                     .unwrap_or(usize::MAX)
             };
             entries.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| natural(a, b)));

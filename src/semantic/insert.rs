@@ -18,7 +18,6 @@ use super::query::{self, OutputColumn};
 use super::session::Session;
 use crate::rules::FileEntry;
 use crate::syntax::ast::{Insert, Statement};
-use compact_str::CompactString;
 
 impl Session<'_> {
     /// CL007 / CL011 for an INSERT into `object`; Flink stops at the first problem, so does
@@ -133,11 +132,12 @@ impl Session<'_> {
             }
             return None;
         }
-        let writable: Vec<&Column> = t
-            .columns
-            .iter()
-            .filter(|c| c.kind.is_persisted() && self.read_only(c).is_none())
-            .collect();
+        let is_writable = |c: &&Column| c.kind.is_persisted() && self.read_only(c).is_none();
+        if i.partition.is_none() && columns.len() == t.columns.iter().filter(is_writable).count() {
+            // The common case: the counts agree, nothing to build.
+            return None;
+        }
+        let writable: Vec<&Column> = t.columns.iter().filter(is_writable).collect();
         // Static partition values become query columns at their sink position.
         let mut full: std::borrow::Cow<[OutputColumn]> = std::borrow::Cow::Borrowed(&columns);
         let mut static_partitions = Vec::new();
@@ -156,7 +156,7 @@ impl Session<'_> {
             statics.sort_by_key(|(at, _, _)| *at);
             for (at, value, sink_type) in statics {
                 let at = at.min(full.len());
-                let expr_name = CompactString::from(format!("EXPR${at}"));
+                let expr_name = query::expr_name(at);
                 full.insert(
                     at,
                     OutputColumn {

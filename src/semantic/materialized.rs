@@ -261,7 +261,7 @@ impl Session<'_> {
                 }
             }
         }
-        built.table.materialized = Some(MaterializedDef {
+        built.table.materialized = Some(Box::new(MaterializedDef {
             query: query.clone(),
             query_origin: Origin {
                 file: file.id,
@@ -272,7 +272,7 @@ impl Session<'_> {
             refresh_mode: mt.refresh_mode.as_ref().map(|r| r.mode),
             schema_from_query,
             expanded_query: super::render_query::flink_expanded(query, self),
-        });
+        }));
         Some((built.table, known && !rejected && !schema_rejected))
     }
 

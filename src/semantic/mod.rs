@@ -28,6 +28,7 @@ pub mod types;
 use crate::rules::FileEntry;
 use crate::source::FileId;
 use catalog::{Catalog, CatalogObject};
+use compact_str::CompactString;
 use names::QualifiedName;
 use problems::Found;
 use rayon::prelude::*;
@@ -59,7 +60,7 @@ pub struct SessionResult {
     /// Every version of every object the session created or changed, in order.
     pub versions: Vec<Version>,
     /// Current catalog and database at the end.
-    pub current: (String, String),
+    pub current: (CompactString, CompactString),
 }
 
 impl SessionResult {
@@ -100,9 +101,20 @@ pub fn analyse_with(
     settings: &crate::config::Settings,
     system: &system::SystemColumns,
 ) -> Model {
+    analyse_planned(files, settings, system, None)
+}
+
+/// [`analyse_with`] with the files' grouping already made (see [`history::plan_paths`]); `None`
+/// makes it.
+pub fn analyse_planned(
+    files: &[FileEntry],
+    settings: &crate::config::Settings,
+    system: &system::SystemColumns,
+    plan: Option<history::Plan>,
+) -> Model {
     let timings = std::env::var_os("FLINKLINT_TIMINGS").is_some();
     let start = std::time::Instant::now();
-    let plan = history::plan(files, settings);
+    let plan = plan.unwrap_or_else(|| history::plan(files, settings));
     let planned = start.elapsed();
     // The earlier version (`--base`) of each file that has one.
     let bases: HashMap<FileId, &FileEntry> = files
@@ -113,8 +125,7 @@ pub fn analyse_with(
     let mut model = Model::default();
     for h in &plan.histories {
         let base = persistent.clone();
-        let mut session = Session::new(&base);
-        session.system = system.clone();
+        let mut session = Session::new(&base, system);
         for id in &h.files {
             run_file(&mut session, &bases, &files[id.0 as usize]);
         }
@@ -146,8 +157,7 @@ pub fn analyse_with(
         .scripts
         .par_iter()
         .map(|id| {
-            let mut session = Session::new(&persistent);
-            session.system = system.clone();
+            let mut session = Session::new(&persistent, system);
             run_file(&mut session, &bases, &files[id.0 as usize]);
             let (result, found, _) = finish(
                 session,
@@ -184,7 +194,11 @@ pub fn analyse_with(
 
 /// Runs a file's statements in `session`; when the file has an earlier version (`--base`), that
 /// version runs first (see [`deploy_base`]).
-fn run_file(session: &mut Session<'_>, bases: &HashMap<FileId, &FileEntry>, file: &FileEntry) {
+fn run_file<'b>(
+    session: &mut Session<'b>,
+    bases: &HashMap<FileId, &'b FileEntry>,
+    file: &'b FileEntry,
+) {
     if let Some(base) = bases.get(&file.id) {
         deploy_base(session, base);
     }
@@ -203,7 +217,7 @@ fn run_file(session: &mut Session<'_>, bases: &HashMap<FileId, &FileEntry>, file
 /// views, SET and USE are not kept: the new version declares them again in its own run, and
 /// keeping them would report every unchanged `CREATE TABLE` as already existing. Its problems
 /// are dropped: they belong to a version that is not checked.
-fn deploy_base(session: &mut Session<'_>, base: &FileEntry) {
+fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
     let mut pre = Session {
         catalog: session.catalog.clone(),
         current_catalog: session.current_catalog.clone(),
@@ -212,7 +226,7 @@ fn deploy_base(session: &mut Session<'_>, base: &FileEntry) {
         found: Vec::new(),
         versions: Vec::new(),
         deployed: Default::default(),
-        system: session.system.clone(),
+        system: session.system,
     };
     for statement in &base.parsed.script.statements {
         pre.apply(base, statement);
@@ -255,8 +269,8 @@ fn finish(
     keep_changes: bool,
 ) -> (SessionResult, Vec<Found>, Option<catalog::Overlay>) {
     let current = (
-        session.current_catalog.to_string(),
-        session.current_database.to_string(),
+        session.current_catalog.clone(),
+        session.current_database.clone(),
     );
     let (overlay, kept) = if keep_changes {
         (

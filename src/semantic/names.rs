@@ -33,11 +33,10 @@ impl QualifiedName {
 
     /// Completes a 1-3 part name with the current catalog and database; `None` for more parts.
     pub fn resolve(name: &ObjectName, catalog: &str, database: &str) -> Option<QualifiedName> {
-        let p: Vec<&str> = name.parts.iter().map(|i| i.as_str()).collect();
-        match p.as_slice() {
-            [o] => Some(QualifiedName::new(catalog, database, o)),
-            [d, o] => Some(QualifiedName::new(catalog, d, o)),
-            [c, d, o] => Some(QualifiedName::new(c, d, o)),
+        match name.parts.as_slice() {
+            [o] => Some(QualifiedName::new(catalog, database, o.as_str())),
+            [d, o] => Some(QualifiedName::new(catalog, d.as_str(), o.as_str())),
+            [c, d, o] => Some(QualifiedName::new(c.as_str(), d.as_str(), o.as_str())),
             _ => None,
         }
     }

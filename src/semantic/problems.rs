@@ -971,7 +971,8 @@ pub struct Found {
 /// The effective merging strategy of each feature, and which like option set it.
 #[derive(Debug, Clone)]
 pub struct Strategies {
-    entries: Vec<(FeatureOption, MergingStrategy, Option<Span>)>,
+    /// One entry per feature (ALL excluded), in Flink's feature order.
+    entries: [(FeatureOption, MergingStrategy, Option<Span>); 7],
 }
 
 impl Strategies {
@@ -987,7 +988,6 @@ impl Strategies {
             Partitions,
             Watermarks,
         ]
-        .into_iter()
         .map(|f| {
             (
                 f,
@@ -998,8 +998,7 @@ impl Strategies {
                 },
                 None,
             )
-        })
-        .collect();
+        });
         Strategies { entries }
     }
     /// The strategy of `feature`.

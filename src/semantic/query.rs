@@ -10,7 +10,6 @@ use super::types::Type;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::*;
 use compact_str::CompactString;
-use std::sync::Arc;
 
 /// One output column of a query.
 #[derive(Debug, Clone)]
@@ -28,7 +27,7 @@ pub struct OutputColumn {
 /// What the query can see: catalog objects by name, and how names resolve.
 pub trait Scope {
     /// The object a table name refers to.
-    fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, Arc<CatalogObject>)>;
+    fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, &CatalogObject)>;
     /// Whether `SELECT *` leaves out a declared column (column-expansion strategy, declared
     /// system columns).
     fn hidden_from_star(&self, column: &super::catalog::Column) -> bool;
@@ -104,7 +103,7 @@ fn set_columns(
                 row.iter()
                     .enumerate()
                     .map(|(i, e)| {
-                        let name = CompactString::from(format!("EXPR${i}"));
+                        let name = expr_name(i);
                         OutputColumn {
                             written_name: name.clone(),
                             name,
@@ -311,7 +310,7 @@ fn select_columns(
             .and_then(|c| c.data_type.clone())
     };
     let aggregation = aggregation_of(select);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(select.items.len());
     for (i, item) in select.items.iter().enumerate() {
         match item {
             SelectItem::Wildcard { qualifier, span } => {
@@ -359,7 +358,7 @@ fn select_columns(
                     .as_ref()
                     .map(|a| a.text.clone())
                     .or(derived)
-                    .unwrap_or_else(|| CompactString::from(format!("EXPR${i}")));
+                    .unwrap_or_else(|| expr_name(i));
                 let data_type = match &column {
                     Some(c) => c.data_type.clone(),
                     None => exprs::infer_type_in(expr, &typed_column, aggregation),
@@ -443,22 +442,34 @@ fn has_using(t: &TableRef) -> bool {
     }
 }
 
+/// Calcite's name for the `i`-th (0-based) select item that has no alias and is not a column
+/// reference: `EXPR$i`.
+pub fn expr_name(i: usize) -> CompactString {
+    use std::fmt::Write;
+    let mut name = CompactString::const_new("EXPR$");
+    let _ = write!(name, "{i}");
+    name
+}
+
 /// Calcite's uniquification: a repeated name gets the first free suffix `0`, `1`, ...
 /// (case-sensitive, as Flink configures the validator).
 pub fn uniquify(columns: &mut [OutputColumn]) {
-    let mut used: Vec<CompactString> = Vec::new();
-    for c in columns.iter_mut() {
-        if used.contains(&c.name) {
-            let mut n = 0;
-            loop {
-                let candidate = CompactString::from(format!("{}{n}", c.written_name));
-                if !used.contains(&candidate) && !c.written_name.is_empty() {
-                    c.name = candidate;
-                    break;
-                }
-                n += 1;
-            }
+    use std::fmt::Write;
+    for i in 1..columns.len() {
+        let (before, rest) = columns.split_at_mut(i);
+        let c = &mut rest[0];
+        if !before.iter().any(|b| b.name == c.name) {
+            continue;
         }
-        used.push(c.name.clone());
+        let mut n = 0;
+        loop {
+            let mut candidate = c.written_name.clone();
+            let _ = write!(candidate, "{n}");
+            if !before.iter().any(|b| b.name == candidate) && !c.written_name.is_empty() {
+                c.name = candidate;
+                break;
+            }
+            n += 1;
+        }
     }
 }

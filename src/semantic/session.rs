@@ -32,8 +32,9 @@ pub struct Session<'b> {
     pub current_catalog: CompactString,
     /// `USE`.
     pub current_database: CompactString,
-    /// `SET 'key' = 'value'` pairs in effect, with the SET statement.
-    pub config: Vec<(String, String, Origin)>,
+    /// `SET 'key' = 'value'` pairs in effect (the statements' own text), with the SET
+    /// statement.
+    pub config: Vec<(&'b str, &'b str, Origin)>,
     /// Problems found so far.
     pub found: Vec<Found>,
     /// Every version of every object created or changed in this session.
@@ -43,12 +44,12 @@ pub struct Session<'b> {
     /// [`normalized_statement`]).
     pub deployed: std::collections::HashMap<QualifiedName, String>,
     /// The run's system columns.
-    pub system: super::system::SystemColumns,
+    pub system: &'b super::system::SystemColumns,
 }
 
 impl<'b> Session<'b> {
-    /// A fresh session over `base`.
-    pub fn new(base: &'b Catalog) -> Session<'b> {
+    /// A fresh session over `base`, with the run's system columns.
+    pub fn new(base: &'b Catalog, system: &'b super::system::SystemColumns) -> Session<'b> {
         Session {
             catalog: SessionCatalog::new(base),
             current_catalog: DEFAULT_CATALOG.into(),
@@ -57,7 +58,7 @@ impl<'b> Session<'b> {
             found: Vec::new(),
             versions: Vec::new(),
             deployed: std::collections::HashMap::new(),
-            system: super::system::SystemColumns::default(),
+            system,
         }
     }
 
@@ -66,8 +67,8 @@ impl<'b> Session<'b> {
         self.config
             .iter()
             .rev()
-            .find(|(k, _, _)| k == key)
-            .map(|(_, v, _)| v.as_str())
+            .find(|(k, _, _)| *k == key)
+            .map(|(_, v, _)| *v)
     }
 
     /// The `SET` in effect for `key`, with where it was written.
@@ -75,9 +76,9 @@ impl<'b> Session<'b> {
         self.config
             .iter()
             .rev()
-            .find(|(k, _, _)| k == key)
+            .find(|(k, _, _)| *k == key)
             .map(|(_, v, origin)| SessionSetting {
-                value: v.clone(),
+                value: v.to_string(),
                 origin: *origin,
             })
     }
@@ -121,12 +122,9 @@ impl<'b> Session<'b> {
     pub(super) fn register(&mut self, object: CatalogObject) -> Arc<CatalogObject> {
         if !object.incomplete {
             if let ObjectDef::Table(t) | ObjectDef::Materialized(t) = &object.def {
-                let columns: Vec<(&str, Origin)> = t
-                    .columns
-                    .iter()
-                    .map(|c| (c.name.as_str(), c.origin))
-                    .collect();
-                self.case_clashes(object.statement, &columns);
+                self.case_clashes(object.statement, &t.columns, |c| {
+                    (c.name.as_str(), c.origin)
+                });
                 self.system_column_checks(object.statement, t);
             }
         }
@@ -140,7 +138,7 @@ impl<'b> Session<'b> {
     }
 
     /// Applies one statement (and the statements nested in it that run).
-    pub fn apply(&mut self, file: &FileEntry, statement: &Statement) {
+    pub fn apply(&mut self, file: &'b FileEntry, statement: &'b Statement) {
         // SY005: another platform's system column read by the statement's query.
         let query: Option<&Query> = match &statement.kind {
             StatementKind::CreateTable(ct) => ct.query.as_deref(),
@@ -189,8 +187,8 @@ impl<'b> Session<'b> {
             StatementKind::Set(set) => {
                 if let Some(pair) = &set.pair {
                     self.config.push((
-                        pair.key.clone(),
-                        pair.value.clone(),
+                        pair.key.as_str(),
+                        pair.value.as_str(),
                         Origin {
                             file: file.id,
                             span: statement.span,
@@ -199,7 +197,7 @@ impl<'b> Session<'b> {
                 }
             }
             StatementKind::Reset(reset) => match &reset.key {
-                Some(key) => self.config.retain(|(k, _, _)| k != key),
+                Some(key) => self.config.retain(|(k, _, _)| *k != key.as_str()),
                 None => self.config.clear(),
             },
             StatementKind::Use(u) => match u.as_ref() {
@@ -621,7 +619,7 @@ impl<'b> Session<'b> {
             span,
             name: c.name.to_string(),
             kind,
-            aliased_key,
+            aliased_key: aliased_key.map(String::from),
             prefix,
         })
     }
@@ -629,9 +627,14 @@ impl<'b> Session<'b> {
     /// CL009: columns whose names differ only in letter case, at least one of them written in
     /// `statement` (a pair both from one `*`, or both from earlier statements, was reported
     /// where it was made).
-    pub(super) fn case_clashes(&mut self, statement: Origin, columns: &[(&str, Origin)]) {
+    pub(super) fn case_clashes<T>(
+        &mut self,
+        statement: Origin,
+        columns: &[T],
+        column: impl Fn(&T) -> (&str, Origin),
+    ) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
-        let ascii = columns.iter().all(|(n, _)| n.is_ascii());
+        let ascii = columns.iter().all(|c| column(c).0.is_ascii());
         let clash = |a: &str, b: &str| {
             if ascii {
                 a.len() == b.len() && a != b && a.eq_ignore_ascii_case(b)
@@ -639,11 +642,16 @@ impl<'b> Session<'b> {
                 a != b && a.to_lowercase() == b.to_lowercase()
             }
         };
-        for (j, (name, origin)) in columns.iter().enumerate() {
-            let Some((other, other_origin)) = columns[..j].iter().find(|(n, _)| clash(n, name))
+        for (j, c) in columns.iter().enumerate() {
+            let (name, origin) = column(c);
+            let Some((other, other_origin)) = columns[..j]
+                .iter()
+                .map(&column)
+                .find(|(n, _)| clash(n, name))
             else {
                 continue;
             };
+            let (origin, other_origin) = (&origin, &other_origin);
             if !(here(origin) || here(other_origin)) || origin == other_origin {
                 continue;
             }
@@ -699,9 +707,13 @@ impl<'b> Session<'b> {
             }
         }
         if !rejected {
-            let columns: Vec<(&str, Origin)> = written
-                .iter()
-                .map(|(n, span)| {
+            self.case_clashes(
+                Origin {
+                    file: file.id,
+                    span: statement.span,
+                },
+                written,
+                |(n, span)| {
                     (
                         n.as_str(),
                         Origin {
@@ -709,14 +721,7 @@ impl<'b> Session<'b> {
                             span: *span,
                         },
                     )
-                })
-                .collect();
-            self.case_clashes(
-                Origin {
-                    file: file.id,
-                    span: statement.span,
                 },
-                &columns,
             );
         }
         rejected
@@ -1019,9 +1024,10 @@ impl<'b> Session<'b> {
 }
 
 impl Scope for Session<'_> {
-    fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, Arc<CatalogObject>)> {
+    fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, &CatalogObject)> {
         let q = self.resolve(name)?;
-        self.catalog.get(&q).cloned().map(|o| (q, o))
+        let object = self.catalog.get(&q)?;
+        Some((q, object))
     }
     fn hidden_from_star(&self, column: &Column) -> bool {
         if self.system.is_declared_system(column) {
@@ -1151,7 +1157,7 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
                             t.primary_key = Some(PrimaryKeyDef {
                                 name: cc.name.as_ref().map_or_else(
                                     || table::generated_pk_name(&columns),
-                                    |n| n.text.to_string(),
+                                    |n| n.text.clone(),
                                 ),
                                 columns,
                                 origin: origin(c.span),
@@ -1181,10 +1187,10 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
                     TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
                         let columns: Vec<CompactString> =
                             c.columns.names.iter().map(|n| n.text.clone()).collect();
-                        let name = c.name.as_ref().map_or_else(
-                            || table::generated_pk_name(&columns),
-                            |n| n.text.to_string(),
-                        );
+                        let name = c
+                            .name
+                            .as_ref()
+                            .map_or_else(|| table::generated_pk_name(&columns), |n| n.text.clone());
                         for col in t.columns.iter_mut().filter(|k| columns.contains(&k.name)) {
                             if let Some(ty) = &mut col.data_type {
                                 ty.nullable = false;
@@ -1261,7 +1267,7 @@ fn single_column(c: &ColumnDef, file: FileId) -> Column {
             virtual_span,
         } => (
             ColumnKind::Metadata {
-                key: key.as_ref().map(|k| k.value.to_string()),
+                key: key.as_ref().map(|k| k.value.clone()),
                 is_virtual: virtual_span.is_some(),
             },
             Some(Type::from_ast(data_type)),

@@ -138,7 +138,7 @@ fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
             virtual_span,
         } => (
             ColumnKind::Metadata {
-                key: key.as_ref().map(|k| k.value.to_string()),
+                key: key.as_ref().map(|k| k.value.clone()),
                 is_virtual: virtual_span.is_some(),
             },
             Some(Type::from_ast(data_type)),
@@ -156,11 +156,11 @@ fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
 }
 
 /// Flink's generated constraint name: `PK_` and the columns joined by `_`.
-pub fn generated_pk_name(columns: &[CompactString]) -> String {
-    let mut name = String::from("PK");
+pub fn generated_pk_name<S: AsRef<str>>(columns: impl IntoIterator<Item = S>) -> CompactString {
+    let mut name = CompactString::const_new("PK");
     for c in columns {
         name.push('_');
-        name.push_str(c);
+        name.push_str(c.as_ref());
     }
     name
 }
@@ -198,11 +198,9 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
     let empty = TableDef::empty();
     let p = parent.as_ref().map_or(&empty, |p| p.table);
     let parent_name = parent.as_ref().map(|p| p.name.clone());
+    let inherited_name = parent_name.clone().map(Arc::new);
 
-    let derived_columns: Vec<&ColumnDef> = declared
-        .elements
-        .map(|e| e.columns().collect())
-        .unwrap_or_default();
+    let derived_columns = || declared.elements.into_iter().flat_map(|e| e.columns());
     let derived_watermark = declared.elements.and_then(|e| e.watermarks().next());
     let derived_pk = primary_key_of(declared.elements);
 
@@ -217,7 +215,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
     }
 
     // A: seed from the parent.
-    let mut columns: Vec<Column> = Vec::with_capacity(p.columns.len() + derived_columns.len());
+    let mut columns: Vec<Column> = Vec::with_capacity(p.columns.len() + derived_columns().count());
     for c in &p.columns {
         let keep = match c.kind {
             ColumnKind::Physical => true,
@@ -230,14 +228,14 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
         };
         if keep {
             let mut c = c.clone();
-            c.inherited_from = c.inherited_from.or_else(|| parent_name.clone());
+            c.inherited_from = c.inherited_from.or_else(|| inherited_name.clone());
             columns.push(c);
         }
     }
     let inherited_count = columns.len();
     let mut watermark = if s.get(FeatureOption::Watermarks) != MergingStrategy::Excluding {
         p.watermark.clone().map(|mut w| {
-            w.inherited_from = w.inherited_from.or_else(|| parent_name.clone());
+            w.inherited_from = w.inherited_from.or_else(|| inherited_name.clone());
             w
         })
     } else {
@@ -254,7 +252,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
     let is_inherited = |columns: &Vec<Column>, i: usize| {
         i < inherited_count && columns[i].inherited_from.is_some()
     };
-    for d in derived_columns.iter().filter(|c| {
+    for d in derived_columns().filter(|c| {
         matches!(
             c.kind,
             ast::ColumnKind::Physical { .. } | ast::ColumnKind::NameOnly
@@ -290,7 +288,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
 
     // C: computed and metadata columns in declaration order.
     let mut declared_metadata: Vec<CompactString> = Vec::new();
-    for d in derived_columns.iter() {
+    for d in derived_columns() {
         let derived_kind = match d.kind {
             ast::ColumnKind::Computed { .. } => Kind::Computed,
             ast::ColumnKind::Metadata { .. } => Kind::Metadata,
@@ -379,8 +377,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
     let mut from_query: Vec<CompactString> = Vec::new();
     if let QueryColumns::Known(query) = declared.query {
         let typed = |name: &str| {
-            derived_columns
-                .iter()
+            derived_columns()
                 .any(|d| d.name.as_str() == name && !matches!(d.kind, ast::ColumnKind::NameOnly))
         };
         from_query = query
@@ -461,7 +458,8 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                 });
             }
         }
-        for (col, col_span) in &pk.columns {
+        for ident in pk.columns {
+            let (col, col_span) = (&ident.text, &ident.span);
             match columns.iter().find(|c| c.name == *col) {
                 None if query_unknown => {}
                 None => problems.push(Problem::InvalidPrimaryKey {
@@ -483,7 +481,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                             span: *col_span,
                             column: col.to_string(),
                             issue: PrimaryKeyIssue::NullableQueryColumn {
-                                constraint: pk.name.clone(),
+                                constraint: pk.name.to_string(),
                             },
                         });
                     } else if c.inherited_from.is_some() && nullable {
@@ -491,7 +489,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                             span: *col_span,
                             name: col.to_string(),
                             what: Unresolvable::NullablePrimaryKey {
-                                constraint: pk.name.clone(),
+                                constraint: pk.name.to_string(),
                             },
                             inherited: Some(c.origin),
                         });
@@ -499,7 +497,7 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
                 }
             }
         }
-        let names: Vec<CompactString> = pk.columns.iter().map(|(c, _)| c.clone()).collect();
+        let names: Vec<CompactString> = pk.columns.iter().map(|c| c.text.clone()).collect();
         for c in columns.iter_mut() {
             if c.inherited_from.is_none()
                 && names.contains(&c.name)
@@ -571,12 +569,11 @@ pub fn build_table(declared: &Declared<'_>, parent: Option<Parent<'_>>) -> Built
     };
 
     // H: options.
-    let mut options: Vec<OptionDef> = if s.get(FeatureOption::Options) == MergingStrategy::Excluding
-    {
-        Vec::new()
-    } else {
-        p.options.clone()
-    };
+    let mut options: Vec<OptionDef> =
+        Vec::with_capacity(p.options.len() + declared.with.map_or(0, |w| w.items.len()));
+    if s.get(FeatureOption::Options) != MergingStrategy::Excluding {
+        options.extend(p.options.iter().cloned());
+    }
     let options_strategy = s.get(FeatureOption::Options);
     if let Some(with) = declared.with {
         for prop in &with.items {
@@ -927,46 +924,34 @@ pub(crate) fn column_type(columns: &[Column], system: &[SystemColumn], name: &st
     }
 }
 
-/// A declared primary key: name, columns with spans, and the constraint's span.
-struct DeclaredKey {
-    name: String,
-    columns: Vec<(CompactString, Span)>,
+/// A declared primary key: name and columns (the statement's identifiers).
+struct DeclaredKey<'a> {
+    name: CompactString,
+    columns: &'a [crate::syntax::ast::Ident],
 }
 
 /// The statement's primary key (column-level or table-level), if any.
-fn primary_key_of(elements: Option<&TableElements>) -> Option<(DeclaredKey, Span)> {
+fn primary_key_of(elements: Option<&TableElements>) -> Option<(DeclaredKey<'_>, Span)> {
     let elements = elements?;
     for e in &elements.items {
         match e {
             TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
-                let columns: Vec<(CompactString, Span)> = c
-                    .columns
-                    .names
-                    .iter()
-                    .map(|n| (n.text.clone(), n.span))
-                    .collect();
-                let names: Vec<CompactString> = columns.iter().map(|(n, _)| n.clone()).collect();
-                let name = c
-                    .name
-                    .as_ref()
-                    .map_or_else(|| generated_pk_name(&names), |n| n.text.to_string());
+                let columns = c.columns.names.as_slice();
+                let name = c.name.as_ref().map_or_else(
+                    || generated_pk_name(columns.iter().map(|n| n.as_str())),
+                    |n| n.text.clone(),
+                );
                 return Some((DeclaredKey { name, columns }, c.span));
             }
             TableElement::Column(col) => {
                 if let Some(cc) = &col.constraint {
                     if cc.kind == ConstraintKind::PrimaryKey {
-                        let names = vec![col.name.text.clone()];
-                        let name = cc
-                            .name
-                            .as_ref()
-                            .map_or_else(|| generated_pk_name(&names), |n| n.text.to_string());
-                        return Some((
-                            DeclaredKey {
-                                name,
-                                columns: vec![(col.name.text.clone(), col.name.span)],
-                            },
-                            cc.span,
-                        ));
+                        let columns = std::slice::from_ref(&col.name);
+                        let name = cc.name.as_ref().map_or_else(
+                            || generated_pk_name([col.name.as_str()]),
+                            |n| n.text.clone(),
+                        );
+                        return Some((DeclaredKey { name, columns }, cc.span));
                     }
                 }
             }

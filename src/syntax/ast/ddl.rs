@@ -109,8 +109,8 @@ pub enum ColumnKind {
     },
     /// `name AS expr`.
     Computed {
-        /// The expression.
-        expr: Expr,
+        /// The expression (shared with the catalog's columns, which keep it).
+        expr: std::sync::Arc<Expr>,
     },
     /// `name type METADATA [FROM 'key'] [VIRTUAL]`.
     Metadata {
@@ -209,8 +209,9 @@ pub struct TableConstraint {
 pub struct Watermark {
     /// The rowtime column (may be a nested path).
     pub column: ObjectName,
-    /// The watermark strategy expression.
-    pub expr: Expr,
+    /// The watermark strategy expression (shared with the catalog's watermark, which keeps
+    /// it).
+    pub expr: std::sync::Arc<Expr>,
     /// The whole clause.
     pub span: Span,
 }

@@ -491,7 +491,9 @@ impl Parser<'_> {
         }
         let mut constraint = None;
         let kind = if self.eat(Kw::AS).is_some() {
-            ColumnKind::Computed { expr: self.expr()? }
+            ColumnKind::Computed {
+                expr: std::sync::Arc::new(self.expr()?),
+            }
         } else if matches!(self.kind(), TokenKind::Comma | TokenKind::RParen) {
             ColumnKind::NameOnly
         } else {
@@ -620,7 +622,7 @@ impl Parser<'_> {
         self.expect(Kw::FOR)?;
         let column = self.object_name("the rowtime column")?;
         self.expect(Kw::AS)?;
-        let expr = self.expr()?;
+        let expr = std::sync::Arc::new(self.expr()?);
         Ok(Watermark {
             column,
             expr,
