@@ -395,15 +395,8 @@ fn missing_in_body(body: &SetExpr, scope: &dyn Scope, file: FileId, name: &str) 
     match body {
         SetExpr::Select(select) => {
             let from = select.from.as_ref()?;
-            let mut relations = Vec::new();
-            from_relations(from, scope, file, &[], &mut relations);
-            let mut known = Vec::new();
-            for r in &relations {
-                known.extend(r.columns.as_ref()?.iter().map(|c| c.name.clone()));
-            }
-            if known.iter().any(|c| c == name) {
-                return None;
-            }
+            // The reference first (a walk of the select's expressions): most queries have
+            // none, and then the relations need not be built.
             let mut found = None;
             let mut look = |e: &Expr| {
                 exprs::walk(e, &mut |x| {
@@ -421,6 +414,14 @@ fn missing_in_body(body: &SetExpr, scope: &dyn Scope, file: FileId, name: &str) 
             }
             if let Some(w) = &select.selection {
                 look(w);
+            }
+            found?;
+            let mut relations = Vec::new();
+            from_relations(from, scope, file, &[], &mut relations);
+            for r in &relations {
+                if r.columns.as_ref()?.iter().any(|c| c.name == name) {
+                    return None;
+                }
             }
             found
         }

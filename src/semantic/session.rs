@@ -95,9 +95,31 @@ impl<'b> Session<'b> {
         let mut out: Vec<QualifiedName> = Vec::new();
         // Edit distance is at least the difference in length: skip the far ones cheaply.
         let near = |name: &QualifiedName| name.object.len().abs_diff(wanted.len()) <= 2;
+        // ASCII names: a byte histogram of the wanted name, to skip a candidate cheaply when
+        // the letters alone differ by more than two edits (an edit changes at most one letter
+        // in and one letter out: the distance is at least the larger of the two surpluses).
+        let histogram = wanted.is_ascii().then(|| {
+            let mut h = [0i16; 128];
+            for b in wanted.bytes() {
+                h[usize::from(b)] += 1;
+            }
+            h
+        });
         for name in self.catalog.names_where(near) {
             if name == target {
                 continue;
+            }
+            if let (Some(wanted_letters), true) = (&histogram, name.object.is_ascii()) {
+                let mut h = *wanted_letters;
+                for b in name.object.bytes() {
+                    h[usize::from(b.to_ascii_lowercase())] -= 1;
+                }
+                let (missing, extra) = h.iter().fold((0i32, 0i32), |(m, e), &d| {
+                    (m + i32::from(d.max(0)), e + i32::from((-d).max(0)))
+                });
+                if missing.max(extra) > 2 {
+                    continue;
+                }
             }
             let lower = name.object.to_lowercase();
             if lower == wanted || (wanted.len() > 3 && strsim::levenshtein(&lower, &wanted) <= 2) {
@@ -511,14 +533,15 @@ impl<'b> Session<'b> {
         if statement.has_error {
             return;
         }
-        for name in self.system.foreign.clone() {
-            if let Some(span) = query::missing_reference(query, self, file.id, &name) {
+        let system = self.system;
+        for name in &system.foreign {
+            if let Some(span) = query::missing_reference(query, self, file.id, name) {
                 self.report(
                     file.id,
                     statement.span,
                     Problem::ForeignSystemColumn {
                         span,
-                        name,
+                        name: name.to_string(),
                         in_table: false,
                     },
                 );
