@@ -119,24 +119,26 @@ impl Session<'_> {
                 }
             }
         }
-        let columns = self.query_columns(&i.query, file.id)?;
+        // Names first: types are needed only for a count mismatch's message.
+        let names = query::output_names(&i.query, self)?;
         if let Some(list) = &i.columns {
-            if list.names.len() != columns.len() {
+            if list.names.len() != names.len() {
                 return Some(mismatch(
                     i.query.span,
                     InsertIssue::ListLength {
                         list: list.names.len(),
-                        query: columns.len(),
+                        query: names.len(),
                     },
                 ));
             }
             return None;
         }
         let is_writable = |c: &&Column| c.kind.is_persisted() && self.read_only(c).is_none();
-        if i.partition.is_none() && columns.len() == t.columns.iter().filter(is_writable).count() {
-            // The common case: the counts agree, nothing to build.
+        if i.partition.is_none() && names.len() == t.columns.iter().filter(is_writable).count() {
+            // The common case: the counts agree.
             return None;
         }
+        let columns = self.query_columns(&i.query, file.id)?;
         let writable: Vec<&Column> = t.columns.iter().filter(is_writable).collect();
         // Static partition values become query columns at their sink position.
         let mut full: std::borrow::Cow<[OutputColumn]> = std::borrow::Cow::Borrowed(&columns);

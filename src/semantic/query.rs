@@ -54,8 +54,16 @@ struct RelColumn {
 /// The output columns of `query`, or `None` when they are not knowable (unknown tables,
 /// table functions, views whose columns are unknown, ...).
 pub fn output_columns(query: &Query, scope: &dyn Scope, file: FileId) -> Option<Vec<OutputColumn>> {
-    let ctes: Vec<(CompactString, Option<Vec<RelColumn>>)> = Vec::new();
-    let mut columns = query_columns(query, scope, file, &ctes)?;
+    let _ = file;
+    let mut columns = query_columns(query, scope, true, &[])?;
+    uniquify(&mut columns);
+    Some(columns)
+}
+
+/// [`output_columns`] without their types (every `data_type` is `None`): names and count,
+/// for the checks that need only those.
+pub fn output_names(query: &Query, scope: &dyn Scope) -> Option<Vec<OutputColumn>> {
+    let mut columns = query_columns(query, scope, false, &[])?;
     uniquify(&mut columns);
     Some(columns)
 }
@@ -63,12 +71,12 @@ pub fn output_columns(query: &Query, scope: &dyn Scope, file: FileId) -> Option<
 fn query_columns(
     query: &Query,
     scope: &dyn Scope,
-    file: FileId,
+    typed: bool,
     outer: &[(CompactString, Option<Vec<RelColumn>>)],
 ) -> Option<Vec<OutputColumn>> {
     let mut ctes: Vec<(CompactString, Option<Vec<RelColumn>>)> = outer.to_vec();
     for cte in &query.with {
-        let cols = query_columns(&cte.query, scope, file, &ctes).map(|cols| {
+        let cols = query_columns(&cte.query, scope, typed, &ctes).map(|cols| {
             cols.into_iter()
                 .enumerate()
                 .map(|(i, c)| RelColumn {
@@ -84,19 +92,19 @@ fn query_columns(
         });
         ctes.push((cte.name.text.clone(), cols));
     }
-    set_columns(&query.body, scope, file, &ctes)
+    set_columns(&query.body, scope, typed, &ctes)
 }
 
 fn set_columns(
     body: &SetExpr,
     scope: &dyn Scope,
-    file: FileId,
+    typed: bool,
     ctes: &[(CompactString, Option<Vec<RelColumn>>)],
 ) -> Option<Vec<OutputColumn>> {
     match body {
-        SetExpr::Select(select) => select_columns(select, scope, file, ctes),
-        SetExpr::Query(q) => query_columns(q, scope, file, ctes),
-        SetExpr::SetOperation { left, .. } => set_columns(left, scope, file, ctes),
+        SetExpr::Select(select) => select_columns(select, scope, typed, ctes),
+        SetExpr::Query(q) => query_columns(q, scope, typed, ctes),
+        SetExpr::SetOperation { left, .. } => set_columns(left, scope, typed, ctes),
         SetExpr::Values(values) => {
             let row = values.rows.first()?;
             Some(
@@ -107,7 +115,7 @@ fn set_columns(
                         OutputColumn {
                             written_name: name.clone(),
                             name,
-                            data_type: exprs::infer_type(e, &|_| None),
+                            data_type: typed.then(|| exprs::infer_type(e, &|_| None)).flatten(),
                             span: e.span,
                         }
                     })
@@ -116,7 +124,7 @@ fn set_columns(
         }
         SetExpr::Table(name) => {
             let (_, object) = scope.lookup(name)?;
-            let rel = relation_of(&object, scope)?;
+            let rel = relation_of(object, scope, typed)?;
             Some(
                 rel.into_iter()
                     .filter(|c| !c.hidden)
@@ -132,7 +140,7 @@ fn set_columns(
     }
 }
 
-fn relation_of(object: &CatalogObject, scope: &dyn Scope) -> Option<Vec<RelColumn>> {
+fn relation_of(object: &CatalogObject, scope: &dyn Scope, typed: bool) -> Option<Vec<RelColumn>> {
     // A definition Flink rejected, or whose columns flinklint could not complete (a LIKE
     // parent or CTAS query it cannot see): its columns are not knowable.
     if object.incomplete {
@@ -144,12 +152,16 @@ fn relation_of(object: &CatalogObject, scope: &dyn Scope) -> Option<Vec<RelColum
                 .iter()
                 .map(|c| RelColumn {
                     name: c.name.clone(),
-                    data_type: c.data_type.clone().or_else(|| match &c.kind {
-                        ColumnKind::Computed(e) => {
-                            exprs::infer_type(e, &|n| t.column(n).and_then(|k| k.data_type.clone()))
-                        }
-                        _ => None,
-                    }),
+                    data_type: if !typed {
+                        None
+                    } else {
+                        c.data_type.clone().or_else(|| match &c.kind {
+                            ColumnKind::Computed(e) => exprs::infer_type(e, &|n| {
+                                t.column(n).and_then(|k| k.data_type.clone())
+                            }),
+                            _ => None,
+                        })
+                    },
                     hidden: scope.hidden_from_star(c),
                 })
                 .chain(
@@ -169,7 +181,7 @@ fn relation_of(object: &CatalogObject, scope: &dyn Scope) -> Option<Vec<RelColum
                 .enumerate()
                 .map(|(i, n)| RelColumn {
                     name: n.clone(),
-                    data_type: v.types.get(i).cloned().flatten(),
+                    data_type: v.types.get(i).filter(|_| typed).cloned().flatten(),
                     hidden: false,
                 })
                 .collect()
@@ -180,7 +192,7 @@ fn relation_of(object: &CatalogObject, scope: &dyn Scope) -> Option<Vec<RelColum
 fn from_relations(
     t: &TableRef,
     scope: &dyn Scope,
-    file: FileId,
+    typed: bool,
     ctes: &[(CompactString, Option<Vec<RelColumn>>)],
     out: &mut Vec<Relation>,
 ) {
@@ -199,7 +211,9 @@ fn from_relations(
                 }
             }
             let found = scope.lookup(name);
-            let columns = found.as_ref().and_then(|(_, o)| relation_of(o, scope));
+            let columns = found
+                .as_ref()
+                .and_then(|(_, o)| relation_of(o, scope, typed));
             let columns = match (columns, alias.as_ref().filter(|a| !a.columns.is_empty())) {
                 (Some(cols), Some(a)) => Some(
                     cols.into_iter()
@@ -218,7 +232,7 @@ fn from_relations(
             });
         }
         TableRef::Subquery { query, alias, .. } => {
-            let cols = query_columns(query, scope, file, ctes).map(|cols| {
+            let cols = query_columns(query, scope, typed, ctes).map(|cols| {
                 cols.into_iter()
                     .enumerate()
                     .map(|(i, c)| RelColumn {
@@ -237,10 +251,10 @@ fn from_relations(
             });
         }
         TableRef::Join { left, right, .. } => {
-            from_relations(left, scope, file, ctes, out);
-            from_relations(right, scope, file, ctes, out);
+            from_relations(left, scope, typed, ctes, out);
+            from_relations(right, scope, typed, ctes, out);
         }
-        TableRef::Nested { inner, .. } => from_relations(inner, scope, file, ctes, out),
+        TableRef::Nested { inner, .. } => from_relations(inner, scope, typed, ctes, out),
         TableRef::Function { alias, .. }
         | TableRef::Unnest { alias, .. }
         | TableRef::MatchRecognize { alias, .. } => {
@@ -274,7 +288,7 @@ fn aggregation_of(select: &Select) -> exprs::Aggregation {
 fn select_columns(
     select: &Select,
     scope: &dyn Scope,
-    file: FileId,
+    typed: bool,
     ctes: &[(CompactString, Option<Vec<RelColumn>>)],
 ) -> Option<Vec<OutputColumn>> {
     let mut relations = Vec::new();
@@ -287,7 +301,7 @@ fn select_columns(
         if wildcard && has_using(from) {
             return None;
         }
-        from_relations(from, scope, file, ctes, &mut relations);
+        from_relations(from, scope, typed, ctes, &mut relations);
     }
     let lookup_column = |name: &str| -> Option<&RelColumn> {
         relations
@@ -361,7 +375,8 @@ fn select_columns(
                     .unwrap_or_else(|| expr_name(i));
                 let data_type = match &column {
                     Some(c) => c.data_type.clone(),
-                    None => exprs::infer_type_in(expr, &typed_column, aggregation),
+                    None if typed => exprs::infer_type_in(expr, &typed_column, aggregation),
+                    None => None,
                 };
                 out.push(OutputColumn {
                     written_name: name.clone(),
@@ -372,7 +387,6 @@ fn select_columns(
             }
         }
     }
-    let _ = file;
     Some(out)
 }
 
@@ -417,7 +431,7 @@ fn missing_in_body(body: &SetExpr, scope: &dyn Scope, file: FileId, name: &str) 
             }
             found?;
             let mut relations = Vec::new();
-            from_relations(from, scope, file, &[], &mut relations);
+            from_relations(from, scope, false, &[], &mut relations);
             for r in &relations {
                 if r.columns.as_ref()?.iter().any(|c| c.name == name) {
                     return None;
