@@ -248,6 +248,12 @@ pub trait Rule: Send + Sync {
     fn after_suppressions(&self) -> bool {
         false
     }
+    /// Whether the rule reads the semantic model ([`Context::model`], [`Context::problems`]).
+    /// A rule that reads only the syntax trees and settings says `false`: it runs while the
+    /// catalog pass builds the model (see [`run_early`]).
+    fn reads_model(&self) -> bool {
+        true
+    }
 }
 
 /// Every rule, in code order. Adding a rule: a module, `rules/<CODE>.yaml`, fixtures, and one
@@ -309,14 +315,54 @@ pub static RULES: &[&dyn Rule] = &[
 /// not parse dropped, the configured levels applied per file, the suppression comments
 /// applied, then the rules that read what the suppressions matched (SU001).
 pub fn run(ctx: &Context<'_>) -> Vec<Diagnostic> {
+    run_after(ctx, run_early(ctx))
+}
+
+/// What does not need the semantic model: the findings of the rules that read only the
+/// syntax trees, and the suppression comments. Computed while the catalog pass runs.
+pub struct Early {
+    /// Per rule of [`RULES`] that does not read the model: its index and its findings.
+    findings: Vec<(usize, Vec<Diagnostic>)>,
+    /// The suppression comments of the reported files.
+    directives: Vec<suppression::Directive>,
+}
+
+/// The part of [`run`] that does not read `ctx.model` (which may still be empty).
+pub fn run_early(ctx: &Context<'_>) -> Early {
+    let findings = RULES
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.after_suppressions() && !r.reads_model())
+        .map(|(i, rule)| {
+            let mut out = Vec::new();
+            run_rule(ctx, *rule, &mut out);
+            (i, out)
+        })
+        .collect();
+    Early {
+        findings,
+        directives: suppression::collect(ctx),
+    }
+}
+
+/// The rest of [`run`], once the model is built: the rules that read it, then the findings
+/// of all rules in [`RULES`] order through the same steps.
+pub fn run_after(ctx: &Context<'_>, early: Early) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for rule in RULES.iter().filter(|r| !r.after_suppressions()) {
-        run_rule(ctx, *rule, &mut out);
+    let mut findings = early.findings.into_iter().peekable();
+    for (i, rule) in RULES.iter().enumerate() {
+        if rule.after_suppressions() {
+            continue;
+        }
+        match findings.next_if(|(at, _)| *at == i) {
+            Some((_, found)) => out.extend(found),
+            None => run_rule(ctx, *rule, &mut out),
+        }
     }
     out.retain(|d| ctx.file(d.file).report);
     drop_after_syntax_errors(ctx, &mut out);
     apply_levels(ctx, &mut out);
-    let suppressions = suppression::apply(ctx, &mut out);
+    let suppressions = suppression::apply(early.directives, &mut out);
     let late_ctx = Context {
         suppressions: Some(&suppressions),
         ..*ctx

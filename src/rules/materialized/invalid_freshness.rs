@@ -38,6 +38,9 @@ impl Rule for InvalidFreshness {
     fn code(&self) -> &'static str {
         "MT008"
     }
+    fn reads_model(&self) -> bool {
+        false
+    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
             for statement in file.parsed.script.all_statements() {

@@ -21,6 +21,9 @@ impl Rule for InvalidStartMode {
     fn code(&self) -> &'static str {
         "MT004"
     }
+    fn reads_model(&self) -> bool {
+        false
+    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
             for error in file

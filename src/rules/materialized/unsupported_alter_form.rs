@@ -14,6 +14,9 @@ impl Rule for UnsupportedAlterForm {
     fn code(&self) -> &'static str {
         "MT010"
     }
+    fn reads_model(&self) -> bool {
+        false
+    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
             for statement in file.parsed.script.all_statements() {

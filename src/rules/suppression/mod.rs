@@ -210,15 +210,9 @@ fn covers(directive: &Directive, code_index: usize, d: &Diagnostic) -> bool {
     }
 }
 
-/// Reads the directives of every reported file, removes the findings they silence from `out`
-/// and returns them with what each code matched.
-pub fn apply(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) -> Suppressions {
-    let directives: Vec<Directive> = ctx
-        .files
-        .iter()
-        .filter(|f| f.report && f.load_error.is_none())
-        .flat_map(directives)
-        .collect();
+/// Removes from `out` the findings that `directives` (see [`collect`]) silence, and returns
+/// them with what each code matched.
+pub fn apply(directives: Vec<Directive>, out: &mut Vec<Diagnostic>) -> Suppressions {
     let mut suppressions = Suppressions {
         used: directives
             .iter()
@@ -231,6 +225,15 @@ pub fn apply(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) -> Suppressions {
     }
     out.retain(|d| !silence(&mut suppressions, d));
     suppressions
+}
+
+/// The directives of every reported file, in file and position order.
+pub fn collect(ctx: &Context<'_>) -> Vec<Directive> {
+    ctx.files
+        .iter()
+        .filter(|f| f.report && f.load_error.is_none())
+        .flat_map(directives)
+        .collect()
 }
 
 /// Removes from `late` (SU001's findings) what `ignore-file` directives silence.

@@ -12,6 +12,9 @@ impl Rule for DoubleQuotedLiteral {
     fn code(&self) -> &'static str {
         "SY003"
     }
+    fn reads_model(&self) -> bool {
+        false
+    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for (file, error) in errors_of(ctx, self.code()) {
             let mut d = report.diagnostic(file.id, error.span, error.message.clone());

@@ -27,6 +27,9 @@ impl Rule for ReservedWordIdentifier {
     fn code(&self) -> &'static str {
         "SY004"
     }
+    fn reads_model(&self) -> bool {
+        false
+    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for (file, error) in errors_of(ctx, self.code()) {
             let SyntaxErrorKind::ReservedWord { keyword } = error.kind else {

@@ -12,6 +12,9 @@ impl Rule for SyntaxErrorRule {
     fn code(&self) -> &'static str {
         "SY001"
     }
+    fn reads_model(&self) -> bool {
+        false
+    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for (file, error) in errors_of(ctx, self.code()) {
             // Past the parser's own nesting or operator limit, Flink may well accept the

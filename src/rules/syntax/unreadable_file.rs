@@ -10,6 +10,9 @@ impl Rule for UnreadableFile {
     fn code(&self) -> &'static str {
         "SY000"
     }
+    fn reads_model(&self) -> bool {
+        false
+    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
             if let Some(reason) = &file.load_error {
