@@ -49,7 +49,11 @@ fn main() {
     if let Ok(n) = std::env::var("FLINKLINT_BENCH_PROFILE_CATALOG") {
         // For a profiler: the catalog pass alone, N times, nothing else measured.
         let files = parsed_files(&named);
-        let settings = flinklint::config::Settings::default();
+        // As `check` runs it: each script's catalog freed once its problems are found.
+        let settings = flinklint::config::Settings {
+            drop_script_sessions: true,
+            ..Default::default()
+        };
         for _ in 0..n.parse::<usize>().unwrap_or(50) {
             std::hint::black_box(
                 flinklint::semantic::analyse(&files, &settings)
@@ -74,7 +78,11 @@ fn main() {
             .map(|t| flinklint::syntax::parse(t))
             .collect::<Vec<_>>()
     });
-    let settings = flinklint::config::Settings::default();
+    // As `check` runs it: each script's catalog freed once its problems are found.
+    let settings = flinklint::config::Settings {
+        drop_script_sessions: true,
+        ..Default::default()
+    };
     // `check` exits without freeing its syntax trees and catalog: the checks and the catalog
     // pass are timed up to their result, which is freed after the clock stops.
     let check = best_of(rounds, &|| flinklint::check_texts(&named, &settings));

@@ -6,6 +6,8 @@ into bench-out/corpus, builds the release binary, then prints:
   - lex and lex+parse throughput on one core (benches/throughput.rs);
   - the best-of-N wall time of `flinklint check --format json` over the repository and of
     `cat` over the same files, measured in the same run, and their ratio;
+  - what the catalog pass adds to that whole run (issue 3's budget: at most 20 %): runs with
+    and without it (FLINKLINT_BENCH_SKIP_CATALOG), interleaved, medians;
   - startup cost: `flinklint check` on an empty folder (process start, config discovery and
     parsing, rule registry, thread pool), with and without a `.flinklint.yaml`, against
     `true`, as the median and best of many runs, and the in-process time of config discovery

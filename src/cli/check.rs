@@ -2,7 +2,7 @@
 
 use super::{parse_fail_on, run_inputs, use_color, InputArgs};
 use crate::baseline::{self, Baseline};
-use crate::config::{CliSettings, FailOn};
+use crate::config::{CliSettings, FailOn, Settings};
 use crate::fix::FixMode;
 use crate::render::{self, Format};
 use std::io::Write;
@@ -78,7 +78,11 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
         ..CliSettings::default()
     };
     let settings = match super::settings(&args.input, cli) {
-        Ok(s) => s,
+        Ok(s) => Settings {
+            // Only problems are reported: each script's catalog is freed once it has run.
+            drop_script_sessions: true,
+            ..s
+        },
         Err(code) => return code,
     };
     let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &settings) {

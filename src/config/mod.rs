@@ -301,6 +301,10 @@ pub struct Settings {
     pub overrides: Vec<Override>,
     /// Whether the target came from `--target` (which wins over `overrides`).
     pub target_from_cli: bool,
+    /// Whether the semantic model may leave out each script's session (its catalog and
+    /// versions) once the script's problems are found: `check` reports only problems and
+    /// sets it; `expand` reads the sessions. Not a configuration key.
+    pub drop_script_sessions: bool,
 }
 
 impl Default for Settings {
@@ -326,6 +330,7 @@ impl Default for Settings {
             require_suppression_reason: false,
             overrides: Vec::new(),
             target_from_cli: false,
+            drop_script_sessions: false,
         }
     }
 }

@@ -348,7 +348,10 @@ pub fn run_early(ctx: &Context<'_>) -> Early {
 /// The rest of [`run`], once the model is built: the rules that read it, then the findings
 /// of all rules in [`RULES`] order through the same steps.
 pub fn run_after(ctx: &Context<'_>, early: Early) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    // Most findings of the rules that read the model are its problems, one each.
+    let mut out = Vec::with_capacity(
+        ctx.model.found.len() + early.findings.iter().map(|(_, f)| f.len()).sum::<usize>(),
+    );
     let mut findings = early.findings.into_iter().peekable();
     for (i, rule) in RULES.iter().enumerate() {
         if rule.after_suppressions() {

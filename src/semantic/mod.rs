@@ -9,6 +9,7 @@
 
 pub mod alter;
 pub mod catalog;
+pub mod connectors;
 pub mod describe;
 pub mod exprs;
 pub mod history;
@@ -153,12 +154,17 @@ pub fn analyse_planned(
     let histories = start.elapsed();
     // Scripts are independent sessions over the same persistent catalog: run them in parallel,
     // keep their results in plan order.
-    let (results, found): (Vec<SessionResult>, Vec<Vec<Found>>) = plan
+    let keep = !settings.drop_script_sessions;
+    let (results, found): (Vec<Option<SessionResult>>, Vec<Vec<Found>>) = plan
         .scripts
         .par_iter()
         .map(|id| {
             let mut session = Session::new(&persistent, system);
             run_file(&mut session, &bases, &files[id.0 as usize]);
+            if !keep {
+                // Freed here, on the thread that made it: the next script reuses the memory.
+                return (None, session.found);
+            }
             let (result, found, _) = finish(
                 session,
                 &persistent,
@@ -166,11 +172,11 @@ pub fn analyse_planned(
                 vec![*id],
                 false,
             );
-            (result, found)
+            (Some(result), found)
         })
         .unzip();
     let ran = start.elapsed();
-    model.sessions.extend(results);
+    model.sessions.extend(results.into_iter().flatten());
     model
         .found
         .reserve(found.iter().map(Vec::len).sum::<usize>());

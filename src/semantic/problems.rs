@@ -592,6 +592,38 @@ pub enum Problem {
         /// A RENAME changing only the case of one column.
         rename: bool,
     },
+    /// CL010: a column named as its table's connector names its own fields (see
+    /// [`super::connectors`]).
+    ConnectorReservedColumn {
+        /// The column.
+        column: Origin,
+        /// Its name.
+        name: String,
+        /// The table's name (object part).
+        table: String,
+        /// How the name is reserved: "has a name" or "starts with `_KEY_`, a prefix".
+        how: String,
+        /// The connector, as the data file names it.
+        connector: &'static str,
+        /// The table's `connector` option.
+        connector_option: Origin,
+        /// Why the connector reserves the name.
+        why: &'static str,
+        /// Where that is documented.
+        source: &'static str,
+    },
+    /// CL010: a Kafka table whose key and value formats both produce its `key.fields`
+    /// columns (no `key.fields-prefix`, no `'value.fields-include' = 'EXCEPT_KEY'`).
+    KafkaKeyFieldsInValue {
+        /// The `key.fields` option.
+        fields: Origin,
+        /// The table's name (object part).
+        table: String,
+        /// The key columns, with where they are declared.
+        columns: Vec<(String, Origin)>,
+        /// Where the overlap is documented.
+        source: &'static str,
+    },
     /// CL007: an INSERT writing a computed, virtual metadata or system column: named in its
     /// target column list, or supplied by name by a query with one column too many.
     WriteToReadOnly {
@@ -868,6 +900,8 @@ impl Problem {
                 | Problem::RenamedQueryColumn { .. }
                 | Problem::CollapsedColumnList { .. }
                 | Problem::CaseOnlyClash { .. }
+                | Problem::ConnectorReservedColumn { .. }
+                | Problem::KafkaKeyFieldsInValue { .. }
                 | Problem::SystemColumnShadowed { .. }
                 | Problem::ReservedPrefix { .. }
                 | Problem::AlterWithoutStartMode { .. }
@@ -934,6 +968,9 @@ impl Problem {
             Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. } => "MT009",
             Problem::AlterColumnClash { .. } => "CL008",
             Problem::CaseOnlyClash { .. } => "CL009",
+            Problem::ConnectorReservedColumn { .. } | Problem::KafkaKeyFieldsInValue { .. } => {
+                "CL010"
+            }
             Problem::WriteToReadOnly { .. } => "CL007",
             Problem::SystemColumnShadowed { .. } => "CL005",
             Problem::ReservedPrefix { .. } => "CL006",

@@ -150,6 +150,10 @@ impl<'b> Session<'b> {
                 self.system_column_checks(object.statement, t);
             }
         }
+        // CL010, while the table's columns and options are at hand.
+        for problem in super::connectors::problems(&object) {
+            self.report(object.statement.file, object.statement.span, problem);
+        }
         let object = Arc::new(object);
         self.catalog.insert(object.clone());
         self.versions.push(Version {
