@@ -129,3 +129,21 @@ fn invalid_utf8_is_sy000_and_the_run_goes_on() {
     assert!(outcome.diagnostics[0].message.contains("UTF-8"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn repeated_empty_quoted_aliases_end_with_the_lexical_error() {
+    // Uniquifying two empty names looped forever (an INSERT, a view, a count mismatch).
+    for text in [
+        "CREATE TABLE src (id INT, b INT) WITH ('connector'='datagen');\n\
+         CREATE TABLE s (id INT, b INT) WITH ('connector'='blackhole');\n\
+         INSERT INTO s SELECT id AS ``, b AS `` FROM src;\n",
+        "CREATE TABLE src (id INT, b INT) WITH ('connector'='datagen');\n\
+         CREATE VIEW v AS SELECT id AS ``, b AS `` FROM src;\n",
+        "CREATE TABLE src (id INT, b INT) WITH ('connector'='datagen');\n\
+         CREATE TABLE s (id INT) WITH ('connector'='blackhole');\n\
+         INSERT INTO s SELECT id AS ``, b AS ``, 1 AS `` FROM src;\n",
+    ] {
+        let outcome = check_one(text);
+        assert!(codes(&outcome).contains(&"SY001"), "{text}");
+    }
+}

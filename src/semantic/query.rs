@@ -473,14 +473,15 @@ pub fn uniquify(columns: &mut [OutputColumn]) {
     for i in 1..columns.len() {
         let (before, rest) = columns.split_at_mut(i);
         let c = &mut rest[0];
-        if !before.iter().any(|b| b.name == c.name) {
+        // An empty name (`` AS `` ``, which Flink rejects as a lexical error) is left as is.
+        if c.written_name.is_empty() || !before.iter().any(|b| b.name == c.name) {
             continue;
         }
         let mut n = 0;
         loop {
             let mut candidate = c.written_name.clone();
             let _ = write!(candidate, "{n}");
-            if !before.iter().any(|b| b.name == candidate) && !c.written_name.is_empty() {
+            if !before.iter().any(|b| b.name == candidate) {
                 c.name = candidate;
                 break;
             }
