@@ -391,58 +391,116 @@ fn select_columns(
 }
 
 /// A reference to a column named `name` in a SELECT whose FROM relations are all known and
-/// none of which has it (Flink: "Column 'name' not found in any table"). Only the top-level
-/// selects of the query (set operations included) are looked at.
+/// none of which has it, nor any enclosing SELECT that a subquery in an expression may
+/// correlate to (Flink: "Column 'name' not found in any table"). Every SELECT of the query is
+/// looked at: set operations, WITH queries, FROM subqueries and subqueries in expressions.
+/// A relation whose columns are unknown (a table the session cannot see, a WITH query read by
+/// name) may have the column: nothing is reported through it.
 pub fn missing_reference(
     query: &Query,
     scope: &dyn Scope,
     file: FileId,
     name: &str,
 ) -> Option<Span> {
-    if !query.with.is_empty() {
-        return None;
-    }
-    missing_in_body(&query.body, scope, file, name)
+    let _ = file;
+    missing_in_query(query, scope, name, false)
 }
 
-fn missing_in_body(body: &SetExpr, scope: &dyn Scope, file: FileId, name: &str) -> Option<Span> {
-    match body {
-        SetExpr::Select(select) => {
-            let from = select.from.as_ref()?;
-            // The reference first (a walk of the select's expressions): most queries have
-            // none, and then the relations need not be built.
-            let mut found = None;
-            let mut look = |e: &Expr| {
-                exprs::walk(e, &mut |x| {
-                    if let ExprKind::Identifier(n) = &x.kind {
-                        if found.is_none() && n.parts.len() <= 2 && n.last().as_str() == name {
-                            found = Some(x.span);
-                        }
-                    }
-                })
-            };
-            for item in &select.items {
-                if let SelectItem::Expr { expr, .. } = item {
-                    look(expr);
-                }
-            }
-            if let Some(w) = &select.selection {
-                look(w);
-            }
-            found?;
-            let mut relations = Vec::new();
-            from_relations(from, scope, false, &[], &mut relations);
-            for r in &relations {
-                if r.columns.as_ref()?.iter().any(|c| c.name == name) {
-                    return None;
-                }
-            }
-            found
+/// [`missing_reference`] in `query`; `outer_has`: an enclosing SELECT may supply the column.
+fn missing_in_query(query: &Query, scope: &dyn Scope, name: &str, outer_has: bool) -> Option<Span> {
+    for cte in &query.with {
+        if let Some(span) = missing_in_query(&cte.query, scope, name, outer_has) {
+            return Some(span);
         }
-        SetExpr::Query(q) => missing_reference(q, scope, file, name),
-        SetExpr::SetOperation { left, right, .. } => missing_in_body(left, scope, file, name)
-            .or_else(|| missing_in_body(right, scope, file, name)),
+    }
+    missing_in_body(&query.body, scope, name, outer_has)
+}
+
+fn missing_in_body(body: &SetExpr, scope: &dyn Scope, name: &str, outer_has: bool) -> Option<Span> {
+    match body {
+        SetExpr::Select(select) => missing_in_select(select, scope, name, outer_has),
+        SetExpr::Query(q) => missing_in_query(q, scope, name, outer_has),
+        SetExpr::SetOperation { left, right, .. } => missing_in_body(left, scope, name, outer_has)
+            .or_else(|| missing_in_body(right, scope, name, outer_has)),
         _ => None,
+    }
+}
+
+fn missing_in_select(
+    select: &Select,
+    scope: &dyn Scope,
+    name: &str,
+    outer_has: bool,
+) -> Option<Span> {
+    let from = select.from.as_ref()?;
+    // A FROM subquery sees only the enclosing SELECTs, not its siblings.
+    let mut from_queries = Vec::new();
+    from_subqueries(from, &mut from_queries);
+    for q in from_queries {
+        if let Some(span) = missing_in_query(q, scope, name, outer_has) {
+            return Some(span);
+        }
+    }
+    // The references of this SELECT's own expressions (a walk does not enter subqueries),
+    // and the subqueries in them, which also see this SELECT's relations.
+    let mut direct = None;
+    let mut nested: Vec<&Query> = Vec::new();
+    let exprs = select
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            SelectItem::Expr { expr, .. } => Some(expr),
+            SelectItem::Wildcard { .. } => None,
+        })
+        .chain(&select.selection)
+        .chain(&select.group_by)
+        .chain(&select.having);
+    for e in exprs {
+        exprs::walk(e, &mut |x| match &x.kind {
+            ExprKind::Identifier(n)
+                if direct.is_none() && n.parts.len() <= 2 && n.last().as_str() == name =>
+            {
+                direct = Some(x.span);
+            }
+            ExprKind::InSubquery { query, .. }
+            | ExprKind::Subquery(query)
+            | ExprKind::Exists(query)
+            | ExprKind::ArrayQuery(query) => nested.push(query),
+            _ => {}
+        });
+    }
+    if direct.is_none() && nested.is_empty() {
+        return None;
+    }
+    // The relations only now: most SELECTs never name the column.
+    let mut relations = Vec::new();
+    from_relations(from, scope, false, &[], &mut relations);
+    let visible = outer_has
+        || relations.iter().any(|r| {
+            r.columns
+                .as_ref()
+                .is_none_or(|columns| columns.iter().any(|c| c.name == name))
+        });
+    if !visible {
+        if let Some(span) = direct {
+            return Some(span);
+        }
+    }
+    nested
+        .into_iter()
+        .find_map(|q| missing_in_query(q, scope, name, visible))
+}
+
+/// The subqueries of a FROM clause (through joins and parentheses).
+fn from_subqueries<'a>(t: &'a TableRef, out: &mut Vec<&'a Query>) {
+    match t {
+        TableRef::Subquery { query, .. } => out.push(query),
+        TableRef::Join { left, right, .. } => {
+            from_subqueries(left, out);
+            from_subqueries(right, out);
+        }
+        TableRef::Nested { inner, .. } => from_subqueries(inner, out),
+        _ => {}
     }
 }
 
