@@ -403,7 +403,70 @@ pub fn missing_reference(
     name: &str,
 ) -> Option<Span> {
     let _ = file;
+    // Most queries never name the column: one walk, without building any relation.
+    if !mentions(query, name) {
+        return None;
+    }
     missing_in_query(query, scope, name, false)
+}
+
+/// Whether any SELECT of `query` (subqueries included) names a column `name`.
+fn mentions(query: &Query, name: &str) -> bool {
+    fn body(b: &SetExpr, name: &str) -> bool {
+        match b {
+            SetExpr::Select(select) => {
+                let mut from_queries = Vec::new();
+                if let Some(from) = &select.from {
+                    from_subqueries(from, &mut from_queries);
+                }
+                let (mut found, mut nested) = (None, Vec::new());
+                for e in select_exprs(select) {
+                    scan(e, name, &mut found, &mut nested);
+                }
+                found.is_some()
+                    || from_queries
+                        .into_iter()
+                        .chain(nested)
+                        .any(|q| mentions(q, name))
+            }
+            SetExpr::Query(q) => mentions(q, name),
+            SetExpr::SetOperation { left, right, .. } => body(left, name) || body(right, name),
+            _ => false,
+        }
+    }
+    query.with.iter().any(|cte| mentions(&cte.query, name)) || body(&query.body, name)
+}
+
+/// The expressions of a SELECT that name columns of its relations: select items, WHERE,
+/// GROUP BY, HAVING.
+fn select_exprs(select: &Select) -> impl Iterator<Item = &Expr> {
+    select
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            SelectItem::Expr { expr, .. } => Some(expr),
+            SelectItem::Wildcard { .. } => None,
+        })
+        .chain(&select.selection)
+        .chain(&select.group_by)
+        .chain(&select.having)
+}
+
+/// Walks `e` (not entering subqueries): the first reference to a column `name` (1 or 2
+/// parts) into `found`, and the subqueries it holds added to `nested`.
+fn scan<'a>(e: &'a Expr, name: &str, found: &mut Option<Span>, nested: &mut Vec<&'a Query>) {
+    exprs::walk(e, &mut |x| match &x.kind {
+        ExprKind::Identifier(n)
+            if found.is_none() && n.parts.len() <= 2 && n.last().as_str() == name =>
+        {
+            *found = Some(x.span);
+        }
+        ExprKind::InSubquery { query, .. }
+        | ExprKind::Subquery(query)
+        | ExprKind::Exists(query)
+        | ExprKind::ArrayQuery(query) => nested.push(query),
+        _ => {}
+    });
 }
 
 /// [`missing_reference`] in `query`; `outer_has`: an enclosing SELECT may supply the column.
@@ -445,30 +508,10 @@ fn missing_in_select(
     // and the subqueries in them, which also see this SELECT's relations.
     let mut direct = None;
     let mut nested: Vec<&Query> = Vec::new();
-    let exprs = select
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            SelectItem::Expr { expr, .. } => Some(expr),
-            SelectItem::Wildcard { .. } => None,
-        })
-        .chain(&select.selection)
-        .chain(&select.group_by)
-        .chain(&select.having);
-    for e in exprs {
-        exprs::walk(e, &mut |x| match &x.kind {
-            ExprKind::Identifier(n)
-                if direct.is_none() && n.parts.len() <= 2 && n.last().as_str() == name =>
-            {
-                direct = Some(x.span);
-            }
-            ExprKind::InSubquery { query, .. }
-            | ExprKind::Subquery(query)
-            | ExprKind::Exists(query)
-            | ExprKind::ArrayQuery(query) => nested.push(query),
-            _ => {}
-        });
+    for e in select_exprs(select) {
+        scan(e, name, &mut direct, &mut nested);
     }
+    nested.retain(|q| mentions(q, name));
     if direct.is_none() && nested.is_empty() {
         return None;
     }
