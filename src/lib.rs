@@ -18,7 +18,9 @@ pub mod config;
 pub mod diagnostics;
 pub mod discover;
 pub mod docs;
+pub mod files;
 pub mod fix;
+pub mod registry;
 pub mod render;
 pub mod rules;
 pub mod semantic;
@@ -29,7 +31,7 @@ use config::Settings;
 use diagnostics::Diagnostic;
 use discover::Input;
 use rayon::prelude::*;
-use rules::FileEntry;
+use files::FileEntry;
 use source::{FileId, SourceFile};
 
 /// The result of a run: every file read, and the findings in the reported ones.

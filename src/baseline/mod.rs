@@ -13,7 +13,7 @@
 
 use crate::config::Settings;
 use crate::diagnostics::{fnv1a64, Diagnostic};
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::syntax::TokenKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -6,7 +6,7 @@
 use super::{run_inputs, use_color, InputArgs};
 use crate::diagnostics::Severity;
 use crate::render;
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::semantic::catalog::{CatalogObject, ObjectDef};
 use crate::semantic::describe::{self, DescribeOrigin, DescribeRow};
 use crate::semantic::names::QualifiedName;

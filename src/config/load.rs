@@ -424,7 +424,7 @@ pub fn apply(
     }
     if let Some(columns) = config.system_columns {
         for c in &columns {
-            if crate::semantic::system::parse_type(&c.data_type).is_none() {
+            if crate::syntax::parse_data_type(&c.data_type).is_none() {
                 // Point at the type text written after the column's name.
                 let from = text.find(c.name.as_str()).unwrap_or(0);
                 let at = text[from..]

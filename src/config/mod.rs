@@ -6,8 +6,8 @@
 //! once per run, [`SettingsByFile`]. All YAML handling lives in [`yaml`] so the YAML library
 //! can be swapped in one place.
 //!
-//! Rule codes and names are checked against the rule metadata ([`crate::rules::meta`], data
-//! generated from `rules/*.yaml`), as severities come from [`crate::diagnostics`].
+//! Rule codes and names are checked against the rule metadata ([`crate::registry`], data
+//! generated from `rules/*.yaml`), as are severities.
 
 pub mod file;
 pub mod glob;
@@ -19,8 +19,7 @@ pub use glob::PathMatcher;
 pub use load::{find_config, project_root, resolve, CliSettings, ConfigError, CONFIG_FILE};
 pub use target::Target;
 
-use crate::diagnostics::Severity;
-use crate::rules::meta::RULE_DOCS;
+use crate::registry::{Severity, RULE_DOCS};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
@@ -104,7 +103,7 @@ impl RuleSelector {
     /// Errors: a message naming the unknown rule, with the closest known code or name.
     pub fn parse(s: &str) -> Result<RuleSelector, String> {
         let s = s.trim();
-        if let Some(meta) = crate::rules::meta::lookup(s) {
+        if let Some(meta) = crate::registry::lookup(s) {
             return Ok(RuleSelector::Code(meta.code));
         }
         if let Some(meta) = RULE_DOCS

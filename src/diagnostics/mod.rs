@@ -5,40 +5,10 @@
 //! everywhere: `error` = Flink at the chosen target rejects the statement; `warning` = Flink
 //! accepts it but it silently does what users rarely intend; `info` = worth knowing.
 
+pub use crate::registry::Severity;
+use crate::registry::RuleMeta;
 use crate::source::{FileId, Span};
 use serde::Serialize;
-
-/// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing.
-    Info,
-    /// Flink accepts it but it silently does what users rarely intend.
-    Warning,
-    /// Flink (at the chosen target) rejects it.
-    Error,
-}
-
-impl Severity {
-    /// Lower-case name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "info",
-        }
-    }
-    /// Parses `error`, `warning` or `info`.
-    pub fn parse(s: &str) -> Option<Severity> {
-        match s {
-            "error" => Some(Severity::Error),
-            "warning" => Some(Severity::Warning),
-            "info" => Some(Severity::Info),
-            _ => None,
-        }
-    }
-}
 
 /// Whether a fix may be applied without review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -115,7 +85,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A diagnostic with the rule's code, name and severity, and nothing optional set.
     pub fn new(
-        rule: &crate::rules::RuleMeta,
+        rule: &RuleMeta,
         severity: Severity,
         file: FileId,
         span: Span,

@@ -6,7 +6,7 @@
 
 use super::{human, line_cols, path_of};
 use crate::diagnostics::Diagnostic;
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 
 /// The line of one diagnostic, without the line break.
 pub fn line(files: &[FileEntry], d: &Diagnostic) -> String {

@@ -17,7 +17,7 @@
 
 use super::{human, line_cols, path_of};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 
 /// Escapes the message (data) of a workflow command.
 pub fn escape_data(s: &str) -> String {

@@ -17,7 +17,7 @@
 
 use super::{fingerprints, line_cols, path_of};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use serde_json::{json, Value};
 
 /// The GitLab severity (`info | minor | major | critical | blocker`) of a severity.

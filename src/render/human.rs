@@ -2,7 +2,7 @@
 
 use super::line_cols;
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 use std::fmt;
 

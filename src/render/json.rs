@@ -7,7 +7,7 @@
 
 use super::line_cols;
 use crate::diagnostics::Diagnostic;
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::source::{FileId, Span};
 use serde_json::{json, Value};
 

@@ -22,7 +22,7 @@
 
 use super::{line_cols, path_of};
 use crate::diagnostics::Diagnostic;
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use std::fmt::Write as _;
 
 /// Escapes text for an XML 1.0 attribute value in double quotes (as written here) or element

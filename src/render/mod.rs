@@ -14,7 +14,7 @@ pub mod junit;
 pub mod sarif;
 
 use crate::diagnostics::Diagnostic;
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::source::{FileId, LineCol, Span};
 
 /// The output formats of `flinklint check --format`.

@@ -21,7 +21,7 @@
 
 use super::{fingerprints, line_cols, path_of};
 use crate::diagnostics::{Applicability, Diagnostic, Severity};
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::source::{FileId, Span};
 use serde_json::{json, Map, Value};
 

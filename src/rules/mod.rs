@@ -10,38 +10,21 @@ pub mod catalog;
 pub mod columns;
 pub mod like;
 pub mod materialized;
-pub mod meta;
 pub mod suppression;
 pub mod syntax;
 pub mod table;
 
-pub use meta::{FixAvailability, RuleExample, RuleMeta};
+pub use crate::registry as meta;
+pub use crate::registry::{FixAvailability, RuleExample, RuleMeta};
+
+pub use crate::files::FileEntry;
 
 use crate::config::{Level, Settings, SettingsByFile, Target};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::semantic::catalog::Origin;
 use crate::semantic::problems::Found;
 use crate::semantic::Model;
-use crate::source::{FileId, SourceFile};
-use crate::syntax::Parsed;
-
-/// One file of the run: its text, its parse, and whether findings in it are reported.
-#[derive(Debug)]
-pub struct FileEntry {
-    /// Index in the run's file list.
-    pub id: FileId,
-    /// The text (empty when unreadable).
-    pub source: SourceFile,
-    /// The parse of the text.
-    pub parsed: Parsed,
-    /// Why the file could not be read, if it could not (reported as SY000).
-    pub load_error: Option<String>,
-    /// Whether findings in this file are reported (context files are loaded but not reported).
-    pub report: bool,
-    /// For the version of another file at a git revision (`--base`), that file: run just
-    /// before it as the state it evolves, never reported, never a session of its own.
-    pub base_of: Option<FileId>,
-}
+use crate::source::FileId;
 
 /// What rules can read: settings, every file of the run, and the semantic model.
 #[derive(Clone, Copy)]

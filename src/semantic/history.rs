@@ -9,7 +9,7 @@
 //! their own that runs before all others.
 
 use crate::config::{HistoryOrder, Settings};
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::source::FileId;
 use std::path::{Path, PathBuf};
 

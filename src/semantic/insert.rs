@@ -16,7 +16,7 @@ use super::names::QualifiedName;
 use super::problems::{InsertIssue, Problem, ReadOnly};
 use super::query::{self, OutputColumn};
 use super::session::Session;
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::syntax::ast::{Insert, Statement};
 
 impl Session<'_> {

@@ -19,7 +19,7 @@ use super::session::Session;
 use super::show_create;
 use super::table::ctas_columns;
 use super::table::{self, Declared};
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::source::Span;
 use crate::syntax::ast;
 use crate::syntax::ast::{

@@ -26,7 +26,7 @@ pub mod system;
 pub mod table;
 pub mod types;
 
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::source::FileId;
 use catalog::{Catalog, CatalogObject};
 use compact_str::CompactString;

@@ -8,7 +8,7 @@ use super::problems::{Found, Problem, SessionSetting};
 use super::query::{self, OutputColumn, Scope};
 use super::table::{self, Declared, Parent, QueryColumns};
 use super::types::Type;
-use crate::rules::FileEntry;
+use crate::files::FileEntry;
 use crate::source::{FileId, Span};
 use crate::syntax::ast;
 use crate::syntax::ast::*;

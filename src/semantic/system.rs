@@ -108,22 +108,7 @@ impl SystemColumns {
 
 /// Parses a column type written in settings (`TIMESTAMP_LTZ(3)`) with flinklint's parser.
 pub fn parse_type(text: &str) -> Option<Type> {
-    if text.contains([';', '(']) && text.matches('(').count() != text.matches(')').count() {
-        return None;
-    }
-    let parsed = crate::syntax::parse(&format!("CREATE TABLE t (c {text})"));
-    if !parsed.errors.is_empty() {
-        return None;
-    }
-    let statement = parsed.script.statements.first()?;
-    let crate::syntax::ast::StatementKind::CreateTable(ct) = &statement.kind else {
-        return None;
-    };
-    let column = ct.elements.as_ref()?.columns().next()?;
-    match &column.kind {
-        crate::syntax::ast::ColumnKind::Physical { data_type } => Some(Type::from_ast(data_type)),
-        _ => None,
-    }
+    crate::syntax::parse_data_type(text).map(|t| Type::from_ast(&t))
 }
 
 #[cfg(test)]

@@ -139,6 +139,20 @@ pub struct Parsed {
     pub errors: Vec<SyntaxError>,
 }
 
+/// Parses a data type written on its own, as Flink's parser reads a column's type (e.g.
+/// `TIMESTAMP_LTZ(3) NOT NULL`, `ROW<a INT, b STRING>`). `None` unless the whole text is one
+/// data type without any syntax error.
+pub fn parse_data_type(text: &str) -> Option<ast::DataType> {
+    let tokens = lexer::lex(text);
+    let mut parser = parser::Parser::new(text, &tokens);
+    let data_type = parser.data_type().ok()?;
+    let (errors, notes) = parser.finish_fragment()?;
+    if !errors.is_empty() || !grammar::lexical_errors(text, &tokens, &notes).is_empty() {
+        return None;
+    }
+    Some(data_type)
+}
+
 /// Lexes and parses one file's text. Never fails and never panics; the error list says what
 /// Flink's parser would reject (reserved words are reported for every word Flink 2.3 reserves;
 /// the rules stage filters them per target).

@@ -113,6 +113,19 @@ impl<'a> Parser<'a> {
         (Script { statements }, self.errors, notes)
     }
 
+    /// After parsing a fragment (a data type on its own): its syntax errors and token notes,
+    /// or `None` when tokens are left over.
+    pub(crate) fn finish_fragment(mut self) -> Option<(Vec<SyntaxError>, TokenNotes)> {
+        if !self.at_eof() {
+            return None;
+        }
+        let notes = TokenNotes {
+            usages: self.usages,
+            raw_regions: self.raw_regions,
+        };
+        Some((self.errors, notes))
+    }
+
     /// One statement and its terminator, recovering at `;` or the next statement start.
     pub(crate) fn statement_with_recovery(&mut self) -> Statement {
         let start = self.start();

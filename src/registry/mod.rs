@@ -1,6 +1,41 @@
-//! Rule metadata, generated at build time from `rules/<CODE>.yaml`.
+//! The rule registry, the bottom of the stack: what every stage may know of rules without
+//! depending on them. Severities, fix availability and each rule's metadata (code, name,
+//! severity, docs and examples), generated at build time from `rules/<CODE>.yaml`.
 
-use crate::diagnostics::Severity;
+use serde::Serialize;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing.
+    Info,
+    /// Flink accepts it but it silently does what users rarely intend.
+    Warning,
+    /// Flink (at the chosen target) rejects it.
+    Error,
+}
+
+impl Severity {
+    /// Lower-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+    /// Parses `error`, `warning` or `info`.
+    pub fn parse(s: &str) -> Option<Severity> {
+        match s {
+            "error" => Some(Severity::Error),
+            "warning" => Some(Severity::Warning),
+            "info" => Some(Severity::Info),
+            _ => None,
+        }
+    }
+}
+
 
 /// Whether a rule offers fixes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

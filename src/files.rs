@@ -1,0 +1,22 @@
+//! The files of a run, read and parsed: what every stage after the parser reads.
+
+use crate::source::{FileId, SourceFile};
+use crate::syntax::Parsed;
+
+/// One file of the run: its text, its parse, and whether findings in it are reported.
+#[derive(Debug)]
+pub struct FileEntry {
+    /// Index in the run's file list.
+    pub id: FileId,
+    /// The text (empty when unreadable).
+    pub source: SourceFile,
+    /// The parse of the text.
+    pub parsed: Parsed,
+    /// Why the file could not be read, if it could not (reported as SY000).
+    pub load_error: Option<String>,
+    /// Whether findings in this file are reported (context files are loaded but not reported).
+    pub report: bool,
+    /// For the version of another file at a git revision (`--base`), that file: run just
+    /// before it as the state it evolves, never reported, never a session of its own.
+    pub base_of: Option<FileId>,
+}
