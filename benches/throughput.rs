@@ -128,14 +128,14 @@ fn best_of<T>(rounds: usize, f: &dyn Fn() -> T) -> f64 {
 }
 
 /// Every file parsed once, as the check holds them.
-fn parsed_files(named: &[(String, String)]) -> Vec<flinklint::rules::FileEntry> {
+fn parsed_files(named: &[(String, String)]) -> Vec<flinklint::files::FileEntry> {
     named
         .iter()
         .enumerate()
         .map(|(i, (path, text))| {
             let source = flinklint::source::SourceFile::new(path.as_str(), text.clone());
-            let parsed = flinklint::syntax::parse(&source.text);
-            flinklint::rules::FileEntry {
+            let parsed = std::sync::Arc::new(flinklint::syntax::parse(&source.text));
+            flinklint::files::FileEntry {
                 id: flinklint::source::FileId(i as u32),
                 source,
                 parsed,

@@ -11,7 +11,7 @@ pub struct FileEntry {
     /// The text (empty when unreadable).
     pub source: SourceFile,
     /// The parse of the text.
-    pub parsed: Parsed,
+    pub parsed: std::sync::Arc<Parsed>,
     /// Why the file could not be read, if it could not (reported as SY000).
     pub load_error: Option<String>,
     /// Whether findings in this file are reported (context files are loaded but not reported).

@@ -407,7 +407,7 @@ fn start_mode_rewrite_keeps_the_definition() {
         let after = report
             .changed
             .first()
-            .map(|(_, _, after)| after.clone())
+            .map(|(_, _, after)| after.to_string())
             .unwrap_or(before);
         assert_eq!(
             after, expected,

@@ -9,11 +9,11 @@ use crate::render;
 use crate::files::FileEntry;
 use crate::semantic::catalog::{CatalogObject, ObjectDef};
 use crate::semantic::describe::{self, DescribeOrigin, DescribeRow};
-use crate::semantic::names::QualifiedName;
 use crate::semantic::system::SystemColumns;
-use crate::semantic::{show_create, table, SessionResult};
+use crate::project::lookup::{self, expanded};
+use crate::semantic::{table, SessionResult};
 use crate::syntax::ast::{ObjectName, StatementKind};
-use crate::syntax::lexer::{lex, TokenKind};
+
 use compact_str::CompactString;
 use std::io::Write;
 use std::path::PathBuf;
@@ -58,53 +58,10 @@ pub(crate) struct ExpandArgs {
     explain_like: bool,
 }
 
-/// Parses a 1-3 part name such as `db.orders` or `` `my cat`.db.`order-events` ``.
-fn parse_name(text: &str) -> Option<Vec<String>> {
-    let mut parts = Vec::new();
-    let mut expect_part = true;
-    for tok in lex(text) {
-        let raw = &text[tok.span.range()];
-        match (tok.kind, expect_part) {
-            (TokenKind::Word, true) => parts.push(raw.to_string()),
-            (TokenKind::QuotedIdent, true) => parts.push(raw[1..raw.len() - 1].replace("``", "`")),
-            (TokenKind::Dot, false) => {}
-            _ => return None,
-        }
-        expect_part = !expect_part;
-    }
-    (!parts.is_empty() && parts.len() <= 3 && !expect_part).then_some(parts)
-}
-
-fn resolve(parts: &[String], session: &SessionResult) -> QualifiedName {
-    let (cat, db) = (&session.current.0, &session.current.1);
-    match parts {
-        [o] => QualifiedName::new(cat, db, o),
-        [d, o] => QualifiedName::new(cat, d, o),
-        [c, d, o] => QualifiedName::new(c, d, o),
-        _ => QualifiedName::new(cat, db, ""),
-    }
-}
-
 fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();
-}
-
-/// The expanded definition of a table or materialized table. Declared system columns (where the
-/// platform reserves a prefix) are not printed, as `SHOW CREATE TABLE` does not print them.
-pub(crate) fn expanded(object: &CatalogObject, system: &SystemColumns) -> String {
-    match &object.def {
-        ObjectDef::Table(t) => match describe::without_system_columns(t, system) {
-            Some(shown) => show_create::table(object, &shown),
-            None => show_create::table(object, t),
-        },
-        ObjectDef::Materialized(t) => match describe::without_system_columns(t, system) {
-            Some(shown) => show_create::materialized_table(object, &shown, false),
-            None => show_create::materialized_table(object, t, false),
-        },
-        ObjectDef::View(_) => format!("-- {} is a view\n", object.name),
-    }
 }
 
 /// `--describe`: the rows in the SQL client's table layout (cells left-aligned, where the SQL
@@ -233,10 +190,6 @@ pub(crate) fn run(args: ExpandArgs) -> ExitCode {
     let Some(table_arg) = &args.table else {
         return ExitCode::SUCCESS;
     };
-    let Some(parts) = parse_name(table_arg) else {
-        eprintln!("flinklint: `{table_arg}` is not a table name (1 to 3 parts, backticks allowed)");
-        return ExitCode::from(2);
-    };
     let file_filter = args
         .file
         .as_ref()
@@ -247,24 +200,18 @@ pub(crate) fn run(args: ExpandArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let mut candidates: Vec<(&SessionResult, Arc<CatalogObject>)> = Vec::new();
-    for session in &outcome.model.sessions {
-        if let Some(filter) = &file_filter {
-            let matches = session
-                .files
-                .iter()
-                .any(|id| same_path(&outcome.files[id.0 as usize], filter));
-            if !matches {
-                continue;
+    let accepts = |f: &FileEntry| file_filter.as_ref().is_none_or(|filter| same_path(f, filter));
+    let candidates: Vec<(&SessionResult, Arc<CatalogObject>)> =
+        match lookup::definitions(&outcome, table_arg, Some(&accepts)) {
+            Ok(found) => found
+                .into_iter()
+                .map(|d| (&outcome.model.sessions[d.session], d.object))
+                .collect(),
+            Err(e) => {
+                eprintln!("flinklint: {e}");
+                return ExitCode::from(2);
             }
-        }
-        let name = resolve(&parts, session);
-        if let Some(object) = session.object(&name) {
-            if session.files.contains(&object.statement.file) {
-                candidates.push((session, object.clone()));
-            }
-        }
-    }
+        };
     match candidates.len() {
         0 => {
             eprintln!("flinklint: no session defines table `{table_arg}`");
@@ -419,7 +366,7 @@ fn incomplete_reason(
                 let parts: Vec<String> =
                     like.source.parts.iter().map(|p| p.text.to_string()).collect();
                 let parent = dotted(&like.source);
-                return match session.object(&resolve(&parts, session)) {
+                return match session.object(&lookup::resolve(&parts, session)) {
                     Some(_) => format!(
                         "the LIKE parent `{parent}` has errors in its definition; its columns are unknown"
                     ),

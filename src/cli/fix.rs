@@ -4,7 +4,7 @@
 use crate::fix::{unified_diff, write_atomically};
 
 /// Writes changed files; returns the errors.
-pub(crate) fn write(changed: &[(std::path::PathBuf, String, String)]) -> Vec<String> {
+pub(crate) fn write(changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)]) -> Vec<String> {
     changed
         .iter()
         .filter_map(|(path, _, after)| {
@@ -16,7 +16,7 @@ pub(crate) fn write(changed: &[(std::path::PathBuf, String, String)]) -> Vec<Str
 }
 
 /// Unified diffs of every changed file.
-pub(crate) fn diffs(changed: &[(std::path::PathBuf, String, String)]) -> String {
+pub(crate) fn diffs(changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)]) -> String {
     changed
         .iter()
         .map(|(path, before, after)| {

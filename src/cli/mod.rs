@@ -181,13 +181,13 @@ pub(crate) fn run_inputs(
         },
         None => Vec::new(),
     };
-    Ok(crate::check_with_bases(
-        &inputs,
-        &context,
-        bases,
-        stdin.as_deref(),
-        settings,
-    ))
+    let outcome = crate::check_with_bases(&inputs, &context, bases, stdin.as_deref(), settings);
+    if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
+        for (stage, took) in &outcome.timings {
+            eprintln!("timings: {stage} {:.2} ms", took.as_secs_f64() * 1e3);
+        }
+    }
+    Ok(outcome)
 }
 
 /// The versions at `revision` of the input files that changed since it (`--base`). The

@@ -12,6 +12,7 @@
 //! context: see [`context`].
 
 pub mod git;
+pub mod read;
 
 use crate::config::Settings;
 use std::collections::HashSet;

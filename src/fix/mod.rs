@@ -1,5 +1,7 @@
-//! Fix stage: applying the edits of diagnostics' fixes to file texts, and writing them back
-//! atomically (a temporary file in the same directory, then a rename; permissions kept).
+//! Fix stage: the fix loop (apply the edits of diagnostics' fixes to file texts, re-check,
+//! repeat until nothing changes; [`fix`]), which the command line and an editor call, and
+//! writing fixed texts back atomically (a temporary file in the same directory, then a rename;
+//! permissions kept).
 //!
 //! Fixes are applied per file in source order; a fix whose edits overlap an already applied
 //! one waits for the next round (the caller re-lints and applies again until nothing changes).
@@ -9,7 +11,8 @@
 use crate::config::Settings;
 use crate::diagnostics::{Applicability, Diagnostic, Edit};
 use crate::source::FileId;
-use crate::{check_loaded, Loaded, Outcome};
+use crate::project::{check_loaded, Loaded, Outcome};
+use std::sync::Arc;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -163,7 +166,7 @@ pub struct FixReport {
     /// The check of the final texts.
     pub outcome: Outcome,
     /// Changed files: path, text before, text after.
-    pub changed: Vec<(std::path::PathBuf, String, String)>,
+    pub changed: Vec<(std::path::PathBuf, Arc<str>, Arc<str>)>,
     /// Fixes applied.
     pub applied: usize,
     /// Fixes not applied because the fixed text would not parse.
@@ -175,7 +178,7 @@ pub struct FixReport {
 /// fixed text would have more syntax errors keeps its text (reported in `rejected`). Nothing is
 /// written: see [`write_atomically`].
 pub fn fix(outcome: Outcome, settings: &Settings, mode: FixMode) -> FixReport {
-    let original: Vec<String> = outcome
+    let original: Vec<Arc<str>> = outcome
         .files
         .iter()
         .map(|f| f.source.text.clone())

@@ -17,14 +17,14 @@ pub struct HumanOptions {
 
 struct Report<'a> {
     d: &'a Diagnostic,
-    source: NamedSource<String>,
+    source: NamedSource<std::sync::Arc<str>>,
     help: Option<String>,
     related: Vec<RelatedReport>,
 }
 
 struct RelatedReport {
     message: String,
-    source: NamedSource<String>,
+    source: NamedSource<std::sync::Arc<str>>,
     span: SourceSpan,
 }
 
@@ -116,7 +116,7 @@ fn short_label(message: &str) -> String {
     }
 }
 
-fn named_source(file: &FileEntry) -> NamedSource<String> {
+fn named_source(file: &FileEntry) -> NamedSource<std::sync::Arc<str>> {
     NamedSource::new(file.source.display_path(), file.source.text.clone()).with_language("sql")
 }
 

@@ -80,6 +80,8 @@ pub struct Model {
     pub sessions: Vec<SessionResult>,
     /// How files were grouped.
     pub plan: history::Plan,
+    /// How long each phase of the catalog pass took, in order (for `FLINKLINT_TIMINGS`).
+    pub timings: Vec<(&'static str, std::time::Duration)>,
 }
 
 impl Model {
@@ -113,7 +115,6 @@ pub fn analyse_planned(
     system: &system::SystemColumns,
     plan: Option<history::Plan>,
 ) -> Model {
-    let timings = std::env::var_os("FLINKLINT_TIMINGS").is_some();
     let start = std::time::Instant::now();
     let plan = plan.unwrap_or_else(|| history::plan(files, settings));
     let planned = start.elapsed();
@@ -184,17 +185,13 @@ pub fn analyse_planned(
         model.found.extend(f);
     }
     model.plan = plan;
-    if timings {
-        eprintln!(
-            "timings: semantic: plan {:.2} ms, {} histories {:.2} ms, {} scripts {:.2} ms, collect {:.2} ms",
-            planned.as_secs_f64() * 1e3,
-            model.plan.histories.len(),
-            (histories - planned).as_secs_f64() * 1e3,
-            model.plan.scripts.len(),
-            (ran - histories).as_secs_f64() * 1e3,
-            (start.elapsed() - ran).as_secs_f64() * 1e3,
-        );
-    }
+    let histories_done = histories - planned;
+    model.timings = vec![
+        ("plan", planned),
+        ("histories", histories_done),
+        ("scripts", ran - histories),
+        ("collect", start.elapsed() - ran),
+    ];
     model
 }
 

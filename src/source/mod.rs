@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A half-open byte range `start..end` in one file's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize)]
@@ -136,15 +137,17 @@ pub struct SourceFile {
     /// The path as it was reached from the argument (never made absolute), or the
     /// `--stdin-filename` for standard input.
     pub path: PathBuf,
-    /// The file's full text, byte-for-byte as read (a UTF-8 BOM is kept; the lexer skips it).
-    pub text: String,
+    /// The file's full text, byte-for-byte as read (a UTF-8 BOM is kept; the lexer skips it);
+    /// shared, so that a project, its last analysis and an editor's buffers hold one copy.
+    pub text: Arc<str>,
     /// Line index of `text`.
     pub lines: LineIndex,
 }
 
 impl SourceFile {
     /// Wraps `text` read from `path`.
-    pub fn new(path: impl Into<PathBuf>, text: String) -> SourceFile {
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<Arc<str>>) -> SourceFile {
+        let text = text.into();
         let lines = LineIndex::new(&text);
         SourceFile {
             path: path.into(),

@@ -1,0 +1,181 @@
+//! Reading a run's inputs from disk (or standard input) and checking them: the command line's
+//! I/O on the library's pipeline ([`crate::project`]).
+
+use super::Input;
+use crate::config::Settings;
+use crate::files::FileEntry;
+use crate::project::{analyse_files, pool, Outcome, Passes};
+use crate::source::{FileId, SourceFile};
+use crate::syntax;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// Reads one input: its text, or why it cannot be read. Standard input is read by the caller.
+pub fn load(input: &Input, stdin_text: Option<&[u8]>) -> (SourceFile, Option<String>) {
+    let bytes = match input {
+        Input::File(path) => std::fs::read(path),
+        Input::Stdin(_) => Ok(stdin_text.unwrap_or_default().to_vec()),
+    };
+    let path = input.path().to_path_buf();
+    match bytes {
+        Err(e) => (SourceFile::new(path, ""), Some(e.to_string())),
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => (SourceFile::new(path, text), None),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                (
+                    SourceFile::new(path, ""),
+                    Some(format!("not valid UTF-8 (byte {at})")),
+                )
+            }
+        },
+    }
+}
+
+/// Runs the pipeline: read and parse every input (in parallel), build the semantic model,
+/// run the rules. `stdin_text` is the content of standard input when an input is `-`.
+pub fn check(inputs: &[Input], stdin_text: Option<&[u8]>, settings: &Settings) -> Outcome {
+    check_with_context(inputs, &[], stdin_text, settings)
+}
+
+/// Like [`check`], with `context` files read for the catalog but not reported on (the
+/// histories a pre-commit run on staged files needs).
+pub fn check_with_context(
+    inputs: &[Input],
+    context: &[Input],
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+) -> Outcome {
+    check_with_bases(inputs, context, Vec::new(), stdin_text, settings)
+}
+
+/// The earlier version of an input file (`check --base REV`: its text at a git revision). It
+/// is run for the catalog just before the file, as the deployed state the file evolves, and is
+/// never reported on.
+#[derive(Debug, Clone)]
+pub struct BaseVersion {
+    /// Index in `inputs` of the file this is the earlier version of.
+    pub of: usize,
+    /// Its text, under a path shown as `REV:path`.
+    pub source: SourceFile,
+}
+
+/// Like [`check_with_context`], with the earlier versions of some inputs (see
+/// [`BaseVersion`]). Files are numbered inputs first, then context, then base versions.
+pub fn check_with_bases(
+    inputs: &[Input],
+    context: &[Input],
+    bases: Vec<BaseVersion>,
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+) -> Outcome {
+    check_with_passes(inputs, context, bases, stdin_text, settings, Passes::default())
+}
+
+/// [`check_with_bases`] making only the given passes (the benchmark turns the catalog pass
+/// off to measure what it adds).
+pub fn check_with_passes(
+    inputs: &[Input],
+    context: &[Input],
+    bases: Vec<BaseVersion>,
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+    passes: Passes,
+) -> Outcome {
+    pool().install(|| {
+        let start = std::time::Instant::now();
+        let external = external_inputs(inputs, context, settings);
+        let reported = |i: &Input| match i {
+            Input::File(p) => !settings.is_external(p),
+            Input::Stdin(_) => true,
+        };
+        let all: Vec<(&Input, bool)> = inputs
+            .iter()
+            .map(|i| (i, reported(i)))
+            .chain(context.iter().map(|i| (i, false)))
+            .chain(external.iter().map(|i| (i, false)))
+            .collect();
+        let first_base = all.len();
+        // The grouping into histories and scripts needs only the paths: it is made while the
+        // files are read and parsed.
+        let (plan, mut files) = rayon::join(
+            || {
+                crate::semantic::history::plan_paths(
+                    all.iter()
+                        .enumerate()
+                        .map(|(i, (input, _))| (FileId(i as u32), input.path())),
+                    settings,
+                )
+            },
+            || {
+                all.par_iter()
+                    .enumerate()
+                    .map(|(i, (input, report))| {
+                        let (source, load_error) = load(input, stdin_text);
+                        let parsed = Arc::new(syntax::parse(&source.text));
+                        FileEntry {
+                            id: FileId(i as u32),
+                            source,
+                            parsed,
+                            load_error,
+                            report: *report,
+                            base_of: None,
+                        }
+                    })
+                    .collect::<Vec<FileEntry>>()
+            },
+        );
+        let base_entries: Vec<FileEntry> = bases
+            .into_par_iter()
+            .filter(|b| b.of < inputs.len())
+            .map(|b| {
+                let parsed = Arc::new(syntax::parse(&b.source.text));
+                FileEntry {
+                    id: FileId(0),
+                    source: b.source,
+                    parsed,
+                    load_error: None,
+                    report: false,
+                    base_of: Some(FileId(b.of as u32)),
+                }
+            })
+            .collect();
+        // Ids must stay indices: numbered after the filter.
+        for (k, mut entry) in base_entries.into_iter().enumerate() {
+            entry.id = FileId((first_base + k) as u32);
+            files.push(entry);
+        }
+        let parsed = start.elapsed();
+        let mut outcome = analyse_files(files, settings, Some(plan), passes);
+        outcome.timings.insert(0, ("read and parse", parsed));
+        outcome
+    })
+}
+
+/// The `external-tables` files that are neither inputs nor context, as context inputs (shown
+/// relative to the working directory when they lie under it).
+fn external_inputs(inputs: &[Input], context: &[Input], settings: &Settings) -> Vec<Input> {
+    if settings.external_tables.is_empty() {
+        return Vec::new();
+    }
+    let present: std::collections::HashSet<std::path::PathBuf> = inputs
+        .iter()
+        .chain(context)
+        .filter_map(|i| match i {
+            Input::File(p) => Some(crate::config::glob::absolute(p)),
+            Input::Stdin(_) => None,
+        })
+        .collect();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    settings
+        .external_tables
+        .iter()
+        .filter(|p| !present.contains(*p))
+        .map(|p| {
+            Input::File(
+                p.strip_prefix(&cwd)
+                    .map_or_else(|_| p.clone(), |r| r.to_path_buf()),
+            )
+        })
+        .collect()
+}
