@@ -146,7 +146,7 @@ pub(crate) fn run_inputs(
     args: &InputArgs,
     changed_since: Option<&str>,
     settings: &Settings,
-) -> Result<crate::Outcome, ExitCode> {
+) -> Result<crate::project::Outcome, ExitCode> {
     let selected = match changed_since {
         Some(revision) => discover::changed_since(&args.paths, settings, revision),
         None => discover::discover_with(&args.paths, settings, args.stdin_filename.as_deref()).map(
@@ -181,7 +181,7 @@ pub(crate) fn run_inputs(
         },
         None => Vec::new(),
     };
-    let outcome = crate::check_with_bases(&inputs, &context, bases, stdin.as_deref(), settings);
+    let outcome = crate::discover::read::check_with_bases(&inputs, &context, bases, stdin.as_deref(), settings);
     if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
         for (stage, took) in &outcome.timings {
             eprintln!("timings: {stage} {:.2} ms", took.as_secs_f64() * 1e3);
@@ -197,7 +197,7 @@ fn base_versions(
     revision: &str,
     paths: &[PathBuf],
     inputs: &[Input],
-) -> Result<Vec<crate::BaseVersion>, git::GitError> {
+) -> Result<Vec<crate::discover::read::BaseVersion>, git::GitError> {
     let dir = paths
         .iter()
         .find(|p| p.as_os_str() != "-")
@@ -230,7 +230,7 @@ fn base_versions(
         let Ok(text) = String::from_utf8(bytes) else {
             continue;
         };
-        bases.push(crate::BaseVersion {
+        bases.push(crate::discover::read::BaseVersion {
             of: i,
             source: crate::source::SourceFile::new(format!("{revision}:{rel}"), text),
         });
