@@ -54,3 +54,52 @@ fn a_file_outside_an_unmarked_working_directory_takes_its_own_folder_as_root() {
     // Run from inside the project, the same file sees the same context.
     assert!(check(&project, &job).contains("orders`"));
 }
+
+/// Standard input named with `--stdin-filename` gets the context the named file gets: the
+/// history before it and the tables other files create (no false CT002; CL011 found as when
+/// the file is named).
+#[test]
+fn standard_input_gets_the_context_of_the_file_it_names() {
+    let tmp = TempDir::new("stdin-context");
+    let project = tmp.0.join("project");
+    std::fs::create_dir_all(project.join("catalog")).unwrap();
+    std::fs::create_dir_all(project.join("jobs")).unwrap();
+    std::fs::write(project.join(".flinklint.yaml"), "target: flink-2.3\n").unwrap();
+    std::fs::write(
+        project.join("catalog/V1__orders.sql"),
+        "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    let job = "INSERT INTO orders (id) SELECT id, amount FROM orders;\n";
+    // On disk, the file holds something else: standard input replaces it.
+    std::fs::write(project.join("jobs/job.sql"), "SELECT 1;\n").unwrap();
+    std::fs::write(project.join("jobs/named.sql"), job).unwrap();
+    let named = check(&project, std::path::Path::new("jobs/named.sql"));
+    let mut child = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &project)
+        .args(["check", "--format", "concise", "--exit-zero", "-"])
+        .args(["--stdin-filename", "jobs/job.sql"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run flinklint");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(job.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let piped = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(named.contains("CL011"), "named file: {named}");
+    assert!(
+        piped.contains("jobs/job.sql:1:25: CL011"),
+        "standard input: {piped}"
+    );
+    assert!(!piped.contains("CT002"), "standard input: {piped}");
+    assert_eq!(
+        named.replace("jobs/named.sql", "jobs/job.sql"),
+        piped,
+        "standard input and the named file get the same findings"
+    );
+}

@@ -88,7 +88,12 @@ fn stages_only_use_the_stages_below_them() {
     let mut violations = Vec::new();
     for path in &files {
         let rel = path.strip_prefix(&src).unwrap();
-        let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
         let stage = first.trim_end_matches(".rs");
         if stage == "lib" || stage == "main" {
             continue;

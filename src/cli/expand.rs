@@ -5,12 +5,12 @@
 
 use super::{run_inputs, use_color, InputArgs};
 use crate::diagnostics::Severity;
-use crate::render;
 use crate::files::FileEntry;
+use crate::project::lookup::{self, expanded};
+use crate::render;
 use crate::semantic::catalog::{CatalogObject, ObjectDef};
 use crate::semantic::describe::{self, DescribeOrigin, DescribeRow};
 use crate::semantic::system::SystemColumns;
-use crate::project::lookup::{self, expanded};
 use crate::semantic::{table, SessionResult};
 use crate::syntax::ast::{ObjectName, StatementKind};
 
@@ -200,7 +200,11 @@ pub(crate) fn run(args: ExpandArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let accepts = |f: &FileEntry| file_filter.as_ref().is_none_or(|filter| same_path(f, filter));
+    let accepts = |f: &FileEntry| {
+        file_filter
+            .as_ref()
+            .is_none_or(|filter| same_path(f, filter))
+    };
     let candidates: Vec<(&SessionResult, Arc<CatalogObject>)> =
         match lookup::definitions(&outcome, table_arg, Some(&accepts)) {
             Ok(found) => found

@@ -4,7 +4,9 @@
 use crate::fix::{unified_diff, write_atomically};
 
 /// Writes changed files; returns the errors.
-pub(crate) fn write(changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)]) -> Vec<String> {
+pub(crate) fn write(
+    changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)],
+) -> Vec<String> {
     changed
         .iter()
         .filter_map(|(path, _, after)| {
@@ -16,7 +18,9 @@ pub(crate) fn write(changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sy
 }
 
 /// Unified diffs of every changed file.
-pub(crate) fn diffs(changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)]) -> String {
+pub(crate) fn diffs(
+    changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)],
+) -> String {
     changed
         .iter()
         .map(|(path, before, after)| {

@@ -181,7 +181,13 @@ pub(crate) fn run_inputs(
         },
         None => Vec::new(),
     };
-    let outcome = crate::discover::read::check_with_bases(&inputs, &context, bases, stdin.as_deref(), settings);
+    let outcome = crate::discover::read::check_with_bases(
+        &inputs,
+        &context,
+        bases,
+        stdin.as_deref(),
+        settings,
+    );
     if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
         for (stage, took) in &outcome.timings {
             eprintln!("timings: {stage} {:.2} ms", took.as_secs_f64() * 1e3);

@@ -5,8 +5,8 @@
 //! everywhere: `error` = Flink at the chosen target rejects the statement; `warning` = Flink
 //! accepts it but it silently does what users rarely intend; `info` = worth knowing.
 
-pub use crate::registry::Severity;
 use crate::registry::RuleMeta;
+pub use crate::registry::Severity;
 use crate::source::{FileId, Span};
 use serde::Serialize;
 

@@ -88,7 +88,7 @@ pub fn discover_with(
     for arg in args {
         if arg.as_os_str() == "-" {
             inputs.push(Input::Stdin(
-                stdin_name.map_or_else(|| PathBuf::from("<stdin>"), Path::to_path_buf),
+                stdin_name.map_or_else(|| PathBuf::from(STDIN_NAME), Path::to_path_buf),
             ));
             continue;
         }
@@ -180,11 +180,20 @@ pub fn project_root(start: &Path) -> PathBuf {
 /// `.gitignore` apply), so that histories and the persistent catalog they build are complete.
 /// Findings in context files are not reported. Empty when every argument is a directory or
 /// standard input (the directories are the context).
+///
+/// Standard input named with `--stdin-filename` counts as that file: it gets the same context
+/// as the file named on the command line would (and the file of that name on disk, if any, is
+/// not read beside it).
 pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<Input> {
+    let stdin_named = inputs.iter().find_map(|i| match i {
+        Input::Stdin(p) if p.as_os_str() != STDIN_NAME => Some(p.clone()),
+        _ => None,
+    });
     let explicit_files = args.iter().any(|a| a.as_os_str() != "-" && a.is_file());
-    if !explicit_files {
+    if !explicit_files && stdin_named.is_none() {
         return Vec::new();
     }
+    let cwd = current_dir();
     let given: HashSet<PathBuf> = inputs
         .iter()
         .filter_map(|i| match i {
@@ -192,12 +201,32 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
             Input::Stdin(_) => None,
         })
         .collect();
-    project_files(settings, args)
+    let stdin_shown = stdin_named.as_deref().map(|p| display_path(&cwd, p));
+    let stdin_canonical = stdin_named
+        .as_deref()
+        .and_then(|p| std::fs::canonicalize(p).ok());
+    // The root is found from the named files, and from the folder standard input claims.
+    let mut roots_from: Vec<PathBuf> = args
+        .iter()
+        .filter(|a| a.as_os_str() != "-")
+        .cloned()
+        .collect();
+    if let Some(named) = &stdin_named {
+        roots_from.push(named.clone());
+    }
+    project_files(settings, &roots_from)
         .into_iter()
-        .filter(|(_, canonical)| !given.contains(canonical))
+        .filter(|(shown, canonical)| {
+            !given.contains(canonical)
+                && Some(canonical) != stdin_canonical.as_ref()
+                && Some(shown) != stdin_shown.as_ref()
+        })
         .map(|(shown, _)| Input::File(shown))
         .collect()
 }
+
+/// The name standard input is shown under when `--stdin-filename` is not given.
+pub const STDIN_NAME: &str = "<stdin>";
 
 /// The inputs of `check --changed-since REVISION`: `(reported, context)`. Reported are the
 /// files that `args` select (as [`discover`] selects them) and that changed since `revision`
@@ -317,13 +346,15 @@ pub fn display_path(cwd: &Path, path: &Path) -> PathBuf {
 
 /// The inputs of a run that also reads context files, shown as the context files are (see
 /// [`display_path`]), so that a file given as `./catalog/V2__x.sql` falls in the same history
-/// as the context file `catalog/V1__y.sql`. Standard input is left as it is.
+/// as the context file `catalog/V1__y.sql`. Standard input is shown under its
+/// `--stdin-filename` the same way.
 pub fn display_inputs(inputs: Vec<Input>) -> Vec<Input> {
     let cwd = current_dir();
     inputs
         .into_iter()
         .map(|i| match i {
             Input::File(p) => Input::File(display_path(&cwd, &p)),
+            Input::Stdin(p) if p.as_os_str() != STDIN_NAME => Input::Stdin(display_path(&cwd, &p)),
             stdin @ Input::Stdin(_) => stdin,
         })
         .collect()

@@ -69,7 +69,14 @@ pub fn check_with_bases(
     stdin_text: Option<&[u8]>,
     settings: &Settings,
 ) -> Outcome {
-    check_with_passes(inputs, context, bases, stdin_text, settings, Passes::default())
+    check_with_passes(
+        inputs,
+        context,
+        bases,
+        stdin_text,
+        settings,
+        Passes::default(),
+    )
 }
 
 /// [`check_with_bases`] making only the given passes (the benchmark turns the catalog pass

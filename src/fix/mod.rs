@@ -10,12 +10,12 @@
 
 use crate::config::Settings;
 use crate::diagnostics::{Applicability, Diagnostic, Edit};
-use crate::source::FileId;
 use crate::project::{check_loaded, Loaded, Outcome};
-use std::sync::Arc;
+use crate::source::FileId;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Which fixes to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

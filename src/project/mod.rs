@@ -427,7 +427,10 @@ fn changed_files(before: Option<&Outcome>, after: &Outcome) -> Vec<PathBuf> {
     let same = |a: &[&Diagnostic], b: &[&Diagnostic]| {
         a.len() == b.len()
             && a.iter().zip(b).all(|(x, y)| {
-                x.code == y.code && x.span == y.span && x.message == y.message && x.severity == y.severity
+                x.code == y.code
+                    && x.span == y.span
+                    && x.message == y.message
+                    && x.severity == y.severity
             })
     };
     let mut paths: Vec<PathBuf> = new

@@ -36,7 +36,6 @@ impl Severity {
     }
 }
 
-
 /// Whether a rule offers fixes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FixAvailability {
