@@ -1,0 +1,92 @@
+//! The library's project held in memory, as an editor drives it: files set, replaced and
+//! removed; each check reports the files whose findings changed; definitions, expanded
+//! definitions and columns answered from the last check.
+
+use flinklint::config::Settings;
+use flinklint::project::Project;
+use std::path::{Path, PathBuf};
+
+const PARENT: &str = "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n";
+const CHILD: &str = "CREATE TABLE orders_copy (id INT) WITH ('connector' = 'datagen') LIKE orders;\n";
+
+fn codes(project: &Project, path: &str) -> Vec<&'static str> {
+    project
+        .diagnostics(Path::new(path))
+        .iter()
+        .map(|d| d.code)
+        .collect()
+}
+
+#[test]
+fn an_edit_in_one_file_changes_the_findings_of_another() {
+    let mut project = Project::new(Settings::default());
+    project.set_file("catalog/V1__orders.sql", PARENT);
+    project.set_file("catalog/V2__orders_copy.sql", CHILD);
+    let first = project.check();
+    // `id` is declared by the child and inherited from the parent: CL002 in the child.
+    assert_eq!(first, vec![PathBuf::from("catalog/V2__orders_copy.sql")]);
+    assert_eq!(codes(&project, "catalog/V2__orders_copy.sql"), vec!["CL002"]);
+    assert!(codes(&project, "catalog/V1__orders.sql").is_empty());
+
+    // The parent renames its column (an editor's unsaved buffer): the child's clash is gone.
+    assert!(project.set_file(
+        "catalog/V1__orders.sql",
+        "CREATE TABLE orders (order_id INT) WITH ('connector' = 'datagen');\n"
+    ));
+    let changed = project.check();
+    assert_eq!(changed, vec![PathBuf::from("catalog/V2__orders_copy.sql")]);
+    assert!(codes(&project, "catalog/V2__orders_copy.sql").is_empty());
+
+    // Setting the same text again changes nothing, and a check reports no file.
+    assert!(!project.set_file(
+        "catalog/V1__orders.sql",
+        "CREATE TABLE orders (order_id INT) WITH ('connector' = 'datagen');\n"
+    ));
+    assert!(project.check().is_empty());
+
+    // Removing the parent: the LIKE source is missing (LK003) in the child.
+    assert!(project.remove_file(Path::new("catalog/V1__orders.sql")));
+    assert!(!project.remove_file(Path::new("catalog/V1__orders.sql")));
+    let changed = project.check();
+    assert_eq!(changed, vec![PathBuf::from("catalog/V2__orders_copy.sql")]);
+    assert_eq!(codes(&project, "catalog/V2__orders_copy.sql"), vec!["LK003"]);
+    assert_eq!(project.paths().count(), 1);
+}
+
+#[test]
+fn definitions_expand_and_describe_answer_from_the_last_check() {
+    let mut project = Project::new(Settings::default());
+    project.set_file("catalog/V1__orders.sql", PARENT);
+    project.set_file(
+        "catalog/V2__orders_copy.sql",
+        "CREATE TABLE orders_copy (note STRING) WITH ('connector' = 'datagen') LIKE orders (EXCLUDING OPTIONS);\n",
+    );
+    assert!(project.definitions("orders_copy").is_empty(), "not checked yet");
+    project.check();
+    let found = project.definitions("orders_copy");
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].path, PathBuf::from("catalog/V2__orders_copy.sql"));
+    assert_eq!(found[0].span.start, 13);
+    let expanded = project.expand("default_database.orders_copy").unwrap();
+    assert!(
+        expanded.contains("`id` INT") && expanded.contains("`note` VARCHAR(2147483647)"),
+        "{expanded}"
+    );
+    let rows = project.describe("orders_copy").unwrap();
+    let names: Vec<String> = rows.iter().map(|r| r.name.to_string()).collect();
+    assert_eq!(names, vec!["id", "amount", "note"]);
+    assert!(project.expand("no_such_table").is_none());
+    assert!(project.definitions("not a name").is_empty());
+}
+
+#[test]
+fn an_unreadable_file_is_reported() {
+    let mut project = Project::new(Settings::default());
+    project.set_unreadable("a.sql", "not valid UTF-8 (byte 3)");
+    project.check();
+    assert_eq!(codes(&project, "a.sql"), vec!["SY000"]);
+    // Its text arrives (the editor opened it): the finding goes.
+    project.set_file("a.sql", "SELECT 1;\n");
+    assert_eq!(project.check(), vec![PathBuf::from("a.sql")]);
+    assert!(codes(&project, "a.sql").is_empty());
+}
