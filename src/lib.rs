@@ -17,15 +17,16 @@
 //! baseline, render    recorded findings, output formats
 //! docs                rule documentation
 //! discover            the command line's I/O: which files a run reads, and reading them
-//! cli                 arguments, exit codes
 //! ```
+//!
+//! The command line (`src/cli/`: arguments, output, exit codes) is the binary's, on top of
+//! all of them.
 //!
 //! [`project::Project`] holds a project in memory and checks it; [`check`] reads a list of
 //! inputs from disk and runs the whole pipeline.
 #![warn(missing_docs)]
 
 pub mod baseline;
-pub mod cli;
 pub mod config;
 pub mod diagnostics;
 pub mod discover;

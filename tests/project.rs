@@ -6,8 +6,10 @@ use flinklint::config::Settings;
 use flinklint::project::Project;
 use std::path::{Path, PathBuf};
 
-const PARENT: &str = "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n";
-const CHILD: &str = "CREATE TABLE orders_copy (id INT) WITH ('connector' = 'datagen') LIKE orders;\n";
+const PARENT: &str =
+    "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n";
+const CHILD: &str =
+    "CREATE TABLE orders_copy (id INT) WITH ('connector' = 'datagen') LIKE orders;\n";
 
 fn codes(project: &Project, path: &str) -> Vec<&'static str> {
     project
@@ -25,7 +27,10 @@ fn an_edit_in_one_file_changes_the_findings_of_another() {
     let first = project.check();
     // `id` is declared by the child and inherited from the parent: CL002 in the child.
     assert_eq!(first, vec![PathBuf::from("catalog/V2__orders_copy.sql")]);
-    assert_eq!(codes(&project, "catalog/V2__orders_copy.sql"), vec!["CL002"]);
+    assert_eq!(
+        codes(&project, "catalog/V2__orders_copy.sql"),
+        vec!["CL002"]
+    );
     assert!(codes(&project, "catalog/V1__orders.sql").is_empty());
 
     // The parent renames its column (an editor's unsaved buffer): the child's clash is gone.
@@ -49,7 +54,10 @@ fn an_edit_in_one_file_changes_the_findings_of_another() {
     assert!(!project.remove_file(Path::new("catalog/V1__orders.sql")));
     let changed = project.check();
     assert_eq!(changed, vec![PathBuf::from("catalog/V2__orders_copy.sql")]);
-    assert_eq!(codes(&project, "catalog/V2__orders_copy.sql"), vec!["LK003"]);
+    assert_eq!(
+        codes(&project, "catalog/V2__orders_copy.sql"),
+        vec!["LK003"]
+    );
     assert_eq!(project.paths().count(), 1);
 }
 
@@ -61,7 +69,10 @@ fn definitions_expand_and_describe_answer_from_the_last_check() {
         "catalog/V2__orders_copy.sql",
         "CREATE TABLE orders_copy (note STRING) WITH ('connector' = 'datagen') LIKE orders (EXCLUDING OPTIONS);\n",
     );
-    assert!(project.definitions("orders_copy").is_empty(), "not checked yet");
+    assert!(
+        project.definitions("orders_copy").is_empty(),
+        "not checked yet"
+    );
     project.check();
     let found = project.definitions("orders_copy");
     assert_eq!(found.len(), 1);

@@ -1,17 +1,36 @@
 //! `flinklint check`.
 
 use super::{parse_fail_on, run_inputs, use_color, InputArgs};
-use crate::baseline::{self, Baseline};
-use crate::config::{CliSettings, FailOn, Settings};
-use crate::fix::FixMode;
-use crate::render::{self, Format};
+use flinklint::baseline::{self, Baseline};
+use flinklint::config::{CliSettings, FailOn, Settings};
+use flinklint::fix::FixMode;
+use flinklint::render;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The output formats of `flinklint check --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// miette's graphical report (colour on a terminal only, never with `NO_COLOR`).
+    Human,
+    /// One line per finding: `path:line:col: CODE [severity] message`.
+    Concise,
+    /// One versioned JSON document.
+    Json,
+    /// SARIF 2.1.0 (code scanning tools, GitHub code scanning).
+    Sarif,
+    /// GitHub Actions workflow commands (annotations on pull requests).
+    Github,
+    /// GitLab Code Quality report (JSON).
+    Gitlab,
+    /// JUnit XML (one test case per file).
+    Junit,
+}
+
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct CheckArgs {
+pub struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Report only on the files that changed since this git revision (a branch, tag or commit):
@@ -70,7 +89,7 @@ fn default_format() -> Format {
 }
 
 /// Runs `check`.
-pub(crate) fn run(args: CheckArgs) -> ExitCode {
+pub fn run(args: CheckArgs) -> ExitCode {
     let cli = CliSettings {
         select: args.select.clone(),
         ignore: args.ignore.clone(),
@@ -95,7 +114,7 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
         } else {
             FixMode::Safe
         };
-        let report = crate::fix::fix(outcome, &settings, mode);
+        let report = flinklint::fix::fix(outcome, &settings, mode);
         for r in &report.rejected {
             eprintln!("flinklint: {r}");
         }
@@ -124,7 +143,7 @@ pub(crate) fn run(args: CheckArgs) -> ExitCode {
     if let Some(path) = &args.write_baseline {
         let b = baseline::record(&outcome.files, &settings, &outcome.diagnostics);
         // Atomically: an interrupted run leaves the previous baseline intact.
-        if let Err(e) = crate::fix::write_atomically(path, &b.to_json()) {
+        if let Err(e) = flinklint::fix::write_atomically(path, &b.to_json()) {
             eprintln!("flinklint: cannot write {}: {e}", path.display());
             return ExitCode::from(2);
         }

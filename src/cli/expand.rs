@@ -4,15 +4,15 @@
 //! effective LIKE strategies.
 
 use super::{run_inputs, use_color, InputArgs};
-use crate::diagnostics::Severity;
-use crate::files::FileEntry;
-use crate::project::lookup::{self, expanded};
-use crate::render;
-use crate::semantic::catalog::{CatalogObject, ObjectDef};
-use crate::semantic::describe::{self, DescribeOrigin, DescribeRow};
-use crate::semantic::system::SystemColumns;
-use crate::semantic::{table, SessionResult};
-use crate::syntax::ast::{ObjectName, StatementKind};
+use flinklint::diagnostics::Severity;
+use flinklint::files::FileEntry;
+use flinklint::project::lookup::{self, expanded};
+use flinklint::render;
+use flinklint::semantic::catalog::{CatalogObject, ObjectDef};
+use flinklint::semantic::describe::{self, DescribeOrigin, DescribeRow};
+use flinklint::semantic::system::SystemColumns;
+use flinklint::semantic::{table, SessionResult};
+use flinklint::syntax::ast::{ObjectName, StatementKind};
 
 use compact_str::CompactString;
 use std::io::Write;
@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 /// Arguments of `expand`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct ExpandArgs {
+pub struct ExpandArgs {
     #[command(flatten)]
     input: InputArgs,
     /// The table: a 1-3 part name (backticks allowed), resolved against the final current
@@ -72,7 +72,7 @@ fn describe_table(
     files: &[FileEntry],
     current: &(CompactString, CompactString),
 ) -> String {
-    let at = |origin: &crate::semantic::catalog::Origin| {
+    let at = |origin: &flinklint::semantic::catalog::Origin| {
         let file = &files[origin.file.0 as usize];
         let line = file.source.line_col(origin.span.start).line;
         format!("{}:{line}", file.source.display_path())
@@ -110,7 +110,7 @@ fn describe_table(
                 DescribeOrigin::Inherited(parent, o) => {
                     // The parent as the session names it: unqualified in its current database.
                     let name = if parent.catalog == current.0 && parent.database == current.1 {
-                        crate::semantic::names::quote(&parent.object)
+                        flinklint::semantic::names::quote(&parent.object)
                     } else {
                         parent.to_string()
                     };
@@ -172,7 +172,7 @@ fn unified(old: &str, new: &str, old_name: &str, new_name: &str) -> String {
 }
 
 /// Runs `expand`.
-pub(crate) fn run(args: ExpandArgs) -> ExitCode {
+pub fn run(args: ExpandArgs) -> ExitCode {
     let settings = match super::settings(&args.input, Default::default()) {
         Ok(s) => s,
         Err(code) => return code,

@@ -1,10 +1,10 @@
 //! `check --fix`: apply fixes until nothing changes, re-checking the fixed texts in memory,
 //! then write the changed files atomically (or, with `--diff`, print what would change).
 
-use crate::fix::{unified_diff, write_atomically};
+use flinklint::fix::{unified_diff, write_atomically};
 
 /// Writes changed files; returns the errors.
-pub(crate) fn write(
+pub fn write(
     changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)],
 ) -> Vec<String> {
     changed
@@ -18,9 +18,7 @@ pub(crate) fn write(
 }
 
 /// Unified diffs of every changed file.
-pub(crate) fn diffs(
-    changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)],
-) -> String {
+pub fn diffs(changed: &[(std::path::PathBuf, std::sync::Arc<str>, std::sync::Arc<str>)]) -> String {
     changed
         .iter()
         .map(|(path, before, after)| {

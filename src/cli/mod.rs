@@ -7,9 +7,9 @@ mod fix;
 mod parse;
 mod rule;
 
-use crate::config::{CliSettings, FailOn, Settings, Target};
-use crate::discover::{self, git, Input};
 use clap::{Parser, Subcommand};
+use flinklint::config::{CliSettings, FailOn, Settings, Target};
+use flinklint::discover::{self, git, Input};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -41,7 +41,7 @@ enum Command {
 
 /// What to read and how: shared by `check` and `expand`.
 #[derive(Debug, Clone, clap::Args)]
-pub(crate) struct InputArgs {
+pub struct InputArgs {
     /// Files or directories; `-` reads standard input.
     #[arg(default_value = ".")]
     paths: Vec<PathBuf>,
@@ -115,14 +115,14 @@ fn read_stdin() -> Vec<u8> {
 /// The run's settings: the config file (found from the working directory, or `--config`)
 /// with the flags of `args` and `extra` over it. `Err` carries exit code 2 after the config
 /// error was printed.
-pub(crate) fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Settings, ExitCode> {
+pub fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Settings, ExitCode> {
     extra.config = args.config.clone();
     extra.target = args.target;
     extra.force_exclude = args.force_exclude;
     extra.history_dirs = args.histories.clone();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let start = std::time::Instant::now();
-    let resolved = crate::config::resolve(&cwd, &extra);
+    let resolved = flinklint::config::resolve(&cwd, &extra);
     if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
         // Config discovery, reading and resolution (scripts/bench.py reads this line).
         eprintln!(
@@ -142,11 +142,11 @@ pub(crate) fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Setti
 /// The run over the inputs of `args` (with context files when individual files were given, or
 /// with `changed_since`: the files changed since that git revision, with the rest of the
 /// project as context). `Err` carries the exit code of a usage error, already reported.
-pub(crate) fn run_inputs(
+pub fn run_inputs(
     args: &InputArgs,
     changed_since: Option<&str>,
     settings: &Settings,
-) -> Result<crate::project::Outcome, ExitCode> {
+) -> Result<flinklint::project::Outcome, ExitCode> {
     let selected = match changed_since {
         Some(revision) => discover::changed_since(&args.paths, settings, revision),
         None => discover::discover_with(&args.paths, settings, args.stdin_filename.as_deref()).map(
@@ -181,7 +181,7 @@ pub(crate) fn run_inputs(
         },
         None => Vec::new(),
     };
-    let outcome = crate::discover::read::check_with_bases(
+    let outcome = flinklint::discover::read::check_with_bases(
         &inputs,
         &context,
         bases,
@@ -203,7 +203,7 @@ fn base_versions(
     revision: &str,
     paths: &[PathBuf],
     inputs: &[Input],
-) -> Result<Vec<crate::discover::read::BaseVersion>, git::GitError> {
+) -> Result<Vec<flinklint::discover::read::BaseVersion>, git::GitError> {
     let dir = paths
         .iter()
         .find(|p| p.as_os_str() != "-")
@@ -236,16 +236,16 @@ fn base_versions(
         let Ok(text) = String::from_utf8(bytes) else {
             continue;
         };
-        bases.push(crate::discover::read::BaseVersion {
+        bases.push(flinklint::discover::read::BaseVersion {
             of: i,
-            source: crate::source::SourceFile::new(format!("{revision}:{rel}"), text),
+            source: flinklint::source::SourceFile::new(format!("{revision}:{rel}"), text),
         });
     }
     Ok(bases)
 }
 
 /// Colour only on a terminal, and never with `NO_COLOR`.
-pub(crate) fn use_color() -> bool {
+pub fn use_color() -> bool {
     use std::io::IsTerminal;
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }

@@ -6,14 +6,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-pub(crate) enum Dump {
+pub enum Dump {
     Tokens,
     Ast,
 }
 
 /// Arguments of `parse`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct ParseArgs {
+pub struct ParseArgs {
     /// The file to parse (`-` for standard input).
     file: PathBuf,
     /// What to print.
@@ -22,7 +22,7 @@ pub(crate) struct ParseArgs {
 }
 
 /// Runs `parse`.
-pub(crate) fn run(args: ParseArgs) -> ExitCode {
+pub fn run(args: ParseArgs) -> ExitCode {
     let bytes = if args.file.as_os_str() == "-" {
         super::read_stdin()
     } else {
@@ -35,12 +35,12 @@ pub(crate) fn run(args: ParseArgs) -> ExitCode {
         }
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let parsed = crate::syntax::parse(&text);
+    let parsed = flinklint::syntax::parse(&text);
     let mut out = String::new();
     match args.dump {
         Dump::Tokens => {
             for t in &parsed.tokens {
-                let kw = if t.kw == crate::syntax::keywords::Kw::NONE {
+                let kw = if t.kw == flinklint::syntax::keywords::Kw::NONE {
                     String::new()
                 } else {
                     format!(" {}", t.kw.as_str())

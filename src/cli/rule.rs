@@ -1,15 +1,15 @@
 //! `flinklint rule`, `flinklint rules` and `flinklint completions`: the rule documentation of
 //! `rules/<CODE>.yaml` in the terminal, and shell completions.
 
-use crate::docs;
-use crate::rules::meta::{RuleMeta, RULE_DOCS};
 use clap::CommandFactory;
+use flinklint::docs;
+use flinklint::rules::meta::{RuleMeta, RULE_DOCS};
 use std::io::Write;
 use std::process::ExitCode;
 
 /// Arguments of `rule`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct RuleArgs {
+pub struct RuleArgs {
     /// The rule's code (`SY001`, any case) or name (`syntax-error`).
     #[arg(value_name = "CODE|NAME")]
     rule: String,
@@ -17,7 +17,7 @@ pub(crate) struct RuleArgs {
 
 /// Output formats of `rules`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum ListFormat {
+pub enum ListFormat {
     /// An aligned table: code, name, severity, fix, summary.
     Table,
     /// A JSON array with every field of each rule's YAML, examples included.
@@ -26,7 +26,7 @@ pub(crate) enum ListFormat {
 
 /// Arguments of `rules`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct RulesArgs {
+pub struct RulesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Table)]
     format: ListFormat,
@@ -34,7 +34,7 @@ pub(crate) struct RulesArgs {
 
 /// Arguments of `completions`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct CompletionsArgs {
+pub struct CompletionsArgs {
     /// The shell to print completions for.
     #[arg(value_enum)]
     shell: clap_complete::Shell,
@@ -79,7 +79,7 @@ fn closest(query: &str) -> Option<(&'static RuleMeta, bool)> {
 }
 
 /// Runs `rule`: the rule's page as plain text; exit 2 with a suggestion when it is unknown.
-pub(crate) fn rule(args: RuleArgs) -> ExitCode {
+pub fn rule(args: RuleArgs) -> ExitCode {
     if let Some(meta) = find(&args.rule) {
         return print(&docs::rule_text(meta));
     }
@@ -96,7 +96,7 @@ pub(crate) fn rule(args: RuleArgs) -> ExitCode {
 }
 
 /// Runs `rules`: every rule as a table or as JSON.
-pub(crate) fn rules(args: RulesArgs) -> ExitCode {
+pub fn rules(args: RulesArgs) -> ExitCode {
     match args.format {
         ListFormat::Table => print(&table(RULE_DOCS)),
         ListFormat::Json => {
@@ -166,7 +166,7 @@ fn rule_json(meta: &RuleMeta) -> serde_json::Value {
 }
 
 /// Runs `completions`: the completion script of `shell` on standard output.
-pub(crate) fn completions(args: CompletionsArgs) -> ExitCode {
+pub fn completions(args: CompletionsArgs) -> ExitCode {
     let mut command = super::Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "flinklint", &mut script);

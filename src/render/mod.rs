@@ -17,25 +17,6 @@ use crate::diagnostics::Diagnostic;
 use crate::files::FileEntry;
 use crate::source::{FileId, LineCol, Span};
 
-/// The output formats of `flinklint check --format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// miette's graphical report (colour on a terminal only, never with `NO_COLOR`).
-    Human,
-    /// One line per finding: `path:line:col: CODE [severity] message`.
-    Concise,
-    /// One versioned JSON document.
-    Json,
-    /// SARIF 2.1.0 (code scanning tools, GitHub code scanning).
-    Sarif,
-    /// GitHub Actions workflow commands (annotations on pull requests).
-    Github,
-    /// GitLab Code Quality report (JSON).
-    Gitlab,
-    /// JUnit XML (one test case per file).
-    Junit,
-}
-
 /// Start and exclusive end of a span as 1-based lines and character columns.
 pub fn line_cols(files: &[FileEntry], file: FileId, span: Span) -> (LineCol, LineCol) {
     let source = &files[file.0 as usize].source;
