@@ -1,0 +1,202 @@
+//! Pieces shared by the statements of every grammar area: `IF [NOT] EXISTS`, dotted names
+//! (with the check of `a.b$c`), column lists, option (property) lists and key lists, and the
+//! recovery inside a parenthesized list (resynchronizing, trailing commas).
+
+use crate::source::Span;
+use crate::syntax::ast::*;
+use crate::syntax::keywords::Kw;
+use crate::syntax::lexer::TokenKind;
+use crate::syntax::parser::{PResult, Parser, Recover};
+use crate::syntax::SyntaxErrorKind;
+
+impl Parser<'_> {
+    /// `[IF NOT EXISTS]`.
+    pub(in crate::syntax::grammar) fn if_not_exists(&mut self) -> PResult<bool> {
+        if self.at(Kw::IF) && self.nth_at(1, Kw::NOT) {
+            self.bump();
+            self.bump();
+            self.expect(Kw::EXISTS)?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// `[IF EXISTS]`.
+    pub(in crate::syntax::grammar) fn if_exists(&mut self) -> PResult<bool> {
+        if self.at(Kw::IF) && self.nth_at(1, Kw::EXISTS) {
+            self.bump();
+            self.bump();
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// A dotted name: `a`, `a.b`, `a.b.c`, ...
+    pub(crate) fn object_name(&mut self, what: &str) -> PResult<ObjectName> {
+        let start = self.start();
+        let mut parts = vec![self.ident(what)?];
+        while self.at_kind(TokenKind::Dot) {
+            self.bump();
+            parts.push(self.ident("a name after `.`")?);
+        }
+        self.check_dollar_compound(&parts);
+        Ok(ObjectName {
+            parts,
+            span: self.finish(start),
+        })
+    }
+
+    /// Flink's lexer reads an unquoted `a.b$c` (no spaces) as a single token that no rule
+    /// accepts, so `t.$rowtime` and `db.orders$snapshots` are parse errors while `a$b`,
+    /// `` t.`$rowtime` `` and `db . a$b` are fine (verified with Flink 2.3).
+    pub(crate) fn check_dollar_compound(&mut self, parts: &[Ident]) {
+        for pair in parts.windows(2) {
+            let (left, right) = (&pair[0], &pair[1]);
+            let adjacent = left.span.end + 1 == right.span.start;
+            if adjacent && !left.quoted && !right.quoted && right.text.contains('$') {
+                let span = left.span.cover(right.span);
+                let fixed = format!("{}.`{}`", left.text, right.text.replace('`', "``"));
+                self.note_error(
+                    SyntaxErrorKind::Unexpected,
+                    format!("Flink cannot read `{}.{}`: a qualified name part with `$` must be in backticks", left.text, right.text),
+                    span,
+                    Some(format!("write {fixed}")),
+                );
+                return;
+            }
+        }
+    }
+
+    /// `( name, ... )`.
+    pub(crate) fn column_list(&mut self) -> PResult<ColumnList> {
+        let start = self.start();
+        self.expect_kind(TokenKind::LParen, "`(`")?;
+        let mut names = Vec::new();
+        loop {
+            names.push(self.ident("a column name")?);
+            if self.eat_kind(TokenKind::Comma).is_none() {
+                break;
+            }
+        }
+        self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
+        Ok(ColumnList {
+            names,
+            span: self.finish(start),
+        })
+    }
+
+    /// `( 'k' = 'v', ... )`; empty lists are allowed by the grammar.
+    pub(crate) fn property_list(&mut self) -> PResult<PropertyList> {
+        let start = self.start();
+        self.expect_kind(TokenKind::LParen, "`(`")?;
+        let mut items = Vec::new();
+        while !self.at_kind(TokenKind::RParen) && !self.at_eof() {
+            let before = self.checkpoint();
+            match self.property() {
+                Ok(p) => items.push(p),
+                Err(Recover) => {
+                    if !self.recover_in_list(before.0) {
+                        return Err(Recover);
+                    }
+                }
+            }
+            if self.eat_kind(TokenKind::Comma).is_none() {
+                break;
+            }
+            if self.at_kind(TokenKind::RParen) {
+                return Err(self.trailing_comma());
+            }
+        }
+        self.expect_kind(TokenKind::RParen, "`,` or `)` in the option list")?;
+        Ok(PropertyList {
+            items,
+            span: self.finish(start),
+        })
+    }
+
+    fn property(&mut self) -> PResult<Property> {
+        let start = self.start();
+        if !self.at_string() {
+            let found = self.describe_current();
+            let message =
+                format!("expected an option key in quotes like 'connector', found {found}");
+            return Err(self.error_here(message));
+        }
+        let key = self.string_lit("an option key")?;
+        self.expect_kind(TokenKind::Eq, "`=`")?;
+        if !self.at_string() {
+            let found = self.describe_current();
+            let message = format!("expected an option value in quotes, found {found}");
+            return Err(self.error_here(message));
+        }
+        let value = self.string_lit("an option value")?;
+        Ok(Property {
+            key,
+            value,
+            span: self.finish(start),
+        })
+    }
+
+    /// `( 'k', ... )`.
+    pub(crate) fn key_list(&mut self) -> PResult<KeyList> {
+        let start = self.start();
+        self.expect_kind(TokenKind::LParen, "`(`")?;
+        let mut keys = Vec::new();
+        while !self.at_kind(TokenKind::RParen) {
+            keys.push(self.string_lit("an option key in quotes")?);
+            if self.eat_kind(TokenKind::Comma).is_none() {
+                break;
+            }
+        }
+        self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
+        Ok(KeyList {
+            keys,
+            span: self.finish(start),
+        })
+    }
+
+    /// After an error inside a parenthesized list: skips to the next `,` or the closing `)` at
+    /// this nesting level. Returns whether it resynchronized (the caller continues the list).
+    pub(crate) fn recover_in_list(&mut self, element_start: usize) -> bool {
+        let _ = element_start;
+        let mut depth = 0i32;
+        loop {
+            match self.kind() {
+                TokenKind::Eof | TokenKind::Semicolon => return false,
+                TokenKind::LParen | TokenKind::LBracket => depth += 1,
+                TokenKind::RParen | TokenKind::RBracket if depth == 0 => {
+                    self.resync_quiet();
+                    return true;
+                }
+                TokenKind::RParen | TokenKind::RBracket => depth -= 1,
+                TokenKind::Comma if depth == 0 => {
+                    self.resync_quiet();
+                    return true;
+                }
+                _ => {}
+            }
+            if depth == 0 && self.at_statement_start_on_new_line() {
+                return false;
+            }
+            self.bump();
+        }
+    }
+
+    fn resync_quiet(&mut self) {
+        self.resync();
+    }
+
+    /// A `,` right before `)`: Flink does not allow trailing commas.
+    pub(crate) fn trailing_comma(&mut self) -> Recover {
+        let span = self.current().span;
+        let comma = Span {
+            start: span.start.saturating_sub(1),
+            end: span.start,
+        };
+        let _ = comma;
+        self.error_here(
+            "expected another element after `,`, found `)`: Flink does not allow a trailing comma"
+                .to_string(),
+        )
+    }
+}

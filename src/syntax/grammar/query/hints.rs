@@ -1,0 +1,96 @@
+//! Hint comments `/*+ NAME[(options)] [, ...] */` after SELECT, INSERT and table names, each
+//! checked against Flink's hint syntax.
+
+use crate::syntax::ast::*;
+use crate::syntax::lexer::TokenKind;
+use crate::syntax::parser::Parser;
+
+impl Parser<'_> {
+    /// Hint comments at the current position, each checked against Flink's hint syntax:
+    /// `/*+ NAME[(options)] [, NAME[(options)]] */`.
+    pub(crate) fn hints(&mut self) -> Vec<Hint> {
+        let mut hints = Vec::new();
+        while let Some(span) = self.eat_kind(TokenKind::Hint) {
+            let body_start = span.start as usize + 3;
+            let body_end = (span.end as usize).saturating_sub(2).max(body_start);
+            let body = &self.text[body_start..body_end];
+            if let Some((offset, message)) = check_hint_body(body) {
+                let at = (body_start + offset) as u32;
+                self.note_error(
+                    crate::syntax::SyntaxErrorKind::Unexpected,
+                    message,
+                    crate::source::Span {
+                        start: at,
+                        end: (at + 1).min(span.end),
+                    },
+                    Some("hints look like /*+ NAME(options), OTHER(options) */".to_string()),
+                );
+            }
+            if !hints.is_empty() {
+                self.note_error(
+                    crate::syntax::SyntaxErrorKind::Unexpected,
+                    "a second hint comment: Flink accepts one `/*+ ... */` here".to_string(),
+                    span,
+                    Some("put all hints in one comment, separated by commas".to_string()),
+                );
+            }
+            hints.push(Hint { span });
+        }
+        hints
+    }
+}
+
+/// Checks a hint body; returns the byte offset and message of the first problem.
+fn check_hint_body(body: &str) -> Option<(usize, String)> {
+    let tokens: Vec<_> = crate::syntax::lexer::lex(body)
+        .into_iter()
+        .filter(|t| !t.kind.is_trivia())
+        .collect();
+    let mut i = 0;
+    let describe = |i: usize| {
+        tokens
+            .get(i)
+            .map_or("the end of the hint".to_string(), |t| {
+                format!("`{}`", &body[t.span.range()])
+            })
+    };
+    let offset = |i: usize| tokens.get(i).map_or(body.len(), |t| t.span.start as usize);
+    if tokens.is_empty() {
+        return Some((0, "empty hint".to_string()));
+    }
+    loop {
+        if !matches!(
+            tokens.get(i).map(|t| t.kind),
+            Some(TokenKind::Word | TokenKind::QuotedIdent)
+        ) {
+            return Some((
+                offset(i),
+                format!("expected a hint name, found {}", describe(i)),
+            ));
+        }
+        i += 1;
+        if tokens.get(i).map(|t| t.kind) == Some(TokenKind::LParen) {
+            i += 1;
+            let mut depth = 1;
+            while depth > 0 {
+                match tokens.get(i).map(|t| t.kind) {
+                    None => return Some((offset(i), "unclosed `(` in hint".to_string())),
+                    Some(TokenKind::LParen) => depth += 1,
+                    Some(TokenKind::RParen) => depth -= 1,
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        match tokens.get(i).map(|t| t.kind) {
+            None => return None,
+            Some(TokenKind::Comma) => i += 1,
+            _ => {
+                return Some((
+                    offset(i),
+                    format!("expected `,` between hints, found {}", describe(i)),
+                ))
+            }
+        }
+    }
+}
