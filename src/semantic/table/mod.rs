@@ -4,7 +4,7 @@
 //! resolved table and every problem, in Flink's order; the LIKE, column and table rules all
 //! report from it.
 //!
-//! [`build_table`] is a short driver: each step of the merge is one function of a [`Merge`],
+//! [`build_table`] is a short driver: each step of the merge is one function of a `Merge`,
 //! in the module of its part of the table:
 //!
 //! - `statement`: the checks of the statement itself, before any merge (the LIKE option list
