@@ -1,0 +1,308 @@
+//! `ALTER TABLE`: the checks of a schema change or a rename (the rules of Flink's
+//! `AlterSchemaConverter` are in [`crate::semantic::alter`]) and the change applied to the
+//! table's definition.
+
+use super::Session;
+use crate::files::FileEntry;
+use crate::semantic::catalog::ColumnKind;
+use crate::semantic::catalog::*;
+use crate::semantic::problems::Problem;
+use crate::semantic::table;
+use crate::semantic::types::Type;
+use crate::source::{FileId, Span};
+use crate::syntax::ast::*;
+use compact_str::CompactString;
+
+impl Session<'_> {
+    /// `ALTER TABLE`: CT002 when the session cannot see the table (unless `IF EXISTS`), MT009
+    /// on a materialized table; the schema change or column rename is checked (a rejected one
+    /// leaves the table as it was), CL009 / CL005 / CL006 for a renamed column, then the
+    /// changed table is registered (under its new name for `RENAME TO`).
+    pub(super) fn alter_table(&mut self, file: &FileEntry, statement: &Statement, at: &AlterTable) {
+        let Some((name, object)) =
+            self.target(file, statement, &at.name, "ALTER TABLE", at.if_exists)
+        else {
+            return;
+        };
+        let ObjectDef::Table(t) = &object.def else {
+            if matches!(object.def, ObjectDef::Materialized(_)) && !statement.has_error {
+                self.report_not_materialized(
+                    file,
+                    statement,
+                    &at.name,
+                    name,
+                    "ALTER TABLE",
+                    object.clone(),
+                    true,
+                );
+            }
+            return;
+        };
+        let mut t = t.clone();
+        let origin = |span: Span| Origin {
+            file: file.id,
+            span,
+        };
+        let mut new_name = name.clone();
+        let altered = crate::semantic::alter::Altered {
+            table: &t,
+            name: &name,
+            query: None,
+        };
+        let problem = match &at.action {
+            AlterTableAction::Schema(change) => {
+                crate::semantic::alter::schema_change(&altered, change)
+            }
+            AlterTableAction::RenameColumn { from, to } => {
+                crate::semantic::alter::rename_column(&altered, from, to)
+            }
+            _ => None,
+        };
+        if let Some(p) = problem {
+            // Flink rejects the statement: the table stays as it was.
+            if !statement.has_error {
+                self.report(file.id, statement.span, p);
+            }
+            return;
+        }
+        match &at.action {
+            AlterTableAction::RenameTo(to) => {
+                if let Some(n) = self.resolve(to) {
+                    new_name = n;
+                }
+            }
+            AlterTableAction::RenameColumn { from, to } => {
+                let old = from.last().text.clone();
+                let new = to.last().text.clone();
+                if !statement.has_error {
+                    let lower = new.to_lowercase();
+                    let other = t
+                        .columns
+                        .iter()
+                        .find(|c| c.name != old && c.name != new && c.name.to_lowercase() == lower);
+                    let clash = match other {
+                        Some(c) => Some((c.name.to_string(), Some(c.origin), false)),
+                        None if old != new && old.to_lowercase() == lower => {
+                            Some((old.to_string(), None, true))
+                        }
+                        None => None,
+                    };
+                    if let Some((other, other_origin, rename)) = clash {
+                        self.report(
+                            file.id,
+                            statement.span,
+                            Problem::CaseOnlyClash {
+                                span: to.span,
+                                name: new.to_string(),
+                                other,
+                                other_origin,
+                                rename,
+                            },
+                        );
+                    }
+                }
+                if let Some(c) = t.columns.iter_mut().find(|c| c.name == old) {
+                    c.name = new.clone();
+                    // CL005 / CL006: renamed onto a system column or into the reserved prefix.
+                    if old != new && !statement.has_error {
+                        if let Some(p) = self.system_column_problem(c, to.span) {
+                            self.report(file.id, statement.span, p);
+                        }
+                    }
+                }
+                let rename = |names: &mut Vec<CompactString>| {
+                    names
+                        .iter_mut()
+                        .filter(|n| **n == old)
+                        .for_each(|n| *n = new.clone())
+                };
+                if let Some(pk) = &mut t.primary_key {
+                    rename(&mut pk.columns);
+                }
+                if let Some(p) = &mut t.partitions {
+                    rename(&mut p.columns);
+                }
+                if let Some(w) = &mut t.watermark {
+                    rename(&mut w.column);
+                }
+            }
+            AlterTableAction::SetOptions(props) => {
+                for p in &props.items {
+                    t.set_option(OptionDef {
+                        key: p.key.value.clone(),
+                        value: p.value.value.clone(),
+                        origin: origin(p.span),
+                    });
+                }
+            }
+            AlterTableAction::ResetOptions(keys) => {
+                t.options
+                    .retain(|o| !keys.keys.iter().any(|k| k.value == o.key));
+            }
+            AlterTableAction::Schema(change) => apply_schema_change(&mut t, change, file.id),
+            AlterTableAction::AddPartitions(_)
+            | AlterTableAction::DropPartitions(_)
+            | AlterTableAction::Compact => return,
+        }
+        if new_name != name {
+            self.catalog.remove(&name, object.temporary);
+        }
+        self.register(CatalogObject {
+            name: new_name,
+            def: ObjectDef::Table(t),
+            temporary: object.temporary,
+            statement: origin(statement.span),
+            name_origin: object.name_origin,
+            incomplete: object.incomplete || statement.has_error,
+            derived_from: object.derived_from.clone(),
+        });
+    }
+}
+
+/// Applies ALTER ... ADD / MODIFY / DROP to a table definition (no checks: rules report the
+/// problems from the definition before the change).
+pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId) {
+    let origin = |span: Span| Origin { file, span };
+    match change {
+        SchemaChange::Add(items) | SchemaChange::Modify(items) => {
+            let modify = matches!(change, SchemaChange::Modify(_));
+            for item in items {
+                match item {
+                    TableElement::Column(c) if c.parents.is_empty() => {
+                        let column = single_column(c, file);
+                        if let Some(cc) = c
+                            .constraint
+                            .as_ref()
+                            .filter(|cc| cc.kind == ConstraintKind::PrimaryKey)
+                        {
+                            let columns = vec![c.name.text.clone()];
+                            t.primary_key = Some(PrimaryKeyDef {
+                                name: cc.name.as_ref().map_or_else(
+                                    || table::generated_pk_name(&columns),
+                                    |n| n.text.clone(),
+                                ),
+                                columns,
+                                origin: origin(c.span),
+                            });
+                        }
+                        let existing = t.columns.iter().position(|k| k.name == column.name);
+                        if let Some(i) = existing.filter(|_| modify) {
+                            t.columns.remove(i);
+                        } else if existing.is_some() {
+                            continue;
+                        }
+                        let at = match c.position.as_deref() {
+                            Some(ColumnPosition::First(_)) => 0,
+                            Some(ColumnPosition::After(after)) => t
+                                .columns
+                                .iter()
+                                .position(|k| k.name == after.last().text)
+                                .map_or(t.columns.len(), |i| i + 1),
+                            None => existing
+                                .filter(|_| modify)
+                                .unwrap_or(t.columns.len())
+                                .min(t.columns.len()),
+                        };
+                        t.columns.insert(at, column);
+                    }
+                    TableElement::Column(_) => {}
+                    TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
+                        let columns: Vec<CompactString> =
+                            c.columns.names.iter().map(|n| n.text.clone()).collect();
+                        let name = c
+                            .name
+                            .as_ref()
+                            .map_or_else(|| table::generated_pk_name(&columns), |n| n.text.clone());
+                        for col in t.columns.iter_mut().filter(|k| columns.contains(&k.name)) {
+                            if let Some(ty) = &mut col.data_type {
+                                ty.nullable = false;
+                            }
+                        }
+                        t.primary_key = Some(PrimaryKeyDef {
+                            name,
+                            columns,
+                            origin: origin(c.span),
+                        });
+                    }
+                    TableElement::Constraint(_) => {}
+                    TableElement::Watermark(w) => {
+                        t.watermark = Some(WatermarkDef {
+                            column: w.column.parts.iter().map(|p| p.text.clone()).collect(),
+                            expr: w.expr.clone(),
+                            origin: origin(w.span),
+                            inherited_from: None,
+                        });
+                    }
+                }
+            }
+            // Flink rebuilds the schema after the change: primary-key columns, new or
+            // modified, are NOT NULL (`ALTER TABLE t MODIFY a BIGINT` on a key column shows
+            // `a BIGINT NOT NULL`).
+            if let Some(pk) = &t.primary_key {
+                for col in t
+                    .columns
+                    .iter_mut()
+                    .filter(|k| pk.columns.contains(&k.name))
+                {
+                    if let Some(ty) = &mut col.data_type {
+                        ty.nullable = false;
+                    }
+                }
+            }
+        }
+        SchemaChange::AddDistribution(d) | SchemaChange::ModifyDistribution(d) => {
+            t.distribution = Some(DistributionDef {
+                kind: d.kind,
+                columns: d
+                    .columns
+                    .as_ref()
+                    .map(|c| c.names.iter().map(|n| n.text.clone()).collect())
+                    .unwrap_or_default(),
+                buckets: d.buckets,
+                origin: origin(d.span),
+            });
+        }
+        SchemaChange::DropColumns(names) => {
+            for n in names {
+                if n.parts.len() == 1 {
+                    t.columns.retain(|c| c.name != n.last().text);
+                }
+            }
+        }
+        SchemaChange::DropPrimaryKey(_) | SchemaChange::DropConstraint(_) => t.primary_key = None,
+        SchemaChange::DropDistribution(_) => t.distribution = None,
+        SchemaChange::DropWatermark(_) => t.watermark = None,
+    }
+}
+
+/// A column of `ALTER TABLE ... ADD / MODIFY` as a catalog column.
+fn single_column(c: &ColumnDef, file: FileId) -> Column {
+    let (kind, data_type) = match &c.kind {
+        crate::syntax::ast::ColumnKind::Physical { data_type } => {
+            (ColumnKind::Physical, Some(Type::from_ast(data_type)))
+        }
+        crate::syntax::ast::ColumnKind::Computed { expr } => {
+            (ColumnKind::Computed(expr.clone()), None)
+        }
+        crate::syntax::ast::ColumnKind::Metadata {
+            data_type,
+            key,
+            virtual_span,
+        } => (
+            ColumnKind::Metadata {
+                key: key.as_ref().map(|k| k.value.clone()),
+                is_virtual: virtual_span.is_some(),
+            },
+            Some(Type::from_ast(data_type)),
+        ),
+        crate::syntax::ast::ColumnKind::NameOnly => (ColumnKind::Physical, None),
+    };
+    Column {
+        name: c.name.text.clone(),
+        kind,
+        data_type,
+        comment: c.comment.as_ref().map(|s| s.value.to_string()),
+        origin: Origin { file, span: c.span },
+        inherited_from: None,
+    }
+}

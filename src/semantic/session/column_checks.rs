@@ -1,0 +1,195 @@
+//! Column checks shared by every kind of statement: another platform's system column read
+//! where the tables do not declare it (SY005), a declared column shadowing a system column or
+//! in the reserved prefix (CL005 / CL006), and column names differing only in case (CL009).
+
+use super::Session;
+use crate::files::FileEntry;
+use crate::semantic::catalog::ColumnKind;
+use crate::semantic::catalog::*;
+use crate::semantic::problems::Problem;
+use crate::semantic::query;
+use crate::source::Span;
+use crate::syntax::ast;
+use crate::syntax::ast::*;
+
+impl Session<'_> {
+    /// SY005: a query reading another platform's system column (`$rowtime` outside Confluent
+    /// Cloud) from tables that do not declare it.
+    pub(super) fn foreign_system_columns(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        query: &Query,
+    ) {
+        if statement.has_error {
+            return;
+        }
+        let system = self.system;
+        for name in &system.foreign {
+            if let Some(span) = query::missing_reference(query, self, file.id, name) {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::ForeignSystemColumn {
+                        span,
+                        name: name.to_string(),
+                        in_table: false,
+                    },
+                );
+                return;
+            }
+        }
+    }
+
+    /// SY005: a computed column or watermark strategy of a CREATE TABLE reading another
+    /// platform's system column the table does not declare (Flink 2.3: "Unknown identifier";
+    /// fixtures/oracle/columns 113-114). A watermark *on* such a column is TB004. With LIKE the
+    /// parent may declare it: nothing is reported.
+    pub(super) fn foreign_in_table(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        ct: &CreateTable,
+    ) {
+        if statement.has_error || ct.like.is_some() || self.system.foreign.is_empty() {
+            return;
+        }
+        let Some(elements) = &ct.elements else {
+            return;
+        };
+        // Each expression with the watermark's rowtime column, if it is a watermark strategy.
+        let mut exprs: Vec<(&ast::Expr, Option<&str>)> = Vec::new();
+        for item in &elements.items {
+            match item {
+                TableElement::Column(c) => {
+                    if let ast::ColumnKind::Computed { expr } = &c.kind {
+                        exprs.push((expr, None));
+                    }
+                }
+                TableElement::Watermark(w) => {
+                    exprs.push((&w.expr, w.column.parts.first().map(|p| p.as_str())));
+                }
+                TableElement::Constraint(_) => {}
+            }
+        }
+        for name in self.system.foreign.clone() {
+            if elements.columns().any(|c| c.name.as_str() == name) {
+                continue;
+            }
+            // A watermark on the column itself: TB004 reports it (fixtures/oracle/columns 117).
+            let found = exprs
+                .iter()
+                .filter(|(_, on)| *on != Some(name.as_str()))
+                .find_map(|(e, _)| {
+                    crate::semantic::exprs::column_references(e)
+                        .into_iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, span)| span)
+                });
+            if let Some(span) = found {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::ForeignSystemColumn {
+                        span,
+                        name,
+                        in_table: true,
+                    },
+                );
+                return;
+            }
+        }
+    }
+
+    /// CL005 / CL006 for the columns written in `statement`.
+    pub(super) fn system_column_checks(&mut self, statement: Origin, t: &TableDef) {
+        let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
+        let problems: Vec<Problem> = t
+            .columns
+            .iter()
+            .filter(|c| here(&c.origin) && c.inherited_from.is_none())
+            .filter_map(|c| self.system_column_problem(c, c.origin.span))
+            .collect();
+        for p in problems {
+            self.report(statement.file, statement.span, p);
+        }
+    }
+
+    /// CL005 / CL006 for one declared (or renamed) column, reported at `span`.
+    pub(super) fn system_column_problem(&self, c: &Column, span: Span) -> Option<Problem> {
+        let kind = crate::semantic::table::kind_of(&c.kind);
+        if let Some(system) = self.system.implicit(&c.name) {
+            return Some(Problem::SystemColumnShadowed {
+                span,
+                name: c.name.to_string(),
+                kind,
+                system_type: system.type_text.clone(),
+            });
+        }
+        let prefix = self.system.prefix.clone()?;
+        if self.system.is_declared_system(c) {
+            return None;
+        }
+        let aliased_key = match &c.kind {
+            ColumnKind::Metadata { key: Some(k), .. } if self.system.reserved(k) => Some(k.clone()),
+            _ => None,
+        };
+        (aliased_key.is_some() || self.system.reserved(&c.name)).then(|| Problem::ReservedPrefix {
+            span,
+            name: c.name.to_string(),
+            kind,
+            aliased_key: aliased_key.map(String::from),
+            prefix,
+        })
+    }
+
+    /// CL009: columns whose names differ only in letter case, at least one of them written in
+    /// `statement` (a pair both from one `*`, or both from earlier statements, was reported
+    /// where it was made).
+    pub(in crate::semantic) fn case_clashes<T>(
+        &mut self,
+        statement: Origin,
+        columns: &[T],
+        column: impl Fn(&T) -> (&str, Origin),
+    ) {
+        let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
+        let ascii = columns.iter().all(|c| column(c).0.is_ascii());
+        let clash = |a: &str, b: &str| {
+            if ascii {
+                a.len() == b.len() && a != b && a.eq_ignore_ascii_case(b)
+            } else {
+                a != b && a.to_lowercase() == b.to_lowercase()
+            }
+        };
+        for (j, c) in columns.iter().enumerate() {
+            let (name, origin) = column(c);
+            let Some((other, other_origin)) = columns[..j]
+                .iter()
+                .map(&column)
+                .find(|(n, _)| clash(n, name))
+            else {
+                continue;
+            };
+            let (origin, other_origin) = (&origin, &other_origin);
+            if !(here(origin) || here(other_origin)) || origin == other_origin {
+                continue;
+            }
+            let (span, name, other, other_origin) = if here(origin) {
+                (origin.span, name, other, other_origin)
+            } else {
+                (other_origin.span, other, name, origin)
+            };
+            self.report(
+                statement.file,
+                statement.span,
+                Problem::CaseOnlyClash {
+                    span,
+                    name: name.to_string(),
+                    other: other.to_string(),
+                    other_origin: Some(*other_origin),
+                    rename: false,
+                },
+            );
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! A session: the catalog as one SQL client session sees it while its statements run in order,
+//! plus the current catalog and database and the configuration set with `SET`.
+//!
+//! This module holds the session's state, its name lookups and reporting, and the dispatch of a
+//! statement to the code for its kind; each family of statements has its own module:
+//!
+//! - `settings`: `SET`, `RESET` and `USE` (the configuration, current catalog and database);
+//! - `create_table`: `CREATE TABLE`, with `LIKE` or `AS SELECT` (the merge itself is
+//!   [`super::table::build_table`]), and `like_diff`, the lines that explain a LIKE problem;
+//! - `view`: `CREATE VIEW` and `ALTER VIEW`;
+//! - `alter_table`: `ALTER TABLE` and the schema changes it applies;
+//! - `drop`: `DROP TABLE`, `DROP VIEW` and `DROP MATERIALIZED TABLE`;
+//! - `column_checks`: the column checks every kind of statement shares (system columns, names
+//!   differing only in case).
+//!
+//! Materialized tables ([`super::materialized`]) and the checks of `INSERT`
+//! ([`super::insert`]) live beside this module, as further `impl Session` blocks.
+
+mod alter_table;
+mod column_checks;
+mod create_table;
+mod drop;
+mod like_diff;
+mod settings;
+mod view;
+
+pub use alter_table::apply_schema_change;
+pub(super) use create_table::{collapse_duplicates, renamed_columns};
+
+use super::catalog::ColumnKind;
+use super::catalog::*;
+use super::names::{QualifiedName, DEFAULT_CATALOG, DEFAULT_DATABASE};
+use super::problems::{Found, Problem};
+use super::query::{self, OutputColumn, Scope};
+use super::types::Type;
+use crate::files::FileEntry;
+use crate::source::{FileId, Span};
+use crate::syntax::ast;
+use crate::syntax::ast::*;
+use compact_str::CompactString;
+use std::sync::Arc;
+
+/// One version of an object, as a statement left it (for `expand --history`).
+#[derive(Debug, Clone)]
+pub struct Version {
+    /// The object after the statement.
+    pub object: Arc<CatalogObject>,
+    /// The statement.
+    pub statement: Origin,
+}
+
+/// The mutable state of one session.
+pub struct Session<'b> {
+    /// The catalog as this session sees it.
+    pub catalog: SessionCatalog<'b>,
+    /// `USE CATALOG`.
+    pub current_catalog: CompactString,
+    /// `USE`.
+    pub current_database: CompactString,
+    /// `SET 'key' = 'value'` pairs in effect (the statements' own text), with the SET
+    /// statement.
+    pub config: Vec<(&'b str, &'b str, Origin)>,
+    /// Problems found so far.
+    pub found: Vec<Found>,
+    /// Every version of every object created or changed in this session.
+    pub versions: Vec<Version>,
+    /// Materialized tables deployed by the earlier version of the running file (`--base`),
+    /// with the normalized text of the statement that defined them there (see
+    /// [`normalized_statement`]).
+    pub deployed: std::collections::HashMap<QualifiedName, String>,
+    /// The run's system columns.
+    pub system: &'b super::system::SystemColumns,
+}
+
+impl<'b> Session<'b> {
+    /// A fresh session over `base`, with the run's system columns.
+    pub fn new(base: &'b Catalog, system: &'b super::system::SystemColumns) -> Session<'b> {
+        Session {
+            catalog: SessionCatalog::new(base),
+            current_catalog: DEFAULT_CATALOG.into(),
+            current_database: DEFAULT_DATABASE.into(),
+            config: Vec::new(),
+            found: Vec::new(),
+            versions: Vec::new(),
+            deployed: std::collections::HashMap::new(),
+            system,
+        }
+    }
+
+    /// Resolves a 1-3 part name against the current catalog and database.
+    pub fn resolve(&self, name: &ObjectName) -> Option<QualifiedName> {
+        QualifiedName::resolve(name, &self.current_catalog, &self.current_database)
+    }
+
+    /// Names the session sees that look like `target` (case-insensitive match or edit
+    /// distance up to 2 on the object name), for did-you-mean help.
+    pub fn similar(&self, target: &QualifiedName) -> Vec<QualifiedName> {
+        let wanted = target.object.to_lowercase();
+        let mut out: Vec<QualifiedName> = Vec::new();
+        // Edit distance is at least the difference in length: skip the far ones cheaply.
+        let near = |name: &QualifiedName| name.object.len().abs_diff(wanted.len()) <= 2;
+        // ASCII names: a byte histogram of the wanted name, to skip a candidate cheaply when
+        // the letters alone differ by more than two edits (an edit changes at most one letter
+        // in and one letter out: the distance is at least the larger of the two surpluses).
+        let histogram = wanted.is_ascii().then(|| {
+            let mut h = [0i16; 128];
+            for b in wanted.bytes() {
+                h[usize::from(b)] += 1;
+            }
+            h
+        });
+        for name in self.catalog.names_where(near) {
+            if name == target {
+                continue;
+            }
+            if let (Some(wanted_letters), true) = (&histogram, name.object.is_ascii()) {
+                let mut h = *wanted_letters;
+                for b in name.object.bytes() {
+                    h[usize::from(b.to_ascii_lowercase())] -= 1;
+                }
+                let (missing, extra) = h.iter().fold((0i32, 0i32), |(m, e), &d| {
+                    (m + i32::from(d.max(0)), e + i32::from((-d).max(0)))
+                });
+                if missing.max(extra) > 2 {
+                    continue;
+                }
+            }
+            let lower = name.object.to_lowercase();
+            if lower == wanted || (wanted.len() > 3 && strsim::levenshtein(&lower, &wanted) <= 2) {
+                out.push(name.clone());
+            }
+        }
+        out.sort();
+        out.dedup();
+        out.truncate(3);
+        out
+    }
+
+    /// Records a problem found in `statement`.
+    pub(super) fn report(&mut self, file: FileId, statement: Span, problem: Problem) {
+        self.found.push(Found {
+            file,
+            statement,
+            problem,
+            diff: Vec::new(),
+        });
+    }
+
+    /// Puts `object` in the catalog as a new version of it, after the checks of its columns
+    /// (CL009, CL005 / CL006, CL010), and returns it.
+    pub(super) fn register(&mut self, object: CatalogObject) -> Arc<CatalogObject> {
+        if !object.incomplete {
+            if let ObjectDef::Table(t) | ObjectDef::Materialized(t) = &object.def {
+                self.case_clashes(object.statement, &t.columns, |c| {
+                    (c.name.as_str(), c.origin)
+                });
+                self.system_column_checks(object.statement, t);
+            }
+        }
+        // CL010, while the table's columns and options are at hand.
+        for problem in super::connectors::problems(&object) {
+            self.report(object.statement.file, object.statement.span, problem);
+        }
+        let object = Arc::new(object);
+        self.catalog.insert(object.clone());
+        self.versions.push(Version {
+            object: object.clone(),
+            statement: object.statement,
+        });
+        object
+    }
+
+    /// Applies one statement (and the statements nested in it that run).
+    pub fn apply(&mut self, file: &'b FileEntry, statement: &'b Statement) {
+        // SY005: another platform's system column read by the statement's query.
+        let query: Option<&Query> = match &statement.kind {
+            StatementKind::CreateTable(ct) => ct.query.as_deref(),
+            StatementKind::CreateView(v) => v.query.as_deref(),
+            StatementKind::CreateMaterializedTable(mt) => mt.query.as_deref(),
+            StatementKind::AlterMaterializedTable(amt) => match &amt.action {
+                ast::AlterMaterializedTableAction::AsQuery(a) => Some(&a.query),
+                _ => None,
+            },
+            StatementKind::Insert(i) => Some(&i.query),
+            StatementKind::Query(q) => Some(q),
+            _ => None,
+        };
+        if let Some(q) = query {
+            self.foreign_system_columns(file, statement, q);
+        }
+        match &statement.kind {
+            StatementKind::CreateTable(ct) => {
+                self.foreign_in_table(file, statement, ct);
+                self.create_table(file, statement, ct)
+            }
+            StatementKind::CreateView(v) => self.create_view(file, statement, v),
+            StatementKind::CreateMaterializedTable(mt) => {
+                self.create_materialized(file, statement, mt)
+            }
+            StatementKind::AlterTable(at) => self.alter_table(file, statement, at),
+            StatementKind::AlterMaterializedTable(amt) => {
+                self.alter_materialized(file, statement, amt)
+            }
+            StatementKind::AlterView(av) => self.alter_view(file, statement, av),
+            StatementKind::Drop(d) => self.drop(file, statement, d),
+            StatementKind::Insert(i) => self.insert(file, statement, i),
+            StatementKind::StatementSet(set) => {
+                for s in &set.statements {
+                    self.apply(file, s);
+                }
+            }
+            StatementKind::Wrapped(w) => {
+                if matches!(
+                    w.wrapper,
+                    WrapperKind::Execute | WrapperKind::CompileAndExecutePlan
+                ) {
+                    self.apply(file, &w.inner);
+                }
+            }
+            StatementKind::Set(set) => self.set(file, statement, set),
+            StatementKind::Reset(reset) => self.reset(reset),
+            StatementKind::Use(u) => self.use_(u),
+            _ => {}
+        }
+    }
+
+    /// The object a CREATE would clash with: the temporary one for TEMPORARY, else the
+    /// permanent one (a temporary object may shadow a permanent one).
+    fn existing(&self, name: &QualifiedName, temporary: bool) -> Option<Arc<CatalogObject>> {
+        // A definition with a syntax error never reached Flink's catalog.
+        let found = if temporary {
+            self.catalog.temporary(name)
+        } else {
+            self.catalog.permanent(name)
+        };
+        found.filter(|o| !o.incomplete).cloned()
+    }
+
+    /// The output columns of `query`, when the session can see what it reads.
+    pub(super) fn query_columns(&self, query: &Query, file: FileId) -> Option<Vec<OutputColumn>> {
+        query::output_columns(query, self, file)
+    }
+
+    /// The object an ALTER / DROP / INSERT targets; reports CT002 when the session cannot see
+    /// it (unless `IF EXISTS`).
+    fn target(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        name: &ObjectName,
+        action: &'static str,
+        if_exists: bool,
+    ) -> Option<(QualifiedName, Arc<CatalogObject>)> {
+        let resolved = self.resolve(name)?;
+        match self.catalog.get(&resolved).cloned() {
+            Some(o) => Some((resolved, o)),
+            None => {
+                if !if_exists && !statement.has_error {
+                    let similar = self.similar(&resolved);
+                    self.report(
+                        file.id,
+                        statement.span,
+                        Problem::UnknownTable {
+                            span: name.span,
+                            name: resolved,
+                            similar,
+                            action,
+                        },
+                    );
+                }
+                None
+            }
+        }
+    }
+
+    /// MT009: a statement for one kind of table on the other kind.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn report_not_materialized(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        written: &ObjectName,
+        name: QualifiedName,
+        action: &'static str,
+        existing: Arc<CatalogObject>,
+        verified: bool,
+    ) {
+        self.report(
+            file.id,
+            statement.span,
+            Problem::NotMaterialized {
+                span: written.span,
+                name,
+                action,
+                existing,
+                verified,
+            },
+        );
+    }
+
+    /// `INSERT INTO`: CT002 when the session cannot see the target, else the checks of
+    /// [`super::insert`].
+    fn insert(&mut self, file: &FileEntry, statement: &Statement, i: &Insert) {
+        if let Some((name, object)) = self.target(file, statement, &i.table, "INSERT INTO", false) {
+            self.check_insert(file, statement, i, &name, &object);
+        }
+    }
+}
+
+impl Scope for Session<'_> {
+    fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, &CatalogObject)> {
+        let q = self.resolve(name)?;
+        let object = self.catalog.get(&q)?;
+        Some((q, object))
+    }
+    fn hidden_from_star(&self, column: &Column) -> bool {
+        if self.system.is_declared_system(column) {
+            return true;
+        }
+        let ColumnKind::Metadata {
+            key,
+            is_virtual: true,
+        } = &column.kind
+        else {
+            return false;
+        };
+        let strategy = self
+            .config_value("table.column-expansion-strategy")
+            .unwrap_or_default()
+            .to_ascii_uppercase();
+        if key.is_none() {
+            strategy.contains("EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS")
+        } else {
+            strategy.contains("EXCLUDE_ALIASED_VIRTUAL_METADATA_COLUMNS")
+        }
+    }
+    fn system_columns(&self, table: &TableDef) -> Vec<(CompactString, Option<Type>)> {
+        self.system
+            .of_table(table)
+            .map(|c| (CompactString::from(c.name.as_str()), c.data_type.clone()))
+            .collect()
+    }
+}
+
+/// A statement's tokens without comments, joined by single spaces: two statements with the
+/// same normalized text differ only in layout and comments.
+pub fn normalized_statement(text: &str) -> String {
+    use crate::syntax::lexer::{lex, TokenKind};
+    let mut out = String::with_capacity(text.len());
+    for tok in lex(text) {
+        if matches!(tok.kind, TokenKind::LineComment | TokenKind::BlockComment) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&text[tok.span.range()]);
+    }
+    out
+}
