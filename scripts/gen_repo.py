@@ -89,13 +89,14 @@ class Domain:
 
     def subset(self, rng, need, keep=0.1):
         """The same domain with fewer fields, as a job that declares only the columns of the
-        topic it reads sees it: the key, the first field of each role in `need`, and each other
-        field with probability `keep`."""
+        topic it reads sees it: the key, the first field of each role in `need`, the fields
+        named in `need`, and each other field with probability `keep`."""
         first = {}
         for f in self.fields:
             first.setdefault(f.role, f)
         fields = [f for f in self.fields
-                  if f.role == "key" or (f.role in need and first[f.role] is f) or rng.random() < keep]
+                  if f.role == "key" or (f.role in need and first[f.role] is f) or f.name in need
+                  or rng.random() < keep]
         dims = [Dim(x.name, x.key, x.key_type, x.attrs[:rng.randint(1, len(x.attrs))]) for x in self.dims]
         return Domain(self.name, self.team, self.stem, self.time, fields, self.values, dims,
                       self.versioned, self.udfs)
@@ -155,7 +156,7 @@ DOMAINS = [
          ("url_path", "com.acme.flink.udf.web.UrlPath", "page_url", "page_path", "STRING")],
     ),
     Domain(
-        "inventory", "supply-chain", "stock_movements", "moved_at",
+        "inventory", "supply-chain", "stock_moves", "moved_at",
         [F("movement_id", "BIGINT", "key"), F("sku", "STRING", "ref", "items"),
          F("warehouse_id", "INT", "ref", "warehouses"), F("qty_delta", "INT", "measure"),
          F("movement_reason", "STRING", "cat"), F("operator_id", "STRING", "id"),
@@ -170,7 +171,7 @@ DOMAINS = [
         [("sku_family", "com.acme.flink.udf.catalog.SkuFamily", "sku", "sku_family", "STRING")],
     ),
     Domain(
-        "shipping", "logistics", "shipment_events", "status_time",
+        "shipping", "logistics", "shipments", "status_time",
         [F("shipment_id", "STRING", "key"), F("order_id", "BIGINT", "id"),
          F("carrier_code", "STRING", "ref", "carriers"), F("ship_status", "STRING", "cat"),
          F("dest_country", "STRING", "cat"), F("weight_kg", "DOUBLE", "measure"),
@@ -185,7 +186,7 @@ DOMAINS = [
         [("geo_zone", "com.acme.flink.udf.geo.ZoneOf", "dest_country, service_level", "delivery_zone", "STRING")],
     ),
     Domain(
-        "accounts", "identity", "account_updates", "updated_at",
+        "accounts", "identity", "account_events", "updated_at",
         [F("account_id", "BIGINT", "key"), F("email", "STRING", "text"),
          F("plan_code", "STRING", "ref", "plans"), F("country_code", "STRING", "cat"),
          F("signup_source", "STRING", "cat"), F("login_count", "INT", "measure"),
@@ -200,7 +201,7 @@ DOMAINS = [
          ("email_domain", "com.acme.flink.udf.text.EmailDomain", "email", "email_domain", "STRING")],
     ),
     Domain(
-        "ads", "ads-platform", "ad_impressions", "served_at",
+        "ads", "ads-platform", "impressions", "served_at",
         [F("impression_id", "STRING", "key"), F("campaign_id", "BIGINT", "ref", "campaigns"),
          F("ad_slot", "STRING", "cat"), F("viewer_id", "BIGINT", "id"),
          F("cost_micros", "BIGINT", "measure"), F("bid_micros", "BIGINT", "measure"),
@@ -214,7 +215,7 @@ DOMAINS = [
         [("bucket_bid", "com.acme.flink.udf.ads.BucketBid", "bid_micros", "bid_bucket", "INT")],
     ),
     Domain(
-        "iot", "devices", "sensor_readings", "reading_time",
+        "iot", "devices", "readings", "reading_time",
         [F("reading_id", "BIGINT", "key"), F("device_id", "STRING", "ref", "devices"),
          F("site_code", "STRING", "cat"), F("temperature_c", "DOUBLE", "measure"),
          F("humidity_pct", "DOUBLE", "measure"), F("battery_pct", "INT", "measure"),
@@ -228,7 +229,7 @@ DOMAINS = [
         [("celsius_to_f", "com.acme.flink.udf.iot.CelsiusToFahrenheit", "temperature_c", "temperature_f", "DOUBLE")],
     ),
     Domain(
-        "risk", "fraud-detection", "card_transactions", "txn_time",
+        "risk", "fraud-detection", "card_txns", "txn_time",
         [F("txn_id", "STRING", "key"), F("card_id", "BIGINT", "ref", "cards"),
          F("merchant_ref", "BIGINT", "id"), F("amount", "DECIMAL(12, 2)", "measure"),
          F("currency", "STRING", "ver"), F("entry_mode", "STRING", "cat"),
@@ -255,7 +256,7 @@ DOMAINS = [
         [("tax_region", "com.acme.flink.udf.finance.TaxRegion", "account_id", "tax_region", "STRING")],
     ),
     Domain(
-        "search", "search-relevance", "search_queries", "searched_at",
+        "search", "search-relevance", "searches", "searched_at",
         [F("query_id", "STRING", "key"), F("user_id", "BIGINT", "ref", "searchers"),
          F("query_text", "STRING", "text"), F("result_count", "INT", "measure"),
          F("latency_ms", "INT", "measure"), F("search_vertical", "STRING", "cat"),
@@ -268,7 +269,7 @@ DOMAINS = [
         [("normalize_query", "com.acme.flink.udf.search.NormalizeQuery", "query_text", "query_normalized", "STRING")],
     ),
     Domain(
-        "support", "customer-care", "ticket_events", "event_time",
+        "support", "customer-care", "tickets", "event_time",
         [F("ticket_id", "BIGINT", "key"), F("customer_id", "BIGINT", "ref", "customers"),
          F("queue_name", "STRING", "cat"), F("ticket_priority", "STRING", "cat"),
          F("agent_id", "STRING", "id"), F("response_minutes", "INT", "measure"),
@@ -405,7 +406,7 @@ class Style:
         self.ind = " " * rng.choice([4, 4, 4, 2])
         self.with_on_close = rng.random() < 0.5
         self.compact = rng.random() < 0.4  # short SELECT lists on one line  # `) WITH (` rather than `)` and `WITH (`
-        self.align = rng.random() < 0.3
+        self.align = rng.random() < 0.2
         self.lower = rng.random() < 0.08
 
     def finish(self, text):
@@ -763,14 +764,16 @@ def measure_aggs(rng, d, n, alias=""):
 
 
 def header(rng, d, job, lines):
-    out = [f"-- {job}: {lines[0]}"] + [f"-- {line}" for line in lines[1:]] + [f"-- Owner: team-{d.team}"]
+    out = [f"-- {job}: {lines[0]}"] + [f"-- {line}" for line in lines[1:]]
+    if rng.random() < 0.75:
+        out.append(f"-- Owner: team-{d.team}")
     if rng.random() < 0.15:
         out.append(f"-- Runbook: https://wiki.acme.internal/data/{d.name}/{job.replace('_', '-')}")
     return "\n".join(out)
 
 
 def set_block(rng, job, batch=False, extra=()):
-    opts = [("pipeline.name", job.replace("_", "-"))] if rng.random() < 0.7 else []
+    opts = [("pipeline.name", job.replace("_", "-"))] if rng.random() < 0.6 else []
     if batch:
         opts.append(("execution.runtime-mode", "batch"))
     given = [k for k, _ in extra]
@@ -826,7 +829,7 @@ class Job:
         s = self.d.stem
         return self.names(*self.rng.sample([s, f"{s}_src", f"{s}_source", f"kafka_{s}", f"raw_{s}"], 3))
 
-    def source(self, p_catalog=0.25, **kw):
+    def source(self, p_catalog=0.3, **kw):
         """The job's Kafka source: declared here, or sometimes the domain's event table of the
         persistent catalog (which has an event time, a watermark and a processing time)."""
         h = self.env.histories.get(self.d.name)
@@ -837,7 +840,7 @@ class Job:
         self.table(t)
         return t
 
-    def functions(self, p=0.12):
+    def functions(self, p=0.15):
         """Sometimes a job registers one of the domain's functions it does not use."""
         if self.rng.random() < p:
             self.add(create_function(self.rng, self.d, self.rng.choice(self.d.udfs)))
@@ -875,7 +878,7 @@ def job_window_agg(env, d, name):
     (a statement set)."""
     j = Job(env, d, "aggregations", name)
     rng, st = j.rng, j.st
-    wins = rng.sample(WINDOWS, 2 if rng.random() < 0.25 else 1)
+    wins = rng.sample(WINDOWS, 2 if rng.random() < 0.2 else 1)
     if len(wins) == 2 and wins[0][2] == wins[1][2]:
         wins = wins[:1]
     cat = rng.choice(d.of("cat"))
@@ -885,7 +888,7 @@ def job_window_agg(env, d, name):
     j.functions()
     src = j.source(time_kind=rng.choice(["physical", "physical", "epoch"]))
     aggs = [("COUNT(*) AS event_cnt", "event_cnt", "BIGINT")] + measure_aggs(rng, d, rng.randint(1, 2))
-    if rng.random() < 0.3:
+    if rng.random() < 0.2:
         ids = d.of("id") or [d.key()]
         aggs.append((f"COUNT(DISTINCT {ids[0].name}) AS distinct_{ids[0].name}s", f"distinct_{ids[0].name}s", "BIGINT"))
     keys = [cat]
@@ -1111,8 +1114,10 @@ def job_fanout(env, d, name):
     """One source, a cleaning view, several sinks written by one statement set."""
     j = Job(env, d, "fanout", name)
     rng, st = j.rng, j.st
-    j.add(header(rng, d, name, [f"Route {title(d.stem)} to the archive, the alerts topic and the per-minute counts.",
-                                "All sinks are written by one job (statement set)."]))
+    with_counts = rng.random() < 0.2
+    with_alerts = rng.random() < 0.7 or not with_counts
+    where_to = ["the lake"] + (["an alerts topic"] if with_alerts else []) + (["per-minute counts"] if with_counts else [])
+    j.add(header(rng, d, name, [f"Route {title(d.stem)} to {', '.join(where_to[:-1])} and {where_to[-1]} in one job."]))
     j.add(set_block(rng, name))
     j.functions(0.2)
     src = j.source(time_kind="physical", proctime=rng.random() < 0.5)
@@ -1140,7 +1145,7 @@ def job_fanout(env, d, name):
     sel = cols + [f"DATE_FORMAT({d.time}, 'yyyy-MM-dd') AS dt"] + ([f"DATE_FORMAT({d.time}, 'HH') AS hr"] if hourly else [])
     inserts.append(f"INSERT INTO {archive}\n{select(sel, st)}\nFROM {view};")
     # 2. A filtered topic.
-    if rng.random() < 0.7:
+    if with_alerts:
         alerts = j.names(f"{d.stem}_alerts", f"flagged_{d.stem}")
         m = rng.choice(d.of("measure"))
         acols = [d.key().name, m.name, d.time]
@@ -1150,7 +1155,7 @@ def job_fanout(env, d, name):
         inserts.append(f"INSERT INTO {alerts}\nSELECT {', '.join(acols)}, 'threshold' AS reason\nFROM {view}\n"
                        f"WHERE {m.name} > {threshold};")
     # 3. Per-minute counts (window TVF over the view keeps the time attribute).
-    if rng.random() < 0.2:
+    if with_counts:
         counts = j.names(f"{d.stem}_per_minute", f"{d.stem}_minutely")
         cat = rng.choice(d.of("cat"))
         items = [("window_start", "TIMESTAMP(3)"), (cat.name, cat.type), ("event_cnt", "BIGINT")]
@@ -1168,8 +1173,7 @@ def job_cdc(env, d, name):
     j = Job(env, d, "cdc", name)
     rng, st = j.rng, j.st
     cat = rng.choice(d.of("cat"))
-    j.add(header(rng, d, name, [f"Current totals per {title(cat.name)} from the {title(d.stem)} change stream (Debezium).",
-                                "The result is updated in place: the sink has a primary key."]))
+    j.add(header(rng, d, name, [f"Current totals per {title(cat.name)} from the {title(d.stem)} change stream (Debezium), upserted."]))
     j.add(set_block(rng, name, extra=[("table.exec.state.ttl", rng.choice(["7 d", "30 d"]))]
                     if rng.random() < 0.3 else ()))
     src = event_source(env, d, j.source_name(), time_kind="physical", proctime=False, watermark=False,
@@ -1186,9 +1190,13 @@ def job_cdc(env, d, name):
     j.table(sink_from(sink_name, items, opts, pk=[cat.name]))
     where = filter_clause(rng, d) or f"{cat.name} IS NOT NULL"
     cte_cols = [cat.name] + [f.name for f in d.of("measure")] + [d.time]
-    q = (f"INSERT INTO {sink_name}\nWITH current_rows AS (\n{st.ind}SELECT {', '.join(cte_cols)}\n"
-         f"{st.ind}FROM {src.name}\n{st.ind}WHERE {where}\n)\n"
-         f"{select([cat.name] + [a for a, _, _ in aggs], st)}\nFROM current_rows\nGROUP BY {cat.name};")
+    if rng.random() < 0.5:
+        q = (f"INSERT INTO {sink_name}\nWITH current_rows AS (\n{st.ind}SELECT {', '.join(cte_cols)}\n"
+             f"{st.ind}FROM {src.name}\n{st.ind}WHERE {where}\n)\n"
+             f"{select([cat.name] + [a for a, _, _ in aggs], st)}\nFROM current_rows\nGROUP BY {cat.name};")
+    else:
+        q = (f"INSERT INTO {sink_name}\n{select([cat.name] + [a for a, _, _ in aggs], st)}\nFROM {src.name}\n"
+             f"WHERE {where}\nGROUP BY {cat.name};")
     j.add(q)
     return j
 
@@ -1276,7 +1284,7 @@ def job_udf(env, d, name):
     cat = d.of("cat")[0]
     items += [(cat.name, cat.type), (d.time, "TIMESTAMP(3)")]
     exprs += [cat.name, d.time]
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 and d.of("measure"):
         m = rng.choice(d.of("measure"))
         items.append((f"{m.name}_band", "STRING"))
         exprs.append(f"CASE WHEN {m.name} IS NULL THEN 'none' WHEN {m.name} > 100 THEN 'high' ELSE 'low' END AS {m.name}_band")
@@ -1339,9 +1347,9 @@ def job_reporting(env, d, name):
 
 
 JOB_KINDS = [
-    (job_window_agg, 20), (job_enrichment, 12), (job_temporal_join, 8), (job_dedup, 11),
-    (job_fanout, 10), (job_cdc, 9), (job_backfill, 5), (job_archive_like, 8), (job_udf, 6),
-    (job_smoke, 3), (job_reporting, 12),
+    (job_window_agg, 17), (job_enrichment, 11), (job_temporal_join, 8), (job_dedup, 11),
+    (job_fanout, 7), (job_cdc, 9), (job_backfill, 5), (job_archive_like, 9), (job_udf, 6),
+    (job_smoke, 4), (job_reporting, 14),
 ]
 
 # The roles of the fields each kind of job reads; it declares those and a few others. The
@@ -1376,12 +1384,30 @@ class History:
         self.added = []  # columns added by ALTER TABLE that nothing reads
         self.files = []  # (file name, text)
         self.version = 0
+        self.pending = []  # the steps of the next migration file: (what, statements, note)
 
     def write(self, what, statements, note):
+        """Adds a step to the next migration file; a statement is text or a function of the
+        file's Style."""
+        self.pending.append((what, statements, note))
+
+    def flush(self):
+        """Writes the pending steps as one migration file, V<n>__<first step>.sql."""
+        if not self.pending:
+            return
         self.version += 1
         st = Style(self.rng)
-        text = f"-- V{self.version:03d}: {note}\n\n" + "\n\n".join(s(st) if callable(s) else s for s in statements) + "\n"
-        self.files.append((f"V{self.version:03d}__{what}.sql", st.finish(text)))
+        parts = []
+        for i, (_, statements, note) in enumerate(self.pending):
+            texts = [s(st) if callable(s) else s for s in statements]
+            if i == 0:
+                parts.append(f"-- V{self.version:03d}: {note}")
+            else:
+                texts[0] = f"-- {note}\n{texts[0]}"
+            parts += texts
+        name = f"V{self.version:03d}__{self.pending[0][0]}.sql"
+        self.files.append((name, st.finish("\n\n".join(parts) + "\n")))
+        self.pending = []
 
     def register(self, t):
         self.env.catalog[t.name] = t
@@ -1574,14 +1600,18 @@ def build_history(env, d, n):
     h = History(env, d)
     env.histories[d.name] = h
     h.create_events()
+    h.flush()
     if n > 1:
         h.create_dims()
+        h.flush()
     steps = [(h.add_column, 4), (h.set_options, 2), (h.create_mt, 3), (h.evolve_mt, 4),
              (h.create_view, 2), (h.derived_table, 1), (h.create_function, 1), (h.drop_column, 1),
              (h.drop_view, 1)]
+    fns, weights = zip(*steps)
     while len(h.files) < n:
-        fns, weights = zip(*steps)
-        env.rng.choices(fns, weights)[0]()
+        for _ in range(env.rng.choice([1, 1, 2, 2, 3])):
+            env.rng.choices(fns, weights)[0]()
+        h.flush()
     return h
 
 
@@ -1610,7 +1640,11 @@ def generate(files, seed):
         kind = rng.choices(kinds, weights)[0]
         if kind is job_reporting and d.name not in env.histories:
             kind = job_window_agg
-        if kind in NEEDS:
+        if kind is job_udf:
+            # The columns the domain's functions take, and one category.
+            args = [a for u in d.udfs for a in u[2].split(", ")]
+            d = d.subset(rng, ("cat", *args))
+        elif kind in NEEDS:
             d = d.subset(rng, NEEDS[kind])
         seq = env.next_seq()
         job_name = f"{d.name}_{kind.__name__[4:]}_{seq:05d}"
