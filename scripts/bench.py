@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
 """Benchmark: lex+parse throughput and whole-run time of `flinklint check`, against `cat`.
 
-Generates a realistic repository with ../shared/bench/gen_corpus.py (2,000 files by default)
-into bench-out/corpus, builds the release binary, then prints:
+Generates a repository of Flink SQL with scripts/gen_repo.py into bench-out/corpus (2,000
+files by default: jobs under pipelines/<domain>/<kind>/ and migration histories under
+migrations/<domain>/; the same bytes for the same --files and --seed; regenerated when the
+arguments or the generator change), builds the release binary, then prints:
   - lex and lex+parse throughput on one core (benches/throughput.rs);
   - the best-of-N wall time of `flinklint check --format json` over the repository and of
     `cat` over the same files, measured in the same run, and their ratio;
-  - what the catalog pass adds to that whole run (issue 3's budget: at most 20 %): runs with
-    and without it (FLINKLINT_BENCH_SKIP_CATALOG), interleaved, medians;
+  - what the catalog pass adds to that whole run (budget: at most 20 %): runs with and
+    without it (see `without_catalog_pass`), interleaved, medians;
   - startup cost: `flinklint check` on an empty folder (process start, config discovery and
     parsing, rule registry, thread pool), with and without a `.flinklint.yaml`, against
     `true`, as the median and best of many runs, and the in-process time of config discovery
     plus the rule registry read from FLINKLINT_TIMINGS (target: under 5 ms).
 
-Usage (from the repository root):  python3 scripts/bench.py [--files 2000] [--runs 10]
+Usage (from the repository root):  python3 scripts/bench.py [--files 2000] [--runs 10] [--seed 7]
                                    python3 scripts/bench.py --startup-only [--startup-runs 200]
 """
 import argparse
@@ -93,19 +95,45 @@ def startup(binary, runs):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def without_catalog_pass(cmd):
+    """The command line and environment that run `cmd` (a `flinklint check` command line) with
+    the catalog pass switched off, as `(cmd, env)`. The only place that knows how: today a
+    benchmark switch that the library reads from the environment
+    (FLINKLINT_BENCH_SKIP_CATALOG=1 leaves the model empty)."""
+    return cmd, dict(os.environ, FLINKLINT_BENCH_SKIP_CATALOG="1")
+
+
 def catalog_share(binary, corpus, runs):
-    """Prints what the catalog pass adds to the whole run of `check` (issue 3: at most 20 %):
-    runs with and without it (FLINKLINT_BENCH_SKIP_CATALOG), interleaved, medians."""
+    """Prints what the catalog pass adds to the whole run of `check` (budget: at most 20 %):
+    runs with and without it (`without_catalog_pass`), interleaved, medians."""
     cmd = [binary, "check", "--format", "json", "--exit-zero", corpus]
-    skip = dict(os.environ, FLINKLINT_BENCH_SKIP_CATALOG="1")
+    skip_cmd, skip_env = without_catalog_pass(cmd)
     with_catalog, without = [], []
     for _ in range(runs):
         with_catalog += times_ms(cmd, 1)
-        without += times_ms(cmd, 1, env=skip)
+        without += times_ms(skip_cmd, 1, env=skip_env)
     a, b = statistics.median(with_catalog), statistics.median(without)
     print(f"check with the catalog pass:    {a:7.1f} ms  (median of {runs})")
     print(f"check without the catalog pass: {b:7.1f} ms  (median of {runs}, interleaved)")
     print(f"the catalog pass adds:          {100 * (a - b) / b:7.1f} %  of the whole run (budget: 20 %)")
+
+
+def generate(corpus, files, seed):
+    """Writes the benchmark's repository with scripts/gen_repo.py into `corpus`, unless the
+    repository there was written by the same generator with the same arguments."""
+    gen = os.path.join("scripts", "gen_repo.py")
+    readme = os.path.join(corpus, "README.md")
+    try:
+        with open(readme, encoding="utf-8") as f:
+            first = f.readline()
+        current = f"--files {files} --seed {seed}:" in first and \
+            os.path.getmtime(readme) >= os.path.getmtime(gen)
+    except OSError:
+        current = False
+    if not current:
+        shutil.rmtree(corpus, ignore_errors=True)  # bench-out/ is this script's own folder
+        subprocess.run([sys.executable, gen, "--out", corpus, "--files", str(files), "--seed", str(seed)],
+                       check=True, stdout=subprocess.DEVNULL)
 
 
 def main():
@@ -124,13 +152,11 @@ def main():
         startup(os.path.join(target_dir, "release", "flinklint"), args.startup_runs)
         return
     corpus = os.path.join("bench-out", "corpus")
-    gen = os.path.join("..", "shared", "bench", "gen_corpus.py")
-    if not os.path.isdir(corpus) or len([1 for _, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql")]) != args.files:
-        subprocess.run([sys.executable, gen, "--out", corpus, "--files", str(args.files), "--seed", str(args.seed)], check=True, stdout=subprocess.DEVNULL)
+    generate(corpus, args.files, args.seed)
     subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql"))
     size = sum(os.path.getsize(f) for f in files)
-    print(f"repository: {len(files)} files, {size / 1e6:.2f} MB (gen_corpus.py --files {args.files} --seed {args.seed})")
+    print(f"repository: {len(files)} files, {size / 1e6:.2f} MB (scripts/gen_repo.py --files {args.files} --seed {args.seed})")
     out = subprocess.run(["cargo", "bench", "--quiet", "--bench", "throughput", "--", corpus], check=True, capture_output=True, text=True).stdout
     print(out.strip())
     binary = os.path.join(target_dir, "release", "flinklint")
