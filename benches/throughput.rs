@@ -8,6 +8,11 @@
 //!
 //! `FLINKLINT_BENCH_PROFILE_CATALOG=N` runs only the catalog pass, N times, for a profiler
 //! (`perf record`).
+//!
+//! `cargo bench --bench throughput -- --catalog-share RUNS DIR` instead measures what the
+//! catalog pass adds to a whole check of DIR as the command line runs it (discovery, reading,
+//! parsing on all cores, the rules, the JSON report): RUNS runs with it and RUNS without it
+//! (the library's `Passes { catalog: false }`), interleaved, medians.
 
 use std::path::PathBuf;
 
@@ -17,6 +22,15 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::time::Instant;
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--catalog-share") {
+        let runs = args.get(i + 1).and_then(|r| r.parse().ok()).unwrap_or(25);
+        let dir = args
+            .get(i + 2)
+            .map_or_else(|| PathBuf::from("bench-out/corpus"), PathBuf::from);
+        catalog_share(&dir, runs);
+        return;
+    }
     // Everything on one thread, flinklint's own pool included, so that the figures compare.
     std::env::set_var("RAYON_NUM_THREADS", "1");
     let dir = std::env::args()
@@ -145,4 +159,52 @@ fn parsed_files(named: &[(String, String)]) -> Vec<flinklint::files::FileEntry> 
             }
         })
         .collect()
+}
+
+/// What the catalog pass adds to a whole check of `dir`, as the command line runs it: `runs`
+/// runs with it and without it, interleaved; prints the medians.
+fn catalog_share(dir: &std::path::Path, runs: usize) {
+    use flinklint::project::Passes;
+    let settings = flinklint::config::Settings {
+        drop_script_sessions: true,
+        ..Default::default()
+    };
+    let once = |catalog: bool| {
+        let t = Instant::now();
+        let inputs = flinklint::discover::discover_with(&[dir.to_path_buf()], &settings, None)
+            .unwrap_or_default();
+        let outcome = flinklint::discover::read::check_with_passes(
+            &inputs,
+            &[],
+            Vec::new(),
+            None,
+            &settings,
+            Passes { catalog },
+        );
+        let report = flinklint::render::json::render(
+            &outcome.files,
+            outcome.files_checked(),
+            &outcome.diagnostics,
+        );
+        let took = t.elapsed().as_secs_f64() * 1e3;
+        // As `check`, which exits without freeing: the result is dropped after the clock.
+        drop(std::hint::black_box((outcome, report)));
+        took
+    };
+    let (mut with, mut without) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        with.push(once(true));
+        without.push(once(false));
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (a, b) = (median(&mut with), median(&mut without));
+    println!("check with the catalog pass:    {a:7.1} ms  (median of {runs}, in process)");
+    println!("check without the catalog pass: {b:7.1} ms  (median of {runs}, interleaved)");
+    println!(
+        "the catalog pass adds:          {:7.1} %  of the whole run (budget: 20 %)",
+        100.0 * (a - b) / b
+    );
 }

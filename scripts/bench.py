@@ -9,7 +9,7 @@ arguments or the generator change), builds the release binary, then prints:
   - the best-of-N wall time of `flinklint check --format json` over the repository and of
     `cat` over the same files, measured in the same run, and their ratio;
   - what the catalog pass adds to that whole run (budget: at most 20 %): runs with and
-    without it (see `without_catalog_pass`), interleaved, medians;
+    without it (the benchmark binary runs the library with the pass off), interleaved, medians;
   - startup cost: `flinklint check` on an empty folder (process start, config discovery and
     parsing, rule registry, thread pool), with and without a `.flinklint.yaml`, against
     `true`, as the median and best of many runs, and the in-process time of config discovery
@@ -95,27 +95,14 @@ def startup(binary, runs):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def without_catalog_pass(cmd):
-    """The command line and environment that run `cmd` (a `flinklint check` command line) with
-    the catalog pass switched off, as `(cmd, env)`. The only place that knows how: today a
-    benchmark switch that the library reads from the environment
-    (FLINKLINT_BENCH_SKIP_CATALOG=1 leaves the model empty)."""
-    return cmd, dict(os.environ, FLINKLINT_BENCH_SKIP_CATALOG="1")
-
-
-def catalog_share(binary, corpus, runs):
+def catalog_share(corpus, runs):
     """Prints what the catalog pass adds to the whole run of `check` (budget: at most 20 %):
-    runs with and without it (`without_catalog_pass`), interleaved, medians."""
-    cmd = [binary, "check", "--format", "json", "--exit-zero", corpus]
-    skip_cmd, skip_env = without_catalog_pass(cmd)
-    with_catalog, without = [], []
-    for _ in range(runs):
-        with_catalog += times_ms(cmd, 1)
-        without += times_ms(skip_cmd, 1, env=skip_env)
-    a, b = statistics.median(with_catalog), statistics.median(without)
-    print(f"check with the catalog pass:    {a:7.1f} ms  (median of {runs})")
-    print(f"check without the catalog pass: {b:7.1f} ms  (median of {runs}, interleaved)")
-    print(f"the catalog pass adds:          {100 * (a - b) / b:7.1f} %  of the whole run (budget: 20 %)")
+    the benchmark binary checks the repository as the command line does (discovery, reading,
+    parsing on all cores, rules, the JSON report) with and without the pass (the library's
+    `Passes { catalog: false }`), interleaved, medians."""
+    out = subprocess.run(["cargo", "bench", "--quiet", "--bench", "throughput", "--", "--catalog-share", str(runs), corpus],
+                         check=True, capture_output=True, text=True).stdout
+    print(out.strip())
 
 
 def generate(corpus, files, seed):
@@ -166,7 +153,7 @@ def main():
     print(f"flinklint check: {lint * 1e3:8.1f} ms  (best of {args.runs})")
     print(f"cat (same files): {cat * 1e3:7.1f} ms  (best of {args.runs})")
     print(f"ratio check/cat: {lint / cat:8.1f}x")
-    catalog_share(binary, corpus, max(args.runs, 25))
+    catalog_share(corpus, max(args.runs, 25))
     startup(binary, args.startup_runs)
 
 
