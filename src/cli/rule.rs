@@ -48,43 +48,13 @@ fn print(text: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The rule with this code (any case) or name (any case).
-fn find(query: &str) -> Option<&'static RuleMeta> {
-    let query = query.trim();
-    RULE_DOCS
-        .iter()
-        .find(|m| m.code.eq_ignore_ascii_case(query) || m.name.eq_ignore_ascii_case(query))
-}
-
-/// The code or name closest to `query` (by edit distance, ignoring case), when it is close
-/// enough to be a likely typo: `(rule, matched its name)`.
-fn closest(query: &str) -> Option<(&'static RuleMeta, bool)> {
-    let query = query.trim().to_ascii_lowercase();
-    let mut best: Option<(usize, &'static RuleMeta, bool)> = None;
-    for meta in RULE_DOCS {
-        for (candidate, by_name) in [(meta.code, false), (meta.name, true)] {
-            let candidate = candidate.to_ascii_lowercase();
-            let mut distance = strsim::levenshtein(&query, &candidate);
-            // A prefix of a name (`syntax` for `syntax-error`) is as good as a small typo.
-            if by_name && query.len() >= 4 && candidate.starts_with(&query) {
-                distance = distance.min(1);
-            }
-            let limit = (query.chars().count().max(candidate.chars().count()) / 2).max(2);
-            if distance <= limit && best.is_none_or(|(d, _, _)| distance < d) {
-                best = Some((distance, meta, by_name));
-            }
-        }
-    }
-    best.map(|(_, meta, by_name)| (meta, by_name))
-}
-
 /// Runs `rule`: the rule's page as plain text; exit 2 with a suggestion when it is unknown.
 pub fn rule(args: RuleArgs) -> ExitCode {
-    if let Some(meta) = find(&args.rule) {
+    if let Some(meta) = flinklint::registry::find(&args.rule) {
         return print(&docs::rule_text(meta));
     }
     let mut message = format!("flinklint: unknown rule `{}`", args.rule);
-    if let Some((meta, by_name)) = closest(&args.rule) {
+    if let Some((meta, by_name)) = flinklint::registry::closest(&args.rule) {
         if by_name {
             message.push_str(&format!("; did you mean `{}` ({})?", meta.name, meta.code));
         } else {
@@ -171,34 +141,4 @@ pub fn completions(args: CompletionsArgs) -> ExitCode {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "flinklint", &mut script);
     print(&String::from_utf8_lossy(&script))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_by_code_and_name_in_any_case() {
-        let meta = &RULE_DOCS[0];
-        assert_eq!(
-            find(&meta.code.to_ascii_lowercase()).map(|m| m.code),
-            Some(meta.code)
-        );
-        assert_eq!(
-            find(&meta.name.to_ascii_uppercase()).map(|m| m.code),
-            Some(meta.code)
-        );
-    }
-
-    #[test]
-    fn suggests_close_codes_and_names() {
-        let meta = &RULE_DOCS[0];
-        let typo = format!("{}x", meta.name);
-        assert_eq!(
-            closest(&typo).map(|(m, by_name)| (m.code, by_name)),
-            Some((meta.code, true))
-        );
-        assert!(closest("completely-unrelated-words-here").is_none());
-        assert_eq!(strsim::levenshtein("kitten", "sitting"), 3);
-    }
 }

@@ -113,3 +113,63 @@ pub fn lookup(code_or_name: &str) -> Option<&'static RuleMeta> {
         .iter()
         .find(|m| m.code.eq_ignore_ascii_case(code_or_name) || m.name == code_or_name)
 }
+
+/// The rule with this code (any case) or name (any case).
+pub fn find(query: &str) -> Option<&'static RuleMeta> {
+    let query = query.trim();
+    RULE_DOCS
+        .iter()
+        .find(|m| m.code.eq_ignore_ascii_case(query) || m.name.eq_ignore_ascii_case(query))
+}
+
+/// The code or name closest to `query` (by edit distance, ignoring case), when it is close
+/// enough to be a likely typo: `(rule, matched its name)`.
+pub fn closest(query: &str) -> Option<(&'static RuleMeta, bool)> {
+    let query = query.trim().to_ascii_lowercase();
+    let mut best: Option<(usize, &'static RuleMeta, bool)> = None;
+    for meta in RULE_DOCS {
+        for (candidate, by_name) in [(meta.code, false), (meta.name, true)] {
+            let candidate = candidate.to_ascii_lowercase();
+            let mut distance = strsim::levenshtein(&query, &candidate);
+            // A prefix of a name (`syntax` for `syntax-error`) is as good as a small typo.
+            if by_name && query.len() >= 4 && candidate.starts_with(&query) {
+                distance = distance.min(1);
+            }
+            let limit = (query.chars().count().max(candidate.chars().count()) / 2).max(2);
+            if distance <= limit && best.is_none_or(|(d, _, _)| distance < d) {
+                best = Some((distance, meta, by_name));
+            }
+        }
+    }
+    best.map(|(_, meta, by_name)| (meta, by_name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_by_code_and_name_in_any_case() {
+        let meta = &RULE_DOCS[0];
+        assert_eq!(
+            find(&meta.code.to_ascii_lowercase()).map(|m| m.code),
+            Some(meta.code)
+        );
+        assert_eq!(
+            find(&meta.name.to_ascii_uppercase()).map(|m| m.code),
+            Some(meta.code)
+        );
+    }
+
+    #[test]
+    fn suggests_close_codes_and_names() {
+        let meta = &RULE_DOCS[0];
+        let typo = format!("{}x", meta.name);
+        assert_eq!(
+            closest(&typo).map(|(m, by_name)| (m.code, by_name)),
+            Some((meta.code, true))
+        );
+        assert!(closest("completely-unrelated-words-here").is_none());
+        assert_eq!(strsim::levenshtein("kitten", "sitting"), 3);
+    }
+}
