@@ -1,10 +1,11 @@
 //! The integration tests: one test binary, with one module per file of `tests/`.
 //!
 //! Every test binary of a release build is linked with the release profile's link-time
-//! optimisation, which recompiles the library and its dependencies for each binary; one binary
-//! instead of one per file makes `cargo test --release` link once. Cargo.toml declares this
-//! file as the only integration test target (`autotests = false`), so a new file of `tests/`
-//! runs only once it is declared below; [`every_test_file_is_a_module`] fails until it is.
+//! optimisation, which generates the machine code of the library and of its dependencies anew
+//! for each binary; one binary instead of one per file makes `cargo test --release` link once. Cargo.toml declares this
+//! file as the integration test target that `cargo test` builds (`autotests = false`), so a
+//! new file of `tests/` runs only once it is declared below; [`every_test_file_is_a_module`]
+//! fails until it is.
 //!
 //! Tests run in parallel threads of one process: a test must not change the process's working
 //! directory or environment (commands get their own with `Command::current_dir` and
