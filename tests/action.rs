@@ -4,9 +4,9 @@
 //! binary on PATH), give the annotations, the SARIF file and the exit code that each input
 //! asks for, on `examples/flink-project` and on small temporary projects.
 
-mod common;
+use crate::common;
 
-use common::TempDir;
+use crate::common::TempDir;
 use flinklint::config::yaml;
 use serde::Deserialize;
 use serde_json::Value;

@@ -4,9 +4,7 @@
 //! ones; paths narrow the changed files; `--fix` touches only changed files; and a directory
 //! outside git, an unknown revision or standard input are usage errors (exit code 2).
 
-mod common;
-
-use common::{git, isolated_command, TempDir};
+use crate::common::{git, isolated_command, TempDir};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Output;

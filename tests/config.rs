@@ -2,7 +2,7 @@
 //! histories and external tables, errors with their line and column (snapshots), and the JSON
 //! Schema against every config file of the repository.
 
-mod common;
+use crate::common;
 
 use flinklint::config::{self, file::KEYS, CliSettings, Level, Target};
 use flinklint::discover::{self, Input};

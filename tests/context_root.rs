@@ -3,9 +3,7 @@
 //! working directory is unmarked and the file lies outside it (a run from `/` must not read
 //! the whole disk).
 
-mod common;
-
-use common::{isolated_command, TempDir};
+use crate::common::{isolated_command, TempDir};
 
 fn check(cwd: &std::path::Path, file: &std::path::Path) -> String {
     let out = isolated_command(env!("CARGO_BIN_EXE_flinklint"), cwd)

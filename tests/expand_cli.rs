@@ -1,9 +1,9 @@
 //! `flinklint expand` on tables it cannot expand: the message says why, and nothing claims the
 //! inputs are free of problems.
 
-mod common;
+use crate::common;
 
-use common::TempDir;
+use crate::common::TempDir;
 
 fn expand(dir: &TempDir, args: &[&str]) -> (i32, String, String) {
     let out = common::isolated_command(env!("CARGO_BIN_EXE_flinklint"), &dir.0)

@@ -3,7 +3,7 @@
 //! Confluent Cloud, flink-next and Apache Flink 2.3, run as a user runs them. Flink 2.3's own
 //! DESCRIBE output is compared cell by cell in tests/oracle.rs (`fixtures/oracle/describe`).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

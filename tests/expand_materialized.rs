@@ -4,7 +4,7 @@
 //! after the same statement. Byte-identical, except the cases listed in [`QUERY_GAPS`], where
 //! only the query differs and everything before it must still be identical.
 
-mod common;
+use crate::common;
 
 use flinklint::config::Settings;
 use flinklint::semantic::catalog::ObjectDef;

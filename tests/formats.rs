@@ -4,7 +4,7 @@
 //! workflow commands decoded back, the same findings in every format, and the command line
 //! (`--output-file`, the default format inside GitHub Actions).
 
-mod common;
+use crate::common;
 
 use flinklint::config::Settings;
 use flinklint::diagnostics::Severity;

@@ -4,7 +4,7 @@
 //! Flink rejects, and `expand` byte-identical to Flink's `SHOW CREATE TABLE` on accepted
 //! tables (known gaps are listed below, each with its reason).
 
-mod common;
+use crate::common;
 
 use flinklint::config::Settings;
 use flinklint::diagnostics::Severity;

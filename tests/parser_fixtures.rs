@@ -3,7 +3,7 @@
 //! `fixtures/lexer/*.sql` snapshot their tokens. Every fixture also checks the tree's span
 //! invariants: every span lies on token boundaries and nests in its parent's span.
 
-mod common;
+use crate::common;
 
 use flinklint::source::SourceFile;
 use flinklint::syntax::{parse, Parsed};

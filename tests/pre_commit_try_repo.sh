@@ -18,8 +18,14 @@
 # Skips (exit 0, with a message) when pre-commit cannot be installed because PyPI is not
 # reachable; any other failure, and any hook result other than the expected one, fails.
 # Environment: PYTHON (default python3); FLINKLINT_TRY_REPO_TARGET_DIR, the cargo target
-# folder of the hook's build (default target/pre-commit-try-repo, kept between runs so that
-# dependencies are compiled once).
+# folder of the hook's build (default target/pre-commit-try-repo).
+#
+# The hook's build compiles every dependency again, whatever the target folder: pre-commit
+# sets CARGO_HOME to a folder of its store, which try-repo creates anew for each run, so the
+# registry's sources are unpacked under another path each time, and cargo's fingerprint of a
+# registry crate includes the path of its sources. The build therefore cannot reuse the
+# artifacts of `cargo test --release` either; its own target folder keeps the two builds from
+# overwriting each other's artifacts.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

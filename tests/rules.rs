@@ -2,7 +2,7 @@
 //! the snapshot of their diagnostics (human and JSON), and every YAML example runs: the bad one
 //! triggers exactly its rule, the good one triggers nothing.
 
-mod common;
+use crate::common;
 
 use flinklint::config::{Settings, Target};
 use flinklint::discover::Input;
