@@ -28,8 +28,10 @@ mod expand_describe;
 mod expand_materialized;
 mod formats;
 mod hostile;
+mod layers;
 mod oracle;
 mod parser_fixtures;
+mod project;
 mod rules;
 mod suppressions;
 
