@@ -1,10 +1,9 @@
-//! MT008 invalid-freshness: a FRESHNESS Flink rejects, in Flink's order of checks (verified
-//! with Flink 2.3.0): not an interval literal (parser), a unit its interval grammar lacks
-//! (parser), an empty value (parser), a unit freshness does not take, a value not in the
-//! unit's format or beyond its precision, zero or negative, WEEK, and in FULL refresh mode
-//! (written, or derived from a freshness of 30 minutes or more) a value no cron schedule
-//! expresses. `ALTER MATERIALIZED TABLE ... SET FRESHNESS` is MT010's: Flink 2.3 rejects the
-//! whole form.
+//! A FRESHNESS Flink rejects, in Flink's order of checks (verified with Flink 2.3.0): not an
+//! interval literal (parser), a unit its interval grammar lacks (parser), an empty value (parser),
+//! a unit freshness does not take, a value not in the unit's format or beyond its precision, zero
+//! or negative, WEEK, and in FULL refresh mode (written, or derived from a freshness of 30 minutes
+//! or more) a value no cron schedule expresses. `ALTER MATERIALIZED TABLE ... SET FRESHNESS` is
+//! MT010's: Flink 2.3 rejects the whole form.
 
 use super::literals::{self, IntervalLit, IntervalValue};
 use crate::config::Target;
@@ -16,6 +15,9 @@ use crate::syntax::expected;
 
 /// Reports FRESHNESS values Flink rejects, with Flink's message.
 pub struct InvalidFreshness;
+
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &InvalidFreshness;
 
 /// Flink 2.x's parser message for a FRESHNESS that is not an interval literal.
 pub(crate) const NOT_INTERVAL: &str = "MATERIALIZED TABLE only supports define interval type FRESHNESS, please refer to the materialized table document.";
@@ -35,9 +37,6 @@ struct Finding {
 }
 
 impl Rule for InvalidFreshness {
-    fn code(&self) -> &'static str {
-        "MT008"
-    }
     fn reads_model(&self) -> bool {
         false
     }

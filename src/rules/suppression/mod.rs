@@ -10,7 +10,8 @@
 //! ([`unused_suppression`]) reports the rest. A finding is suppressed by a statement directive
 //! when its primary span starts inside that statement.
 
-pub mod unused_suppression;
+// The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/rules_family_suppression.rs"));
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::{Context, FileEntry};

@@ -1,6 +1,5 @@
-//! SU001 unused-suppression: a `-- flinklint: ignore ...` comment that silenced nothing, names
-//! a rule that does not exist, is malformed, or (with `require-suppression-reason: true`) gives
-//! no reason.
+//! A `-- flinklint: ignore ...` comment that silenced nothing, names a rule that does not exist, is
+//! malformed, or (with `require-suppression-reason: true`) gives no reason.
 
 use super::{Directive, Malformed, Scope, Suppressions};
 use crate::config::Level;
@@ -13,13 +12,10 @@ use crate::source::Span;
 /// missing reasons when reasons are required.
 pub struct UnusedSuppression;
 
-/// This rule's code: suppressions of it are never reported as unused.
-const CODE: &str = "SU001";
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &UnusedSuppression;
 
 impl Rule for UnusedSuppression {
-    fn code(&self) -> &'static str {
-        CODE
-    }
     fn after_suppressions(&self) -> bool {
         true
     }
@@ -39,6 +35,8 @@ fn check_directive(
     directive: &Directive,
     used: &[bool],
 ) {
+    // Suppressions of this rule itself are never reported as unused.
+    let own = report.meta().code;
     let file = directive.file;
     let text = &ctx.file(file).source.text;
     let settings = ctx.settings_for(file);
@@ -106,7 +104,7 @@ fn check_directive(
                 )));
                 dead.push(i);
             }
-            Some(c) if c == CODE || used[i] => {}
+            Some(c) if c == own || used[i] => {}
             // A rule that does not run for this file cannot tell whether it is needed.
             Some(c) if settings.level(c) == Some(Level::Off) => {}
             Some(_) => dead.push(i),
