@@ -2,6 +2,7 @@
 
 // The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
 include!(concat!(env!("OUT_DIR"), "/rules_family_columns.rs"));
+mod inherited_column_clash;
 
 use crate::semantic::problems::Kind;
 use crate::syntax::ast::{FeatureOption, LikeOption, MergingStrategy};

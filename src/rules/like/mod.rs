@@ -3,6 +3,7 @@
 
 // The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
 include!(concat!(env!("OUT_DIR"), "/rules_family_like.rs"));
+mod inherited_clause_conflict;
 
 use crate::rules::Context;
 use crate::semantic::problems::Found;
