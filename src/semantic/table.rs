@@ -973,10 +973,10 @@ fn constraint_checks(declared: &Declared<'_>, problems: &mut Vec<Problem>) {
 pub(super) fn constraint_problems(items: &[TableElement], problems: &mut Vec<Problem>) {
     let mut first_pk: Option<Span> = None;
     for e in items {
-        let (kind, enforcement, span) = match e {
-            TableElement::Constraint(c) => (c.kind, c.enforcement, c.span),
+        let (kind, enforcement, written, span) = match e {
+            TableElement::Constraint(c) => (c.kind, c.enforcement, c.enforcement_span, c.span),
             TableElement::Column(col) => match &col.constraint {
-                Some(c) => (c.kind, c.enforcement, c.span),
+                Some(c) => (c.kind, c.enforcement, c.enforcement_span, c.span),
                 None => continue,
             },
             TableElement::Watermark(_) => continue,
@@ -993,8 +993,7 @@ pub(super) fn constraint_problems(items: &[TableElement], problems: &mut Vec<Pro
         if enforcement != Enforcement::NotEnforced {
             problems.push(Problem::PrimaryKeyEnforced {
                 span,
-                insert_at: span.end,
-                explicit: enforcement == Enforcement::Enforced,
+                enforced: written,
             });
         }
     }

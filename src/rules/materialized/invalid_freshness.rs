@@ -9,7 +9,6 @@ use super::literals::{self, IntervalLit, IntervalValue};
 use crate::config::Target;
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, FileEntry, Reporter, Rule};
-use crate::source::Span;
 use crate::syntax::ast::*;
 use crate::syntax::expected;
 
@@ -182,7 +181,7 @@ fn check_literal(
         .flatten()
         .find(|u| !expected::INTERVAL_UNIT_NAMES.contains(&u.as_str()));
     if let Some(unit) = bad_unit {
-        let at = unit_span(file, q, unit);
+        let at = q.unknown_unit_span(unit);
         let list: &[&str] = if *unit == q.start {
             expected::INTERVAL_UNITS
         } else {
@@ -397,30 +396,4 @@ fn full_mode_finding(
         label: derived.then(|| "FULL refresh mode, derived from this freshness".to_string()),
         rewrite,
     })
-}
-
-/// Where Flink's parser stops at a unit its interval grammar lacks: the leading unit itself;
-/// for a trailing unit, `TO unit` (JavaCC looks two tokens ahead), or `TO` after SECOND,
-/// which takes no range.
-fn unit_span(file: &FileEntry, q: &IntervalQualifier, unit: &str) -> Span {
-    let text = file.source.slice(q.span).to_ascii_uppercase();
-    let word_at = |from: usize| {
-        let rest = &text[from..];
-        let skip = rest.len() - rest.trim_start().len();
-        let len = rest[skip..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len() - skip);
-        let start = q.span.start as usize + from + skip;
-        Span::new(start, start + len)
-    };
-    if unit == q.start {
-        return word_at(0);
-    }
-    let to = text.rfind("TO").unwrap_or(0);
-    let to_span = word_at(to);
-    if q.start == "SECOND" {
-        to_span
-    } else {
-        to_span.cover(word_at(to + 2))
-    }
 }

@@ -18,42 +18,29 @@ impl Rule for PrimaryKeyEnforced {
     fn consumes(&self, problem: &Problem) -> bool {
         matches!(problem, Problem::PrimaryKeyEnforced { .. })
     }
-    fn report(&self, ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
-        let Problem::PrimaryKeyEnforced {
-            span,
-            insert_at,
-            explicit,
-        } = &found.problem
-        else {
+    fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+        let Problem::PrimaryKeyEnforced { span, enforced } = &found.problem else {
             return;
         };
-        let (edit, title) = if *explicit {
-            // Replace the trailing `ENFORCED` keyword.
-            let text = ctx.file(found.file).source.slice(*span);
-            let at = text
-                .to_ascii_uppercase()
-                .rfind("ENFORCED")
-                .map_or(*insert_at, |i| span.start + i as u32);
-            (
+        let (edit, title) = match enforced {
+            // Replace the written `ENFORCED` keyword.
+            Some(keyword) => (
                 Edit {
                     file: found.file,
-                    span: Span {
-                        start: at,
-                        end: span.end,
-                    },
+                    span: *keyword,
                     replacement: "NOT ENFORCED".to_string(),
                 },
                 "Write NOT ENFORCED",
-            )
-        } else {
-            (
+            ),
+            // Add the words at the end of the constraint.
+            None => (
                 Edit {
                     file: found.file,
-                    span: Span::empty(*insert_at),
+                    span: Span::empty(span.end),
                     replacement: " NOT ENFORCED".to_string(),
                 },
                 "Add NOT ENFORCED",
-            )
+            ),
         };
         let d = out
             .diagnostic(found.file, *span, "PRIMARY KEY must be declared NOT ENFORCED: Flink does not own the data, so it cannot enforce the key")

@@ -338,10 +338,9 @@ pub enum Problem {
     PrimaryKeyEnforced {
         /// The constraint.
         span: Span,
-        /// Where `NOT ENFORCED` belongs (end of the constraint), or the `ENFORCED` keyword.
-        insert_at: u32,
-        /// Whether `ENFORCED` was written explicitly.
-        explicit: bool,
+        /// The `ENFORCED` keyword, when written (`None`: nothing is written, and Flink takes
+        /// the key as ENFORCED).
+        enforced: Option<Span>,
     },
     /// A UNIQUE constraint (Flink supports only primary keys).
     UniqueConstraint {
