@@ -10,7 +10,7 @@
 //! [`RULES`]; a rule without a module fails the build, and a test fails when a rule has no
 //! fixtures. Adding a rule is described in `CONTRIBUTING.md`.
 //!
-//! - [`registry`](Rule): the [`Rule`] trait and [`RULES`];
+//! - `registry`: the [`Rule`] trait and [`RULES`];
 //! - `context`: what rules read ([`Context`]);
 //! - `reporter`: how they report ([`Reporter`]);
 //! - `runner`: running them ([`run`], [`run_early`], [`run_after`]).

@@ -72,7 +72,7 @@ impl<'a> Reporter<'a> {
     /// # Panics
     ///
     /// When the diagnostic carries a fix that the rule's YAML does not declare (`fix: none`,
-    /// or an unsafe fix under `fix: safe`, see [`fix_allowed`]): the YAML is what
+    /// or an unsafe fix under `fix: safe`; see `fix_allowed`): the YAML is what
     /// `flinklint rule` and the docs promise, so a rule that breaks it is a bug. It fails
     /// loudly in every build (tests run in release mode), so the rule's fixtures show it.
     pub fn report(&mut self, diagnostic: Diagnostic) {
