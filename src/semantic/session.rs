@@ -150,7 +150,7 @@ impl<'b> Session<'b> {
                 self.system_column_checks(object.statement, t);
             }
         }
-        // CL010, while the table's columns and options are at hand.
+        // Names its connector reserves, while the table's columns and options are at hand.
         for problem in super::connectors::problems(&object) {
             self.report(object.statement.file, object.statement.span, problem);
         }
@@ -165,7 +165,7 @@ impl<'b> Session<'b> {
 
     /// Applies one statement (and the statements nested in it that run).
     pub fn apply(&mut self, file: &'b FileEntry, statement: &'b Statement) {
-        // SY005: another platform's system column read by the statement's query.
+        // Another platform's system column read by the statement's query.
         let query: Option<&Query> = match &statement.kind {
             StatementKind::CreateTable(ct) => ct.query.as_deref(),
             StatementKind::CreateView(v) => v.query.as_deref(),
@@ -527,7 +527,7 @@ impl<'b> Session<'b> {
         });
     }
 
-    /// SY005: a query reading another platform's system column (`$rowtime` outside Confluent
+    /// A query reading another platform's system column (`$rowtime` outside Confluent
     /// Cloud) from tables that do not declare it.
     fn foreign_system_columns(&mut self, file: &FileEntry, statement: &Statement, query: &Query) {
         if statement.has_error {
@@ -550,9 +550,10 @@ impl<'b> Session<'b> {
         }
     }
 
-    /// SY005: a computed column or watermark strategy of a CREATE TABLE reading another
+    /// A computed column or watermark strategy of a CREATE TABLE reading another
     /// platform's system column the table does not declare (Flink 2.3: "Unknown identifier";
-    /// fixtures/oracle/columns 113-114). A watermark *on* such a column is TB004. With LIKE the
+    /// fixtures/oracle/columns 113-114). A watermark *on* such a column is an invalid
+    /// watermark ([`Problem::InvalidWatermark`]). With LIKE the
     /// parent may declare it: nothing is reported.
     fn foreign_in_table(&mut self, file: &FileEntry, statement: &Statement, ct: &CreateTable) {
         if statement.has_error || ct.like.is_some() || self.system.foreign.is_empty() {
@@ -580,7 +581,8 @@ impl<'b> Session<'b> {
             if elements.columns().any(|c| c.name.as_str() == name) {
                 continue;
             }
-            // A watermark on the column itself: TB004 reports it (fixtures/oracle/columns 117).
+            // A watermark on the column itself is an invalid watermark (fixtures/oracle/columns
+            // 117).
             let found = exprs
                 .iter()
                 .filter(|(_, on)| *on != Some(name.as_str()))
@@ -605,7 +607,8 @@ impl<'b> Session<'b> {
         }
     }
 
-    /// CL005 / CL006 for the columns written in `statement`.
+    /// System-column shadowing and reserved-prefix problems of the columns written in
+    /// `statement`.
     fn system_column_checks(&mut self, statement: Origin, t: &TableDef) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
         let problems: Vec<Problem> = t
@@ -619,7 +622,8 @@ impl<'b> Session<'b> {
         }
     }
 
-    /// CL005 / CL006 for one declared (or renamed) column, reported at `span`.
+    /// The system-column shadowing or reserved-prefix problem of one declared (or renamed)
+    /// column, reported at `span`.
     fn system_column_problem(&self, c: &Column, span: Span) -> Option<Problem> {
         let kind = super::table::kind_of(&c.kind);
         if let Some(system) = self.system.implicit(&c.name) {
@@ -647,7 +651,7 @@ impl<'b> Session<'b> {
         })
     }
 
-    /// CL009: columns whose names differ only in letter case, at least one of them written in
+    /// Columns whose names differ only in letter case, at least one of them written in
     /// `statement` (a pair both from one `*`, or both from earlier statements, was reported
     /// where it was made).
     pub(super) fn case_clashes<T>(
@@ -697,8 +701,9 @@ impl<'b> Session<'b> {
         }
     }
 
-    /// CL001 for a view: Flink rejects a view whose columns repeat a name (case-sensitive);
-    /// CL009 for names differing only in case. Returns whether Flink rejects the view.
+    /// Repeated column names of a view: Flink rejects a view whose columns repeat a name
+    /// (case-sensitive); names differing only in case are reported too. Returns whether Flink
+    /// rejects the view.
     fn view_duplicates(
         &mut self,
         file: &FileEntry,
@@ -750,8 +755,8 @@ impl<'b> Session<'b> {
         rejected
     }
 
-    /// The object an ALTER / DROP / INSERT targets; reports CT002 when the session cannot see
-    /// it (unless `IF EXISTS`).
+    /// The object an ALTER / DROP / INSERT targets; reports an unknown table when the session
+    /// cannot see it (unless `IF EXISTS`).
     fn target(
         &mut self,
         file: &FileEntry,
@@ -865,7 +870,7 @@ impl<'b> Session<'b> {
                 }
                 if let Some(c) = t.columns.iter_mut().find(|c| c.name == old) {
                     c.name = new.clone();
-                    // CL005 / CL006: renamed onto a system column or into the reserved prefix.
+                    // Renamed onto a system column or into the reserved prefix.
                     if old != new && !statement.has_error {
                         if let Some(p) = self.system_column_problem(c, to.span) {
                             self.report(file.id, statement.span, p);
@@ -1014,7 +1019,7 @@ impl<'b> Session<'b> {
         }
     }
 
-    /// MT009: a statement for one kind of table on the other kind.
+    /// A statement for one kind of table (regular or materialized) on the other kind.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn report_not_materialized(
         &mut self,
@@ -1081,7 +1086,7 @@ impl Scope for Session<'_> {
     }
 }
 
-/// CL001 warnings for a query's select items that Flink renames because an earlier item has
+/// The select items of a query that Flink renames because an earlier item has
 /// the same name (`x` becomes `x0`).
 pub(super) fn renamed_columns(
     columns: &[OutputColumn],
@@ -1111,7 +1116,8 @@ pub(super) fn renamed_columns(
 }
 
 /// A CTAS or materialized-table column list may name a physical column twice: Flink keeps one
-/// column of that name, so the CL001 error of a plain CREATE TABLE becomes a warning.
+/// column of that name, so what is a duplicate column in a plain CREATE TABLE is a collapsed
+/// column list here.
 pub(super) fn collapse_duplicates(problems: &mut [Problem], identifiers: bool) {
     for p in problems.iter_mut() {
         if let Problem::DuplicateColumn {

@@ -84,7 +84,7 @@ pub(crate) fn kind_of(c: &ColumnKind) -> Kind {
 }
 
 /// Effective strategies of a like option list (flink-spec §3.2), and its problems (§3.3):
-/// a feature named twice (LK001), OVERWRITING on ALL/CONSTRAINTS/DISTRIBUTION/PARTITIONS (LK002).
+/// a feature named twice, OVERWRITING on ALL/CONSTRAINTS/DISTRIBUTION/PARTITIONS.
 pub fn strategies(options: &[ast::LikeOption]) -> (Strategies, Vec<Problem>) {
     let mut problems = Vec::new();
     for (i, o) in options.iter().enumerate() {
@@ -708,7 +708,8 @@ fn resolvable_fields(columns: &[Column], inherited_count: usize) -> Vec<String> 
         .collect()
 }
 
-/// LK011: a derived computed column referring to an inherited computed or metadata column.
+/// A derived computed column referring to an inherited computed or metadata column, which
+/// Flink cannot resolve in a LIKE.
 fn check_computed_references(
     expr: &ast::Expr,
     column: &str,
@@ -961,15 +962,16 @@ fn primary_key_of(elements: Option<&TableElements>) -> Option<(DeclaredKey<'_>, 
     None
 }
 
-/// SQL-node validation of constraints (flink-spec §2.1): NOT ENFORCED required (TB001),
-/// UNIQUE rejected (TB002), one primary key (TB006).
+/// SQL-node validation of constraints (flink-spec §2.1): NOT ENFORCED required, UNIQUE
+/// rejected, one primary key.
 fn constraint_checks(declared: &Declared<'_>, problems: &mut Vec<Problem>) {
     if let Some(elements) = declared.elements {
         constraint_problems(&elements.items, problems);
     }
 }
 
-/// TB001 / TB002 / TB006 problems of a list of table elements (a CREATE's or an ALTER ... ADD's).
+/// The constraint-form problems ([`Problem::in_constraint_form`]) of a list of table elements
+/// (a CREATE's or an ALTER ... ADD's).
 pub(super) fn constraint_problems(items: &[TableElement], problems: &mut Vec<Problem>) {
     let mut first_pk: Option<Span> = None;
     for e in items {
