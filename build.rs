@@ -1,9 +1,21 @@
-//! Generates the rule registry's metadata from `rules/<CODE>.yaml` (the single source of truth
-//! for every rule's code, name, severity, summary, docs and examples). A malformed YAML file
-//! fails the build with its line and column.
+//! Generates the rule registry from `rules/<CODE>.yaml` (the single source of truth for every
+//! rule's code, name, severity, summary, docs and examples) and the rule modules in
+//! `src/rules/<family>/`:
+//!
+//! - `rules_meta.rs`: the metadata of every rule (`registry::RULE_DOCS`), sorted by code;
+//! - `rules_family_<family>.rs`, one per family folder: the declarations of its rule modules,
+//!   included by the family's `mod.rs`. A rule's module is `src/rules/<family>/<name>.rs`, its
+//!   YAML `name` with `-` written `_`;
+//! - `rules_registered.rs`: `rules::RULES`, every rule's metadata paired with its module's
+//!   `RULE`, in code order.
+//!
+//! A malformed YAML file fails the build with its line and column; so does a rule without a
+//! module, a module name found in two families, and a file in a family folder that is neither
+//! a rule's module nor declared by hand in the family's `mod.rs` (a helper module).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 #[path = "src/config/yaml.rs"]
 #[allow(dead_code)]
@@ -50,6 +62,8 @@ fn severity(s: &str, file: &Path) -> &'static str {
 
 fn main() {
     println!("cargo:rerun-if-changed=rules");
+    println!("cargo:rerun-if-changed=src/rules");
+    let mut registered: Vec<(String, String)> = Vec::new();
     let mut paths: Vec<_> = std::fs::read_dir("rules")
         .expect("rules/ directory")
         .map(|e| e.expect("rules/ entry").path())
@@ -72,6 +86,7 @@ fn main() {
             "{}: file name and code differ",
             path.display()
         );
+        registered.push((doc.code.clone(), doc.name.clone()));
         let fix = match doc.fix.as_str() {
             "none" => "FixAvailability::None",
             "safe" => "FixAvailability::Safe",
@@ -114,6 +129,142 @@ fn main() {
         out.push_str("] },\n");
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("rules_meta.rs");
-    std::fs::write(dest, out).expect("write rules_meta.rs");
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    std::fs::write(out_dir.join("rules_meta.rs"), out).expect("write rules_meta.rs");
+    rule_modules(&registered, &out_dir);
+}
+
+/// One family folder of `src/rules/`: its `.rs` files other than `mod.rs`, and its `mod.rs`.
+struct Family {
+    files: Vec<String>,
+    mod_rs: String,
+}
+
+/// The family folders of `src/rules/` by name.
+fn families(root: &Path) -> BTreeMap<String, Family> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(root).expect("src/rules/ directory") {
+        let path = entry.expect("src/rules/ entry").path();
+        if !path.is_dir() {
+            continue;
+        }
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("a UTF-8 folder name")
+            .to_string();
+        let mod_rs = std::fs::read_to_string(path.join("mod.rs"))
+            .unwrap_or_else(|_| panic!("src/rules/{name}/: a rule family folder needs a mod.rs"));
+        let mut files: Vec<String> = std::fs::read_dir(&path)
+            .expect("family folder")
+            .map(|e| e.expect("family entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+            .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
+            .filter(|stem| stem != "mod")
+            .collect();
+        files.sort();
+        out.insert(name, Family { files, mod_rs });
+    }
+    out
+}
+
+/// Whether a family's `mod.rs` declares `module` by hand (`mod x;`, `pub mod x;`, ...).
+fn declared_by_hand(mod_rs: &str, module: &str) -> bool {
+    mod_rs.lines().any(|line| {
+        let line = line.trim();
+        let rest = line
+            .strip_prefix("pub(crate) ")
+            .or_else(|| line.strip_prefix("pub(super) "))
+            .or_else(|| line.strip_prefix("pub "))
+            .unwrap_or(line);
+        rest.strip_prefix("mod ")
+            .and_then(|r| r.strip_suffix(';'))
+            .is_some_and(|name| name.trim() == module)
+    })
+}
+
+/// Finds each rule's module and writes the family module declarations and the `RULES` table.
+fn rule_modules(registered: &[(String, String)], out_dir: &Path) {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
+    let root = manifest.join("src/rules");
+    let families = families(&root);
+    // family -> its rule modules; and the RULES entries in code order.
+    let mut declared: BTreeMap<&str, Vec<&str>> =
+        families.keys().map(|f| (f.as_str(), Vec::new())).collect();
+    let mut table = String::from(
+        "// @generated by build.rs from rules/*.yaml and src/rules/<family>/<name>.rs\n\n\
+         /// Every rule in code order: its metadata (`rules/<CODE>.yaml`, the same entry as in\n\
+         /// [`crate::registry::RULE_DOCS`]) and the `RULE` of its module.\n\
+         pub static RULES: &[RegisteredRule] = &[\n",
+    );
+    for (index, (code, name)) in registered.iter().enumerate() {
+        let module = name.replace('-', "_");
+        let homes: Vec<&String> = families
+            .iter()
+            .filter(|(_, f)| f.files.contains(&module))
+            .map(|(name, _)| name)
+            .collect();
+        let family = match homes.as_slice() {
+            [one] => one.as_str(),
+            [] => panic!(
+                "rules/{code}.yaml: no module src/rules/<family>/{module}.rs (a rule's module is named after its YAML `name`, `-` written `_`)"
+            ),
+            many => panic!(
+                "rules/{code}.yaml: module {module}.rs is in several families: {}",
+                many.iter()
+                    .map(|f| format!("src/rules/{f}/"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        if declared_by_hand(&families[family].mod_rs, &module) {
+            panic!(
+                "src/rules/{family}/mod.rs declares `{module}`, the module of rules/{code}.yaml: remove the declaration (rule modules are declared by build.rs)"
+            );
+        }
+        declared.get_mut(family).expect("family").push(
+            families[family]
+                .files
+                .iter()
+                .find(|f| **f == module)
+                .expect("module file"),
+        );
+        writeln!(
+            table,
+            "    RegisteredRule {{ meta: &crate::registry::RULE_DOCS[{index}], rule: crate::rules::{family}::{module}::RULE }},"
+        )
+        .unwrap();
+    }
+    table.push_str("];\n");
+    for (family, f) in &families {
+        let rules = &declared[family.as_str()];
+        for file in &f.files {
+            if !rules.contains(&file.as_str()) && !declared_by_hand(&f.mod_rs, file) {
+                panic!(
+                    "src/rules/{family}/{file}.rs: no rules/*.yaml has the name `{}`, and src/rules/{family}/mod.rs does not declare it: name a rule's module after its YAML `name`, or declare a helper module in the family's mod.rs",
+                    file.replace('_', "-")
+                );
+            }
+        }
+        let include =
+            format!("include!(concat!(env!(\"OUT_DIR\"), \"/rules_family_{family}.rs\"));");
+        if !f.mod_rs.contains(&include) {
+            panic!("src/rules/{family}/mod.rs: add `{include}` (it declares the family's rule modules)");
+        }
+        let mut out = format!(
+            "// @generated by build.rs: the rule modules of src/rules/{family}/, one per rules/*.yaml\n"
+        );
+        for module in rules {
+            let path = root.join(family).join(format!("{module}.rs"));
+            writeln!(
+                out,
+                "#[path = {:?}]\npub mod {module};",
+                path.display().to_string()
+            )
+            .unwrap();
+        }
+        std::fs::write(out_dir.join(format!("rules_family_{family}.rs")), out)
+            .expect("write a rules_family file");
+    }
+    std::fs::write(out_dir.join("rules_registered.rs"), table).expect("write rules_registered.rs");
 }

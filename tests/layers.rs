@@ -135,3 +135,62 @@ fn the_checker_sees_an_upward_import() {
     let code = code_of("use crate::{config::Settings, rules::Rule};\nfn f() { crate::cli::main(); }\n// crate::fix in a comment\n#[cfg(test)]\nmod tests { use crate::project; }");
     assert_eq!(stages_used(&code), vec!["config", "rules", "cli"]);
 }
+
+/// Whether `text` holds a string literal that looks like a rule code: `"` two upper-case
+/// letters, three digits `"`.
+fn rule_code_literals(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    for (i, window) in bytes.windows(7).enumerate() {
+        let code = &window[1..6];
+        if window[0] == b'"'
+            && window[6] == b'"'
+            && code[..2].iter().all(u8::is_ascii_uppercase)
+            && code[2..].iter().all(u8::is_ascii_digit)
+        {
+            out.push(text[i..i + 7].to_string());
+        }
+    }
+    out
+}
+
+/// The semantic stage reports problems in Flink's terms: which rule reports a problem is the
+/// rules stage's business (`Rule::consumes`), so no rule code appears in its code.
+#[test]
+fn the_semantic_stage_names_no_rule_code() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/semantic");
+    let mut files = Vec::new();
+    visit(&dir, &mut files);
+    files.sort();
+    let codes: Vec<&str> = flinklint::rules::meta::RULE_DOCS
+        .iter()
+        .map(|m| m.code)
+        .collect();
+    let mut violations = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        for literal in rule_code_literals(&text) {
+            violations.push(format!("{}: string literal {literal}", path.display()));
+        }
+        let code = code_of(&text);
+        for word in code.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if codes.contains(&word) {
+                violations.push(format!("{}: rule code {word}", path.display()));
+            }
+        }
+    }
+    assert!(
+        violations.is_empty(),
+        "rule codes in the semantic stage (describe the problem in Flink's terms; the rule \
+         that consumes it has the code):\n{}",
+        violations.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_sees_a_rule_code_literal() {
+    assert_eq!(
+        rule_code_literals(r#"matches!(p.code(), "LK001" | "TB01" | "tb001" | "SY0000")"#),
+        vec![r#""LK001""#]
+    );
+}

@@ -1,6 +1,7 @@
-//! Rule tests: the registry matches `rules/*.yaml`, every rule has fixtures, fixtures produce
-//! the snapshot of their diagnostics (human and JSON), and every YAML example runs: the bad one
-//! triggers exactly its rule, the good one triggers nothing.
+//! Rule tests: every rule has examples and fixtures (that every `rules/*.yaml` has a module is
+//! checked by `build.rs`), fixtures produce the snapshot of their diagnostics (human and JSON),
+//! every problem the semantic stage finds in them is consumed by exactly one rule, and every
+//! YAML example runs: the bad one triggers exactly its rule, the good one triggers nothing.
 
 use crate::common;
 
@@ -11,14 +12,15 @@ use flinklint::rules::{meta::RULE_DOCS, RULES};
 use std::path::{Path, PathBuf};
 
 #[test]
-fn registry_and_yaml_agree() {
-    let mut modules: Vec<&str> = RULES.iter().map(|r| r.code()).collect();
-    modules.sort();
-    let docs: Vec<&str> = RULE_DOCS.iter().map(|m| m.code).collect();
-    assert_eq!(
-        modules, docs,
-        "every rule module needs rules/<CODE>.yaml and every YAML a module"
-    );
+fn every_rule_has_examples_and_fixtures() {
+    assert_eq!(RULES.len(), RULE_DOCS.len());
+    for (rule, meta) in RULES.iter().zip(RULE_DOCS) {
+        assert!(
+            std::ptr::eq(rule.meta, meta),
+            "{}: RULES out of order",
+            meta.code
+        );
+    }
     for meta in RULE_DOCS {
         assert!(
             meta.name
@@ -34,6 +36,23 @@ fn registry_and_yaml_agree() {
             "{}: needs fixtures in {}",
             meta.code,
             dir.display()
+        );
+    }
+}
+
+/// One problem, one finding: every problem of the outcome's model is consumed by exactly one
+/// rule.
+fn assert_one_consumer(outcome: &flinklint::Outcome, case: &str) {
+    for found in &outcome.model.found {
+        let consumers: Vec<&str> = RULES
+            .iter()
+            .filter(|r| r.rule.consumes(&found.problem))
+            .map(|r| r.meta.code)
+            .collect();
+        assert!(
+            consumers.len() == 1,
+            "{case}: {:?} is consumed by {consumers:?}, not by exactly one rule",
+            found.problem
         );
     }
 }
@@ -96,6 +115,7 @@ fn rule_fixtures_match_snapshots() {
             let settings = fixture_settings(&root.join(&files[0]));
             let inputs: Vec<Input> = files.iter().map(|f| Input::File(f.clone())).collect();
             let outcome = flinklint::check(&inputs, None, &settings);
+            assert_one_consumer(&outcome, &rel.display().to_string());
             let own = outcome
                 .diagnostics
                 .iter()
@@ -213,6 +233,7 @@ fn yaml_examples_run() {
                     &[("bad.sql".to_string(), example.bad.to_string())],
                     &settings,
                 );
+                assert_one_consumer(&bad, &name);
                 let codes: Vec<&str> = bad.diagnostics.iter().map(|d| d.code).collect();
                 assert!(
                     !codes.is_empty() && codes.iter().all(|c| *c == meta.code),

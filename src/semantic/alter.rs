@@ -4,9 +4,10 @@
 //! §4.2, §4.6; verified in `fixtures/oracle/columns` and `fixtures/oracle/mt`).
 //!
 //! Column clashes (ADD of an existing column, RENAME / DROP / MODIFY of a missing one, a DROP or
-//! RENAME of a column something depends on) are CL008 for both kinds of table; the checks only
-//! materialized tables have (persisted columns must come from the query, type changes must
-//! widen, one key / watermark / distribution) are MT011.
+//! RENAME of a column something depends on) are [`Problem::AlterColumnClash`] for both kinds of
+//! table; the checks only materialized tables have (persisted columns must come from the
+//! query, type changes must widen, one key / watermark / distribution) are
+//! [`Problem::InvalidSchema`].
 
 use super::catalog::{Column, ColumnKind, TableDef};
 use super::exprs;
@@ -488,7 +489,7 @@ impl Session<'_> {
     }
 }
 
-/// MT011 problems of a CREATE MATERIALIZED TABLE's declared schema against its query: the
+/// The schema problems of a CREATE MATERIALIZED TABLE's declared schema against its query: the
 /// column list, PRIMARY KEY nullability, watermark and partition columns (flink-spec §4.2).
 pub(super) fn create_schema(
     mt: &CreateMaterializedTable,

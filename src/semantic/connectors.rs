@@ -1,10 +1,9 @@
-//! CL010 connector-reserved-column, found while the catalog pass registers each table version
+//! Names a connector reserves, found while the catalog pass registers each table version
 //! (its columns and options are at hand there): a column whose name the table's connector
 //! reserves for itself (Paimon's `_KEY_` prefix, `_SEQUENCE_NUMBER`, `_VALUE_KIND`; Fluss's
 //! `__offset`, `__timestamp`, `__bucket`), and a Kafka table whose key and value formats both
 //! produce a `key.fields` column. The reserved names and their sources live in
-//! `rules/data/connector-reserved-columns.yaml`; the rule
-//! (`rules/columns/connector_reserved_column.rs`) reports the problems.
+//! `rules/data/connector-reserved-columns.yaml`; the rules stage reports the problems.
 
 use super::catalog::{CatalogObject, ObjectDef, OptionDef, Origin, TableDef};
 use super::problems::Problem;
@@ -70,7 +69,8 @@ fn option<'t>(table: &'t TableDef, key: &str) -> Option<&'t OptionDef> {
     table.option(key).filter(|o| !o.value.trim().is_empty())
 }
 
-/// The CL010 problems of one version of a table (none for views and materialized tables).
+/// The reserved-name problems of one version of a table (none for views and materialized
+/// tables).
 pub(crate) fn problems(object: &CatalogObject) -> Vec<Problem> {
     let mut out = Vec::new();
     let (Some(data), ObjectDef::Table(table)) = (data(), &object.def) else {

@@ -1,4 +1,5 @@
-//! INSERT checks against the sink's columns (CL007, CL011), as Flink's `PreValidateReWriter`
+//! INSERT checks against the sink's columns (read-only columns written, column lists and counts
+//! that do not fit), as Flink's `PreValidateReWriter`
 //! and `DynamicSinkUtils.validateSchemaAndApplyImplicitCast` do them (verified in
 //! `fixtures/oracle/columns` 076-106):
 //! - a target column list naming a column twice: "Target column 'x' is assigned more than once";
@@ -20,7 +21,7 @@ use crate::files::FileEntry;
 use crate::syntax::ast::{Insert, Statement};
 
 impl Session<'_> {
-    /// CL007 / CL011 for an INSERT into `object`; Flink stops at the first problem, so does
+    /// The column problems of an INSERT into `object`; Flink stops at the first problem, so does
     /// this check.
     pub(super) fn check_insert(
         &mut self,

@@ -184,7 +184,7 @@ impl Session<'_> {
     }
 
     /// The definition a CREATE MATERIALIZED TABLE makes on its own, and whether the query's
-    /// columns are known. Reports table-level problems (TB001, TB002, TB006).
+    /// columns are known. Reports the constraint-form problems ([`Problem::in_constraint_form`]).
     fn build_materialized(
         &mut self,
         file: &FileEntry,
@@ -254,7 +254,7 @@ impl Session<'_> {
                 }
                 continue;
             }
-            if matches!(p.code(), "TB001" | "TB002" | "TB006") {
+            if p.in_constraint_form() {
                 rejected |= p.rejects();
                 if !statement.has_error {
                     self.report(file.id, statement.span, p);
@@ -292,7 +292,7 @@ impl Session<'_> {
             AlterMaterializedTableAction::Resume(_) => "ALTER MATERIALIZED TABLE ... RESUME",
             AlterMaterializedTableAction::Refresh(_) => "ALTER MATERIALIZED TABLE ... REFRESH",
             AlterMaterializedTableAction::Schema(_) => "ALTER MATERIALIZED TABLE",
-            // Forms Flink 2.3 rejects whatever the table (MT010, SY005).
+            // Forms Flink 2.3 rejects whatever the table: the syntax-tree rules report them.
             _ => return,
         };
         let object = match self.catalog.get(&name).cloned() {
@@ -459,7 +459,8 @@ fn same_column(old: &Column, new: &Column) -> bool {
     }
 }
 
-/// MT006: the new persisted columns must start with the old persisted columns.
+/// A query evolution must be append-only: the new persisted columns must start with the old
+/// persisted columns.
 fn evolution_problem(
     old: &TableDef,
     new: &[Column],
@@ -563,7 +564,7 @@ pub fn default_freshness(mode: RefreshMode) -> &'static str {
 }
 
 /// The definition after CREATE OR ALTER of an existing table, and the clause changes Flink
-/// ignores, rejects or applies surprisingly (MT007).
+/// ignores, rejects or applies surprisingly.
 fn evolve_definition(
     old: &TableDef,
     new: &TableDef,
@@ -710,7 +711,8 @@ fn evolve_definition(
 }
 
 /// The columns a CREATE OR ALTER would write for `t` (non-persisted columns, and persisted
-/// ones when the schema was declared rather than derived), for the MT001 rewrite.
+/// ones when the schema was declared rather than derived), for rewriting `ALTER MATERIALIZED
+/// TABLE ... AS` as CREATE OR ALTER.
 pub fn declared_columns(t: &TableDef) -> Vec<&Column> {
     let query_derived = t.materialized.as_ref().is_none_or(|m| m.schema_from_query);
     t.columns

@@ -1,7 +1,7 @@
 //! Catalog rules (CT): what the session can see.
 
-pub mod table_already_exists;
-pub mod unknown_table;
+// The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/rules_family_catalog.rs"));
 
 use crate::semantic::names::QualifiedName;
 

@@ -1,53 +1,54 @@
-//! CT002 unknown-table: ALTER TABLE / DROP / INSERT on a name the session cannot see.
+//! ALTER TABLE / DROP / INSERT on a name the session cannot see.
 
 use super::did_you_mean;
 use crate::rules::{Context, Reporter, Rule};
-use crate::semantic::problems::Problem;
+use crate::semantic::problems::{Found, Problem};
 
 /// Reports statements on tables no file of the session (or history) defines.
 pub struct UnknownTable;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &UnknownTable;
+
 impl Rule for UnknownTable {
-    fn code(&self) -> &'static str {
-        "CT002"
+    fn consumes(&self, problem: &Problem) -> bool {
+        matches!(problem, Problem::UnknownTable { .. })
     }
-    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for found in ctx.problems(self.code()) {
-            let Problem::UnknownTable {
-                span,
-                name,
-                similar,
-                action,
-            } = &found.problem
-            else {
-                continue;
-            };
-            let flink = match *action {
-                "ALTER TABLE" => format!("Table {name} doesn't exist or is a temporary table."),
-                "DROP TABLE" => format!("Table with identifier '{}' does not exist.", name.dotted()),
-                "DROP VIEW" => format!("View with identifier '{}' does not exist.", name.dotted()),
-                _ => format!(
-                    "Cannot find table '{name}' in any of the catalogs [{}], nor as a temporary table.",
-                    catalogs(ctx, found.file, &name.catalog)
+    fn report(&self, ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+        let Problem::UnknownTable {
+            span,
+            name,
+            similar,
+            action,
+        } = &found.problem
+        else {
+            return;
+        };
+        let flink = match *action {
+            "ALTER TABLE" => format!("Table {name} doesn't exist or is a temporary table."),
+            "DROP TABLE" => format!("Table with identifier '{}' does not exist.", name.dotted()),
+            "DROP VIEW" => format!("View with identifier '{}' does not exist.", name.dotted()),
+            _ => format!(
+                "Cannot find table '{name}' in any of the catalogs [{}], nor as a temporary table.",
+                catalogs(ctx, found.file, &name.catalog)
+            ),
+        };
+        let help = did_you_mean(similar).unwrap_or_else(|| {
+            "if it lives in an external catalog, flinklint cannot see it; otherwise declare it before this statement".to_string()
+        });
+        let d = out
+            .diagnostic(
+                found.file,
+                *span,
+                format!(
+                    "{action} `{}`: no table of that name is defined in this session",
+                    name.dotted()
                 ),
-            };
-            let help = did_you_mean(similar).unwrap_or_else(|| {
-                "if it lives in an external catalog, flinklint cannot see it; otherwise declare it before this statement".to_string()
-            });
-            let d = report
-                .diagnostic(
-                    found.file,
-                    *span,
-                    format!(
-                        "{action} `{}`: no table of that name is defined in this session",
-                        name.dotted()
-                    ),
-                )
-                .with_label("not defined in this session")
-                .with_help(help)
-                .with_flink_message(flink);
-            report.report(d);
-        }
+            )
+            .with_label("not defined in this session")
+            .with_help(help)
+            .with_flink_message(flink);
+        out.report(d);
     }
 }
 

@@ -1,44 +1,10 @@
-//! CL003: a derived computed column over an inherited column in a LIKE merge.
+//! A derived computed column named like an inherited column in a LIKE merge.
 
-use super::{clash_help, flink_clash_message};
-use crate::rules::{Context, Reporter, Rule};
-use crate::semantic::problems::{Kind, Problem};
+use super::inherited_column_clash::InheritedColumnClash;
+use crate::rules::Rule;
+use crate::semantic::problems::Kind;
 
-/// Reports a derived computed column whose name the LIKE parent already has.
-pub struct ComputedColumnClash;
-
-impl Rule for ComputedColumnClash {
-    fn code(&self) -> &'static str {
-        "CL003"
-    }
-    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for found in ctx.problems(self.code()) {
-            let Problem::LikeColumnClash {
-                span,
-                name,
-                derived_kind: Kind::Computed,
-                inherited_kind,
-                inherited,
-                parent_name,
-            } = &found.problem
-            else {
-                continue;
-            };
-            let d = report
-                .diagnostic(
-                    found.file,
-                    *span,
-                    format!(
-                        "computed column `{name}` clashes with the {} column `{name}` inherited from `{}`",
-                        inherited_kind.as_str(),
-                        parent_name.object
-                    ),
-                )
-                .with_label("clashes with an inherited column")
-                .with_related(inherited.file, inherited.span, format!("`{name}` in the parent"))
-                .with_help(clash_help(Kind::Computed, *inherited_kind, name, crate::rules::like::like_options(ctx, found)))
-                .with_flink_message(flink_clash_message(name, *inherited_kind, Kind::Computed, true));
-            report.report(d.with_notes(&found.diff));
-        }
-    }
-}
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &InheritedColumnClash {
+    derived: Kind::Computed,
+};

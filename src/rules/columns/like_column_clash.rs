@@ -1,44 +1,10 @@
-//! CL002: a derived physical column over an inherited column in a LIKE merge.
+//! A derived physical column named like an inherited column in a LIKE merge.
 
-use super::{clash_help, flink_clash_message};
-use crate::rules::{Context, Reporter, Rule};
-use crate::semantic::problems::{Kind, Problem};
+use super::inherited_column_clash::InheritedColumnClash;
+use crate::rules::Rule;
+use crate::semantic::problems::Kind;
 
-/// Reports a derived physical column whose name the LIKE parent already has.
-pub struct LikeColumnClash;
-
-impl Rule for LikeColumnClash {
-    fn code(&self) -> &'static str {
-        "CL002"
-    }
-    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for found in ctx.problems(self.code()) {
-            let Problem::LikeColumnClash {
-                span,
-                name,
-                derived_kind: Kind::Physical,
-                inherited_kind,
-                inherited,
-                parent_name,
-            } = &found.problem
-            else {
-                continue;
-            };
-            let d = report
-                .diagnostic(
-                    found.file,
-                    *span,
-                    format!(
-                        "physical column `{name}` clashes with the {} column `{name}` inherited from `{}`",
-                        inherited_kind.as_str(),
-                        parent_name.object
-                    ),
-                )
-                .with_label("clashes with an inherited column")
-                .with_related(inherited.file, inherited.span, format!("`{name}` in the parent"))
-                .with_help(clash_help(Kind::Physical, *inherited_kind, name, crate::rules::like::like_options(ctx, found)))
-                .with_flink_message(flink_clash_message(name, *inherited_kind, Kind::Physical, true));
-            report.report(d.with_notes(&found.diff));
-        }
-    }
-}
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &InheritedColumnClash {
+    derived: Kind::Physical,
+};

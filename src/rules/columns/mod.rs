@@ -1,16 +1,8 @@
 //! Column rules (CL): duplicates and clashes of column names.
 
-pub mod alter_column_clash;
-pub mod case_only_clash;
-pub mod computed_column_clash;
-pub mod connector_reserved_column;
-pub mod duplicate_column;
-pub mod insert_column_mismatch;
-pub mod like_column_clash;
-pub mod metadata_column_clash;
-pub mod reserved_system_prefix;
-pub mod system_column_clash;
-pub mod write_to_read_only_column;
+// The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/rules_family_columns.rs"));
+mod inherited_column_clash;
 
 use crate::semantic::problems::Kind;
 use crate::syntax::ast::{FeatureOption, LikeOption, MergingStrategy};

@@ -1,113 +1,114 @@
-//! MT001 alter-query-without-start-mode: `ALTER MATERIALIZED TABLE t AS <query>` that does not
-//! say where the new refresh job starts (FLIP-557).
+//! `ALTER MATERIALIZED TABLE t AS <query>` that does not say where the new refresh job starts
+//! (FLIP-557).
 
 use super::{consequence, effective_start_mode, fix_mode, MODES_HELP};
 use crate::config::Target;
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, Reporter, Rule};
 use crate::semantic::catalog::{ObjectDef, TableDef};
-use crate::semantic::problems::Problem;
+use crate::semantic::problems::{Found, Problem};
 use crate::semantic::{materialized, render_expr, show_create};
 use crate::source::Span;
 
 /// Reports `ALTER ... AS` without a start mode; fixes it by target (see `rules/MT001.yaml`).
 pub struct AlterQueryWithoutStartMode;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &AlterQueryWithoutStartMode;
+
 impl Rule for AlterQueryWithoutStartMode {
-    fn code(&self) -> &'static str {
-        "MT001"
+    fn consumes(&self, problem: &Problem) -> bool {
+        matches!(problem, Problem::AlterWithoutStartMode { .. })
     }
-    fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for found in ctx.problems(self.code()) {
-            let Problem::AlterWithoutStartMode {
-                span,
-                name,
-                object,
-                session_default,
-                as_span,
-                name_span,
-                query_span,
-            } = &found.problem
-            else {
-                continue;
-            };
-            let Some(effective) = effective_start_mode(ctx, session_default) else {
-                continue;
-            };
-            let target = ctx.target(found.file);
-            let mode = fix_mode(ctx);
-            let mut d = report
-                .diagnostic(
-                    found.file,
-                    *span,
-                    format!(
-                        "ALTER MATERIALIZED TABLE `{}` AS has no start mode: the new refresh job starts {}",
-                        name.object, effective.mode
-                    ),
-                )
-                .with_label(format!("starts {} ({})", effective.mode, effective.chosen_by))
-                .with_note(format!(
-                    "{}: {}",
-                    effective.mode,
-                    consequence(&effective.mode)
+    fn report(&self, ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+        let Problem::AlterWithoutStartMode {
+            span,
+            name,
+            object,
+            session_default,
+            as_span,
+            name_span,
+            query_span,
+        } = &found.problem
+        else {
+            return;
+        };
+        let Some(effective) = effective_start_mode(ctx, session_default) else {
+            return;
+        };
+        let target = ctx.target(found.file);
+        let mode = fix_mode(ctx);
+        let mut d = out
+            .diagnostic(
+                found.file,
+                *span,
+                format!(
+                    "ALTER MATERIALIZED TABLE `{}` AS has no start mode: the new refresh job starts {}",
+                    name.object, effective.mode
+                ),
+            )
+            .with_label(format!("starts {} ({})", effective.mode, effective.chosen_by))
+            .with_note(format!(
+                "{}: {}",
+                effective.mode,
+                consequence(&effective.mode)
+            ));
+        match target {
+            Target::FlinkNext => {
+                d = d
+                    .with_help(format!(
+                        "say where the new job starts with `SET START_MODE = ...` before AS: {MODES_HELP}"
+                    ))
+                    .with_fix(Fix {
+                        title: format!("insert `SET START_MODE = {mode}` before AS"),
+                        applicability: Applicability::Safe,
+                        edits: vec![Edit {
+                            file: found.file,
+                            span: Span {
+                                start: as_span.start,
+                                end: as_span.start,
+                            },
+                            replacement: format!("SET START_MODE = {mode} "),
+                        }],
+                    });
+            }
+            Target::Flink23 | Target::Confluent => {
+                d = d.with_help(format!(
+                    "{target}'s ALTER MATERIALIZED TABLE has no START_MODE clause: evolve the table with CREATE OR ALTER MATERIALIZED TABLE ... START_MODE = ... AS <query> instead (the fix writes it from the table's current definition; review it). {MODES_HELP}"
                 ));
-            match target {
-                Target::FlinkNext => {
-                    d = d
-                        .with_help(format!(
-                            "say where the new job starts with `SET START_MODE = ...` before AS: {MODES_HELP}"
-                        ))
-                        .with_fix(Fix {
-                            title: format!("insert `SET START_MODE = {mode}` before AS"),
-                            applicability: Applicability::Safe,
-                            edits: vec![Edit {
-                                file: found.file,
-                                span: Span {
-                                    start: as_span.start,
-                                    end: as_span.start,
-                                },
-                                replacement: format!("SET START_MODE = {mode} "),
-                            }],
-                        });
-                }
-                Target::Flink23 | Target::Confluent => {
-                    d = d.with_help(format!(
-                        "{target}'s ALTER MATERIALIZED TABLE has no START_MODE clause: evolve the table with CREATE OR ALTER MATERIALIZED TABLE ... START_MODE = ... AS <query> instead (the fix writes it from the table's current definition; review it). {MODES_HELP}"
-                    ));
-                    if let ObjectDef::Materialized(t) = &object.def {
-                        let file = ctx.file(found.file);
-                        let written_name = file.source.slice(*name_span);
-                        let query = file.source.slice(*query_span);
-                        let text = create_or_alter(t, written_name, mode, query);
-                        d = d.with_fix(Fix {
-                            title: format!(
-                                "rewrite as CREATE OR ALTER MATERIALIZED TABLE ... START_MODE = {mode} AS ..."
-                            ),
-                            applicability: Applicability::Unsafe,
-                            edits: vec![Edit {
-                                file: found.file,
-                                span: Span {
-                                    start: span.start,
-                                    end: query_span.end,
-                                },
-                                replacement: text,
-                            }],
-                        });
-                    }
-                }
-                _ => {
-                    d = d.with_help(format!(
-                        "{target} has no START_MODE (it comes with Flink 2.3): every ALTER ... AS restarts the refresh job from the beginning; plan for the reprocessing, or upgrade and use CREATE OR ALTER ... START_MODE = ..."
-                    ));
+                if let ObjectDef::Materialized(t) = &object.def {
+                    let file = ctx.file(found.file);
+                    let written_name = file.source.slice(*name_span);
+                    let query = file.source.slice(*query_span);
+                    let text = create_or_alter(t, written_name, mode, query);
+                    d = d.with_fix(Fix {
+                        title: format!(
+                            "rewrite as CREATE OR ALTER MATERIALIZED TABLE ... START_MODE = {mode} AS ..."
+                        ),
+                        applicability: Applicability::Unsafe,
+                        edits: vec![Edit {
+                            file: found.file,
+                            span: Span {
+                                start: span.start,
+                                end: query_span.end,
+                            },
+                            replacement: text,
+                        }],
+                    });
                 }
             }
-            d = d.with_related(
-                object.statement.file,
-                object.statement.span,
-                "current definition",
-            );
-            report.report(d);
+            _ => {
+                d = d.with_help(format!(
+                    "{target} has no START_MODE (it comes with Flink 2.3): every ALTER ... AS restarts the refresh job from the beginning; plan for the reprocessing, or upgrade and use CREATE OR ALTER ... START_MODE = ..."
+                ));
+            }
         }
+        d = d.with_related(
+            object.statement.file,
+            object.statement.span,
+            "current definition",
+        );
+        out.report(d);
     }
 }
 

@@ -1,21 +1,22 @@
-//! MT008 invalid-freshness: a FRESHNESS Flink rejects, in Flink's order of checks (verified
-//! with Flink 2.3.0): not an interval literal (parser), a unit its interval grammar lacks
-//! (parser), an empty value (parser), a unit freshness does not take, a value not in the
-//! unit's format or beyond its precision, zero or negative, WEEK, and in FULL refresh mode
-//! (written, or derived from a freshness of 30 minutes or more) a value no cron schedule
-//! expresses. `ALTER MATERIALIZED TABLE ... SET FRESHNESS` is MT010's: Flink 2.3 rejects the
-//! whole form.
+//! A FRESHNESS Flink rejects, in Flink's order of checks (verified with Flink 2.3.0): not an
+//! interval literal (parser), a unit its interval grammar lacks (parser), an empty value (parser),
+//! a unit freshness does not take, a value not in the unit's format or beyond its precision, zero
+//! or negative, WEEK, and in FULL refresh mode (written, or derived from a freshness of 30 minutes
+//! or more) a value no cron schedule expresses. `ALTER MATERIALIZED TABLE ... SET FRESHNESS` is
+//! MT010's: Flink 2.3 rejects the whole form.
 
 use super::literals::{self, IntervalLit, IntervalValue};
 use crate::config::Target;
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, FileEntry, Reporter, Rule};
-use crate::source::Span;
 use crate::syntax::ast::*;
 use crate::syntax::expected;
 
 /// Reports FRESHNESS values Flink rejects, with Flink's message.
 pub struct InvalidFreshness;
+
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &InvalidFreshness;
 
 /// Flink 2.x's parser message for a FRESHNESS that is not an interval literal.
 pub(crate) const NOT_INTERVAL: &str = "MATERIALIZED TABLE only supports define interval type FRESHNESS, please refer to the materialized table document.";
@@ -35,9 +36,6 @@ struct Finding {
 }
 
 impl Rule for InvalidFreshness {
-    fn code(&self) -> &'static str {
-        "MT008"
-    }
     fn reads_model(&self) -> bool {
         false
     }
@@ -183,7 +181,7 @@ fn check_literal(
         .flatten()
         .find(|u| !expected::INTERVAL_UNIT_NAMES.contains(&u.as_str()));
     if let Some(unit) = bad_unit {
-        let at = unit_span(file, q, unit);
+        let at = q.unknown_unit_span(unit);
         let list: &[&str] = if *unit == q.start {
             expected::INTERVAL_UNITS
         } else {
@@ -398,30 +396,4 @@ fn full_mode_finding(
         label: derived.then(|| "FULL refresh mode, derived from this freshness".to_string()),
         rewrite,
     })
-}
-
-/// Where Flink's parser stops at a unit its interval grammar lacks: the leading unit itself;
-/// for a trailing unit, `TO unit` (JavaCC looks two tokens ahead), or `TO` after SECOND,
-/// which takes no range.
-fn unit_span(file: &FileEntry, q: &IntervalQualifier, unit: &str) -> Span {
-    let text = file.source.slice(q.span).to_ascii_uppercase();
-    let word_at = |from: usize| {
-        let rest = &text[from..];
-        let skip = rest.len() - rest.trim_start().len();
-        let len = rest[skip..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len() - skip);
-        let start = q.span.start as usize + from + skip;
-        Span::new(start, start + len)
-    };
-    if unit == q.start {
-        return word_at(0);
-    }
-    let to = text.rfind("TO").unwrap_or(0);
-    let to_span = word_at(to);
-    if q.start == "SECOND" {
-        to_span
-    } else {
-        to_span.cover(word_at(to + 2))
-    }
 }

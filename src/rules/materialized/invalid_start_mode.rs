@@ -1,5 +1,4 @@
-//! MT004 invalid-start-mode: a START_MODE clause Flink rejects, or accepts although it cannot
-//! mean what was written.
+//! A START_MODE clause Flink rejects, or accepts although it cannot mean what was written.
 //!
 //! Errors: every START_MODE parse error (wrong place, missing `=`, unknown mode, wrong or
 //! missing argument, an interval unit Flink's grammar lacks), a TIMESTAMP literal Flink cannot
@@ -17,20 +16,21 @@ use crate::syntax::ast::*;
 /// Reports START_MODE clauses that Flink rejects (error) or accepts to no purpose (warning).
 pub struct InvalidStartMode;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &InvalidStartMode;
+
 impl Rule for InvalidStartMode {
-    fn code(&self) -> &'static str {
-        "MT004"
-    }
     fn reads_model(&self) -> bool {
         false
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
+        let code = report.meta().code;
         for file in ctx.files {
             for error in file
                 .parsed
                 .errors
                 .iter()
-                .filter(|e| rule_for(&e.kind) == self.code())
+                .filter(|e| rule_for(&e.kind) == code)
             {
                 let mut d = report.diagnostic(file.id, error.span, error.message.clone());
                 if let Some(help) = &error.help {

@@ -1,18 +1,9 @@
 //! Materialized-table rules (MT): START_MODE, evolution, freshness, ALTER forms
 //! (FLIP-435, FLIP-492, FLIP-546, FLIP-550, FLIP-557).
 
-pub mod alter_query_without_start_mode;
-pub mod create_or_alter_without_start_mode;
-pub mod ignored_clause_change;
-pub mod invalid_freshness;
-pub mod invalid_schema_change;
-pub mod invalid_start_mode;
+// The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/rules_family_materialized.rs"));
 mod literals;
-pub mod non_append_query_evolution;
-pub mod not_a_materialized_table;
-pub mod relative_start_mode;
-pub mod resume_mode_on_plain_create;
-pub mod unsupported_alter_form;
 
 use crate::rules::Context;
 use crate::semantic::problems::SessionSetting;

@@ -1,5 +1,5 @@
-//! MT005 relative-start-mode: FROM_NOW(interval) or RESUME_OR_FROM_NOW(interval) in a
-//! migration history, where the statement's meaning depends on when the history is run.
+//! FROM_NOW(interval) or RESUME_OR_FROM_NOW(interval) in a migration history, where the statement's
+//! meaning depends on when the history is run.
 
 use super::invalid_start_mode::start_modes;
 use crate::rules::{Context, Reporter, Rule};
@@ -9,10 +9,10 @@ use crate::syntax::ast::*;
 /// meant to, so they are not reported).
 pub struct RelativeStartMode;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &RelativeStartMode;
+
 impl Rule for RelativeStartMode {
-    fn code(&self) -> &'static str {
-        "MT005"
-    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
             if ctx.model.plan.history_of(file.id).is_none() {

@@ -1,5 +1,5 @@
-//! MT003 resume-mode-on-plain-create: a RESUME_OR_* start mode on a plain
-//! `CREATE MATERIALIZED TABLE`, which has no previous job to resume from.
+//! A RESUME_OR_* start mode on a plain `CREATE MATERIALIZED TABLE`, which has no previous job to
+//! resume from.
 
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, Reporter, Rule};
@@ -8,6 +8,9 @@ use crate::syntax::ast::*;
 /// Reports RESUME_OR_FROM_BEGINNING / _NOW / _TIMESTAMP on CREATE without OR ALTER, with a fix
 /// to the FROM_* mode it amounts to (the argument is kept).
 pub struct ResumeModeOnPlainCreate;
+
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &ResumeModeOnPlainCreate;
 
 /// The FROM_* mode a RESUME_OR_* mode falls back to.
 fn fallback(kind: StartModeKind) -> Option<StartModeKind> {
@@ -20,9 +23,6 @@ fn fallback(kind: StartModeKind) -> Option<StartModeKind> {
 }
 
 impl Rule for ResumeModeOnPlainCreate {
-    fn code(&self) -> &'static str {
-        "MT003"
-    }
     fn reads_model(&self) -> bool {
         false
     }

@@ -1,4 +1,4 @@
-//! MT010 unsupported-alter-form: ALTER MATERIALIZED TABLE forms Flink 2.3 rejects.
+//! ALTER MATERIALIZED TABLE forms Flink 2.3 rejects.
 
 use super::invalid_freshness::NOT_INTERVAL;
 use super::literals;
@@ -10,10 +10,10 @@ use crate::syntax::expected;
 /// column on a materialized table. (`SET START_MODE` is SY005's: no Flink version has it.)
 pub struct UnsupportedAlterForm;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &UnsupportedAlterForm;
+
 impl Rule for UnsupportedAlterForm {
-    fn code(&self) -> &'static str {
-        "MT010"
-    }
     fn reads_model(&self) -> bool {
         false
     }

@@ -10,7 +10,8 @@
 //! ([`unused_suppression`]) reports the rest. A finding is suppressed by a statement directive
 //! when its primary span starts inside that statement.
 
-pub mod unused_suppression;
+// The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/rules_family_suppression.rs"));
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::{Context, FileEntry};
@@ -103,8 +104,8 @@ pub fn directives(file: &FileEntry) -> Vec<Directive> {
 
 /// Parses what follows `flinklint:`; `base` is its byte offset in the file.
 fn parse_directive(file: &FileEntry, comment: Span, rest: &str, base: usize) -> Directive {
-    let (body, reason) = match rest.find("--") {
-        Some(at) => (&rest[..at], Some(rest[at + 2..].trim())),
+    let (body, reason) = match rest.split_once("--") {
+        Some((body, reason)) => (body, Some(reason.trim())),
         None => (rest, None),
     };
     let reason = reason.filter(|r| !r.is_empty()).map(str::to_string);

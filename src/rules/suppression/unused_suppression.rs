@@ -1,25 +1,21 @@
-//! SU001 unused-suppression: a `-- flinklint: ignore ...` comment that silenced nothing, names
-//! a rule that does not exist, is malformed, or (with `require-suppression-reason: true`) gives
-//! no reason.
+//! A `-- flinklint: ignore ...` comment that silenced nothing, names a rule that does not exist, is
+//! malformed, or (with `require-suppression-reason: true`) gives no reason.
 
 use super::{Directive, Malformed, Scope, Suppressions};
 use crate::config::Level;
 use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, Reporter, Rule};
-use crate::source::Span;
+use crate::source::{SourceFile, Span};
 
 /// Reports suppressions that matched nothing (safe fix: remove the comment, or the unused code
 /// from its list), unknown codes in them (safe fix: remove the code), malformed ones, and
 /// missing reasons when reasons are required.
 pub struct UnusedSuppression;
 
-/// This rule's code: suppressions of it are never reported as unused.
-const CODE: &str = "SU001";
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &UnusedSuppression;
 
 impl Rule for UnusedSuppression {
-    fn code(&self) -> &'static str {
-        CODE
-    }
     fn after_suppressions(&self) -> bool {
         true
     }
@@ -39,8 +35,10 @@ fn check_directive(
     directive: &Directive,
     used: &[bool],
 ) {
+    // Suppressions of this rule itself are never reported as unused.
+    let own = report.meta().code;
     let file = directive.file;
-    let text = &ctx.file(file).source.text;
+    let source = &ctx.file(file).source;
     let settings = ctx.settings_for(file);
     match &directive.malformed {
         Some(Malformed::UnknownAction(word)) => {
@@ -99,14 +97,14 @@ fn check_directive(
                     None => "`flinklint rules` lists every code and name".to_string(),
                 });
                 report.report(d.with_fix(removal(
-                    text,
+                    source,
                     directive,
                     &[i],
                     "remove the unknown code",
                 )));
                 dead.push(i);
             }
-            Some(c) if c == CODE || used[i] => {}
+            Some(c) if c == own || used[i] => {}
             // A rule that does not run for this file cannot tell whether it is needed.
             Some(c) if settings.level(c) == Some(Level::Off) => {}
             Some(_) => dead.push(i),
@@ -134,7 +132,7 @@ fn check_directive(
             )
             .with_help("remove the comment; the finding it was written for is gone")
             .with_fix(removal(
-                text,
+                source,
                 directive,
                 &dead,
                 "remove the unused suppression",
@@ -152,7 +150,7 @@ fn check_directive(
                     ),
                 )
                 .with_help("remove the code from the list")
-                .with_fix(removal(text, directive, &[i], "remove the unused code"));
+                .with_fix(removal(source, directive, &[i], "remove the unused code"));
             report.report(d);
         }
     }
@@ -170,11 +168,11 @@ fn check_directive(
 
 /// The fix that removes the codes at `indices` from the directive, or the whole comment when
 /// no code would remain (with its line when the comment stands alone on it).
-fn removal(text: &str, directive: &Directive, indices: &[usize], title: &str) -> Fix {
+fn removal(source: &SourceFile, directive: &Directive, indices: &[usize], title: &str) -> Fix {
     let edits = if indices.len() == directive.codes.len() {
         vec![Edit {
             file: directive.file,
-            span: comment_removal(text, directive.comment),
+            span: comment_removal(source, directive.comment),
             replacement: String::new(),
         }]
     } else {
@@ -196,9 +194,11 @@ fn removal(text: &str, directive: &Directive, indices: &[usize], title: &str) ->
 
 /// The comment's line, line break included, when only spaces precede it; else the comment
 /// and the spaces before it.
-fn comment_removal(text: &str, comment: Span) -> Span {
+fn comment_removal(source: &SourceFile, comment: Span) -> Span {
+    let text = &*source.text;
     let start = comment.start as usize;
-    let line_start = text[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line = source.line_col(comment.start).line;
+    let line_start = source.lines.line_start(line).unwrap_or(0) as usize;
     let before = &text[line_start..start];
     if before.chars().all(|c| c == ' ' || c == '\t') {
         let mut end = comment.end as usize;

@@ -1,4 +1,4 @@
-//! SY003 double-quoted-literal: `"..."`, which Flink SQL has neither for strings nor names.
+//! `"..."`, which Flink SQL has neither for strings nor names.
 
 use super::{errors_of, requote};
 use crate::diagnostics::{Applicability, Edit, Fix};
@@ -8,15 +8,15 @@ use crate::syntax::{QuoteUsage, SyntaxErrorKind};
 /// Reports double-quoted text, with a fix to `'...'` (string) or backticks (name).
 pub struct DoubleQuotedLiteral;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &DoubleQuotedLiteral;
+
 impl Rule for DoubleQuotedLiteral {
-    fn code(&self) -> &'static str {
-        "SY003"
-    }
     fn reads_model(&self) -> bool {
         false
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for (file, error) in errors_of(ctx, self.code()) {
+        for (file, error) in errors_of(ctx, report.meta().code) {
             let mut d = report.diagnostic(file.id, error.span, error.message.clone());
             if let Some(help) = &error.help {
                 d = d.with_help(help.clone());

@@ -2,12 +2,8 @@
 //! error kind belongs to exactly one rule ([`rule_for`]), so one problem is one finding (a few
 //! kinds belong to a rule of another family, e.g. START_MODE errors to MT004).
 
-pub mod double_quoted_literal;
-pub mod reserved_word_identifier;
-pub mod syntax_error;
-pub mod typographic_quote;
-pub mod unreadable_file;
-pub mod unsupported_by_target;
+// The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/rules_family_syntax.rs"));
 
 use crate::syntax::SyntaxErrorKind;
 

@@ -1,4 +1,4 @@
-//! SY004 reserved-word-identifier: an unquoted reserved keyword used as a name.
+//! An unquoted reserved keyword used as a name.
 
 use super::errors_of;
 use crate::config::Target;
@@ -9,6 +9,9 @@ use crate::syntax::SyntaxErrorKind;
 
 /// Reports reserved words used as names on the target, with a fix that backticks them.
 pub struct ReservedWordIdentifier;
+
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &ReservedWordIdentifier;
 
 /// Whether `kw` is reserved on `target`. Flink 2.3.0's list is measured
 /// (`flink-keywords.tsv`); words reserved only by newer grammars are free on older targets.
@@ -24,14 +27,11 @@ pub fn reserved_on(kw: Kw, target: Target) -> bool {
 }
 
 impl Rule for ReservedWordIdentifier {
-    fn code(&self) -> &'static str {
-        "SY004"
-    }
     fn reads_model(&self) -> bool {
         false
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for (file, error) in errors_of(ctx, self.code()) {
+        for (file, error) in errors_of(ctx, report.meta().code) {
             let SyntaxErrorKind::ReservedWord { keyword } = error.kind else {
                 continue;
             };

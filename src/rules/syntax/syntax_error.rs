@@ -1,4 +1,4 @@
-//! SY001 syntax-error: Flink's SQL parser rejects the statement.
+//! Flink's SQL parser rejects the statement.
 
 use super::errors_of;
 use crate::diagnostics::{Applicability, Edit, Fix, Severity};
@@ -8,15 +8,15 @@ use crate::syntax::SyntaxErrorKind;
 /// Reports parse errors that no more specific rule explains.
 pub struct SyntaxErrorRule;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &SyntaxErrorRule;
+
 impl Rule for SyntaxErrorRule {
-    fn code(&self) -> &'static str {
-        "SY001"
-    }
     fn reads_model(&self) -> bool {
         false
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for (file, error) in errors_of(ctx, self.code()) {
+        for (file, error) in errors_of(ctx, report.meta().code) {
             // Past the parser's own nesting or operator limit, Flink may well accept the
             // text: flinklint only says it did not analyse the rest (a warning).
             let mut d = if error.kind == SyntaxErrorKind::TooDeep {

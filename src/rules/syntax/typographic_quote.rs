@@ -1,4 +1,4 @@
-//! SY002 typographic-quote: ‘ ’ “ ” quotes and – — dashes where Flink needs ASCII.
+//! ‘ ’ “ ” quotes and – — dashes where Flink needs ASCII.
 
 use super::{errors_of, requote};
 use crate::diagnostics::{Applicability, Edit, Fix};
@@ -8,15 +8,15 @@ use crate::syntax::{QuoteUsage, SyntaxErrorKind};
 /// Reports typographic quotes and dashes, with a fix to the ASCII character that belongs.
 pub struct TypographicQuote;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &TypographicQuote;
+
 impl Rule for TypographicQuote {
-    fn code(&self) -> &'static str {
-        "SY002"
-    }
     fn reads_model(&self) -> bool {
         false
     }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
-        for (file, error) in errors_of(ctx, self.code()) {
+        for (file, error) in errors_of(ctx, report.meta().code) {
             let mut d = report.diagnostic(file.id, error.span, error.message.clone());
             if let Some(help) = &error.help {
                 d = d.with_help(help.clone());

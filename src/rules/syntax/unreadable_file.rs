@@ -1,4 +1,4 @@
-//! SY000 unreadable-file: a file that cannot be read or is not UTF-8.
+//! A file that cannot be read or is not UTF-8.
 
 use crate::rules::{Context, Reporter, Rule};
 use crate::source::Span;
@@ -6,10 +6,10 @@ use crate::source::Span;
 /// Reports files that could not be read.
 pub struct UnreadableFile;
 
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &UnreadableFile;
+
 impl Rule for UnreadableFile {
-    fn code(&self) -> &'static str {
-        "SY000"
-    }
     fn reads_model(&self) -> bool {
         false
     }

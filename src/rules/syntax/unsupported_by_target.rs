@@ -1,13 +1,17 @@
-//! SY005 unsupported-by-target: syntax the chosen Flink version does not have.
+//! Syntax the chosen Flink version does not have.
 
 use crate::config::Target;
 use crate::rules::{Context, FileEntry, Reporter, Rule};
+use crate::semantic::problems::{Found, Problem};
 use crate::source::Span;
 use crate::syntax::ast::*;
 use crate::syntax::expected;
 
 /// Reports syntax newer (or older) than the target, e.g. START_MODE before Flink 2.3.
 pub struct UnsupportedByTarget;
+
+/// The rule, as the registry runs it.
+pub(crate) const RULE: &dyn Rule = &UnsupportedByTarget;
 
 /// One piece of syntax and the Flink versions that have it.
 struct Feature {
@@ -265,9 +269,6 @@ fn versions(f: &Feature) -> String {
 }
 
 impl Rule for UnsupportedByTarget {
-    fn code(&self) -> &'static str {
-        "SY005"
-    }
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for file in ctx.files {
             let target = ctx.target(file.id);
@@ -313,32 +314,38 @@ impl Rule for UnsupportedByTarget {
                 }
             }
         }
-        for found in ctx.problems(self.code()) {
-            let crate::semantic::problems::Problem::ForeignSystemColumn {
-                span,
-                name,
-                in_table,
-            } = &found.problem
-            else {
-                continue;
-            };
-            let target = ctx.target(found.file);
-            let d = report
-                .diagnostic(
-                    found.file,
-                    *span,
-                    format!("`{name}` is a system column of Confluent Cloud; {target} has none"),
-                )
-                .with_label("no such column")
-                .with_help(format!(
-                    "Apache Flink has no system columns: declare `{name}` in the table (e.g. `` `{name}` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp' VIRTUAL `` on Kafka), or check with --target confluent"
-                ))
-                .with_flink_message(if *in_table {
-                    format!("Unknown identifier '{name}'")
-                } else {
-                    format!("Column '{name}' not found in any table")
-                });
-            report.report(d);
-        }
+    }
+    fn reads_model(&self) -> bool {
+        false
+    }
+    fn consumes(&self, problem: &Problem) -> bool {
+        matches!(problem, Problem::ForeignSystemColumn { .. })
+    }
+    fn report(&self, ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+        let Problem::ForeignSystemColumn {
+            span,
+            name,
+            in_table,
+        } = &found.problem
+        else {
+            return;
+        };
+        let target = ctx.target(found.file);
+        let d = out
+            .diagnostic(
+                found.file,
+                *span,
+                format!("`{name}` is a system column of Confluent Cloud; {target} has none"),
+            )
+            .with_label("no such column")
+            .with_help(format!(
+                "Apache Flink has no system columns: declare `{name}` in the table (e.g. `` `{name}` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp' VIRTUAL `` on Kafka), or check with --target confluent"
+            ))
+            .with_flink_message(if *in_table {
+                format!("Unknown identifier '{name}'")
+            } else {
+                format!("Column '{name}' not found in any table")
+            });
+        out.report(d);
     }
 }

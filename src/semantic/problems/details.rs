@@ -24,7 +24,7 @@ impl Kind {
     }
 }
 
-/// What an inherited element a derived table cannot resolve is used by (LK011).
+/// What an inherited element a derived table cannot resolve is used by.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unresolvable {
     /// A derived computed column refers to an inherited computed or metadata column.
@@ -50,7 +50,7 @@ pub enum Unresolvable {
     },
 }
 
-/// Why a watermark is invalid (TB004).
+/// Why a watermark is invalid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WatermarkIssue {
     /// The rowtime column does not exist; the available columns follow.
@@ -77,7 +77,7 @@ pub enum WatermarkIssue {
     },
 }
 
-/// Why a primary key is invalid (TB003).
+/// Why a primary key is invalid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrimaryKeyIssue {
     /// The key column does not exist.
@@ -92,7 +92,7 @@ pub enum PrimaryKeyIssue {
     },
 }
 
-/// Why a partition key is invalid (TB005).
+/// Why a partition key is invalid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartitionIssue {
     /// Not a column of the (merged) table.
@@ -107,7 +107,7 @@ pub enum PartitionIssue {
     },
 }
 
-/// Why an ALTER's column operation clashes with the table (CL008).
+/// Why an ALTER's column operation clashes with the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AlterClash {
     /// ADD of a column that exists.
@@ -151,7 +151,7 @@ pub enum AlterClash {
     },
 }
 
-/// What depends on a column (CL008).
+/// What depends on a column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Dependency {
     /// A computed column's expression.
@@ -164,7 +164,7 @@ pub enum Dependency {
     PrimaryKey,
 }
 
-/// Why Flink rejects a materialized table's schema (MT011).
+/// Why Flink rejects a materialized table's schema.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SchemaIssue {
     /// An identifier column list whose length differs from the query's.
@@ -282,7 +282,7 @@ pub enum SchemaIssue {
     },
 }
 
-/// Why a column cannot be written (CL007).
+/// Why a column cannot be written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReadOnly {
     /// A computed column.
@@ -304,7 +304,7 @@ impl ReadOnly {
     }
 }
 
-/// Where an INSERT's columns do not fit its sink (CL011).
+/// Where an INSERT's columns do not fit its sink.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InsertIssue {
     /// The target column list names a column twice.
@@ -343,7 +343,7 @@ pub enum InsertIssue {
     },
 }
 
-/// A clause of CREATE OR ALTER MATERIALIZED TABLE whose change Flink does not apply (MT007).
+/// A clause of CREATE OR ALTER MATERIALIZED TABLE whose change Flink does not apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IgnoredClause {
     /// FRESHNESS changed: ignored.
@@ -362,7 +362,7 @@ pub enum IgnoredClause {
     OptionsDropped,
 }
 
-/// Why a query evolution is not append-only (MT006).
+/// Why a query evolution is not append-only.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EvolutionIssue {
     /// Fewer columns than before.

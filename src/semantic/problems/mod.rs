@@ -1,5 +1,6 @@
-//! Problems the semantic stage finds: typed data, no wording. Each rule module turns the
-//! problems of its code into diagnostics (message, help, Flink's message, fix). The details
+//! Problems the semantic stage finds, in Flink's terms: typed data, no wording, no rule codes.
+//! Each problem is turned into a diagnostic (message, help, Flink's message, fix) by the one
+//! rule that consumes it (`crate::rules`, a stage above this one). The details
 //! some problems carry (why a watermark is invalid, how an ALTER clashes, ...) live in the
 //! `details` submodule, the effective merging strategies of a LIKE in `strategies`; both are
 //! re-exported here.
@@ -19,7 +20,7 @@ use std::sync::Arc;
 /// A problem in one statement.
 #[derive(Debug, Clone)]
 pub enum Problem {
-    /// LK001: a like feature named twice.
+    /// A like feature named twice.
     DuplicateLikeOption {
         /// The second option.
         span: Span,
@@ -28,14 +29,14 @@ pub enum Problem {
         /// The feature.
         feature: FeatureOption,
     },
-    /// LK002: OVERWRITING for ALL, CONSTRAINTS, DISTRIBUTION or PARTITIONS.
+    /// OVERWRITING for ALL, CONSTRAINTS, DISTRIBUTION or PARTITIONS.
     IllegalMergingStrategy {
         /// The option.
         span: Span,
         /// The feature.
         feature: FeatureOption,
     },
-    /// LK003: the LIKE source is not in the session's catalog.
+    /// The LIKE source is not in the session's catalog.
     LikeSourceNotFound {
         /// The source name in the statement.
         span: Span,
@@ -44,7 +45,7 @@ pub enum Problem {
         /// Similar names the session sees.
         similar: Vec<QualifiedName>,
     },
-    /// LK004: the LIKE source is a view or materialized table.
+    /// The LIKE source is a view or materialized table.
     LikeSourceIsView {
         /// The source name in the statement.
         span: Span,
@@ -53,7 +54,7 @@ pub enum Problem {
         /// Its definition.
         source: Arc<CatalogObject>,
     },
-    /// LK005: a WITH option the parent has, while OPTIONS is INCLUDING.
+    /// A WITH option the parent has, while OPTIONS is INCLUDING.
     OptionKeyConflict {
         /// The derived option.
         span: Span,
@@ -68,7 +69,7 @@ pub enum Problem {
         /// Whether INCLUDING came from `INCLUDING ALL` (OPTIONS default is OVERWRITING).
         via_all: bool,
     },
-    /// LK006: a derived watermark on a column the parent already has one on (not OVERWRITING).
+    /// A derived watermark on a column the parent already has one on (not OVERWRITING).
     WatermarkConflict {
         /// The derived watermark.
         span: Span,
@@ -77,35 +78,35 @@ pub enum Problem {
         /// The parent's watermark.
         parent: Origin,
     },
-    /// LK006: two watermarks after the merge (derived and inherited on different columns).
+    /// Two watermarks after the merge (derived and inherited on different columns).
     MultipleWatermarks {
         /// The derived watermark.
         span: Span,
         /// The inherited one.
         parent: Origin,
     },
-    /// LK007: a derived primary key while the parent's is included.
+    /// A derived primary key while the parent's is included.
     PrimaryKeyConflict {
         /// The derived key.
         span: Span,
         /// The parent's key.
         parent: Origin,
     },
-    /// LK008: derived partitions while the parent's are included.
+    /// Derived partitions while the parent's are included.
     PartitionConflict {
         /// The derived PARTITIONED BY.
         span: Span,
         /// The parent's.
         parent: Origin,
     },
-    /// LK009: a derived distribution while the parent's is included.
+    /// A derived distribution while the parent's is included.
     DistributionConflict {
         /// The derived DISTRIBUTED BY.
         span: Span,
         /// The parent's.
         parent: Origin,
     },
-    /// LK010: EXCLUDING PARTITIONS / DISTRIBUTION (or ALL) without a derived one: Flink still
+    /// EXCLUDING PARTITIONS / DISTRIBUTION (or ALL) without a derived one: Flink still
     /// inherits the parent's.
     IneffectiveExcluding {
         /// The like option that excludes.
@@ -117,7 +118,7 @@ pub enum Problem {
         /// The inherited clause as Flink prints it, e.g. ``PARTITIONED BY (`dt`)``.
         inherited: String,
     },
-    /// LK011: an inherited element the derived table cannot resolve.
+    /// An inherited element the derived table cannot resolve.
     InheritedNotResolvable {
         /// The derived element.
         span: Span,
@@ -128,7 +129,7 @@ pub enum Problem {
         /// Where the inherited column is.
         inherited: Option<Origin>,
     },
-    /// LK012: OVERWRITING changes a parent option's value.
+    /// OVERWRITING changes a parent option's value.
     OverridesOption {
         /// The derived option.
         span: Span,
@@ -141,7 +142,7 @@ pub enum Problem {
         /// The parent's option.
         parent: Origin,
     },
-    /// CL001: the same column name twice in one column list.
+    /// The same column name twice in one column list.
     DuplicateColumn {
         /// The second definition.
         span: Span,
@@ -154,7 +155,7 @@ pub enum Problem {
         /// Kind of the second definition.
         second_kind: Kind,
     },
-    /// CL001: a view whose column list or select list repeats a name (Flink rejects the view:
+    /// A view whose column list or select list repeats a name (Flink rejects the view:
     /// "A column with the same name `a` has been defined at line L, column C.").
     DuplicateViewColumn {
         /// The second occurrence.
@@ -166,7 +167,7 @@ pub enum Problem {
         /// Where Flink says the first one is defined: the select item it comes from.
         flink_at: u32,
     },
-    /// CL001 (warning): a CTAS or materialized-table select list that repeats a name; Flink
+    /// A CTAS or materialized-table select list that repeats a name; Flink
     /// accepts and renames the repeat (Calcite's uniquify: `x` becomes `x0`).
     RenamedQueryColumn {
         /// The repeated select item.
@@ -180,7 +181,7 @@ pub enum Problem {
         /// "CREATE TABLE ... AS" or "CREATE MATERIALIZED TABLE".
         statement: &'static str,
     },
-    /// CL001 (warning): a CTAS or materialized-table column list naming a column twice, which
+    /// A CTAS or materialized-table column list naming a column twice, which
     /// Flink accepts, keeping one column of that name.
     CollapsedColumnList {
         /// The second declaration.
@@ -193,7 +194,7 @@ pub enum Problem {
         /// columns, so the query's other columns are lost).
         identifiers: bool,
     },
-    /// CL001: CREATE OR ALTER MATERIALIZED TABLE whose query appends a column named like a
+    /// CREATE OR ALTER MATERIALIZED TABLE whose query appends a column named like a
     /// computed or virtual metadata column the table keeps (Flink: "Schema must not contain
     /// duplicate column names. Found duplicates: [x]").
     EvolvedDuplicate {
@@ -206,7 +207,7 @@ pub enum Problem {
         /// Its kind.
         existing_kind: Kind,
     },
-    /// CL009: two columns of one table or view whose names differ only in letter case (Flink
+    /// Two columns of one table or view whose names differ only in letter case (Flink
     /// accepts; case-insensitive systems do not), or a RENAME that only changes the case.
     CaseOnlyClash {
         /// The later column (or the new name of a RENAME).
@@ -220,7 +221,7 @@ pub enum Problem {
         /// A RENAME changing only the case of one column.
         rename: bool,
     },
-    /// CL010: a column named as its table's connector names its own fields (see
+    /// A column named as its table's connector names its own fields (see
     /// [`super::connectors`]).
     ConnectorReservedColumn {
         /// The column.
@@ -240,7 +241,7 @@ pub enum Problem {
         /// Where that is documented.
         source: &'static str,
     },
-    /// CL010: a Kafka table whose key and value formats both produce its `key.fields`
+    /// A Kafka table whose key and value formats both produce its `key.fields`
     /// columns (no `key.fields-prefix`, no `'value.fields-include' = 'EXCEPT_KEY'`).
     KafkaKeyFieldsInValue {
         /// The `key.fields` option.
@@ -252,7 +253,7 @@ pub enum Problem {
         /// Where the overlap is documented.
         source: &'static str,
     },
-    /// CL007: an INSERT writing a computed, virtual metadata or system column: named in its
+    /// An INSERT writing a computed, virtual metadata or system column: named in its
     /// target column list, or supplied by name by a query with one column too many.
     WriteToReadOnly {
         /// The name in the column list, or the query's select item.
@@ -270,7 +271,7 @@ pub enum Problem {
         /// Flink's message.
         flink: String,
     },
-    /// CL011: an INSERT whose columns do not fit its sink.
+    /// An INSERT whose columns do not fit its sink.
     InsertMismatch {
         /// The column list entry or the query.
         span: Span,
@@ -281,7 +282,7 @@ pub enum Problem {
         /// What does not fit.
         issue: InsertIssue,
     },
-    /// SY005: a reference to another platform's system column (Confluent's `$rowtime`) the
+    /// A reference to another platform's system column (Confluent's `$rowtime`) the
     /// target does not have.
     ForeignSystemColumn {
         /// The reference.
@@ -292,7 +293,7 @@ pub enum Problem {
         /// identifier"), not in a query ("Column ... not found in any table").
         in_table: bool,
     },
-    /// CL005: a declared column named like a system column every table has; the declared
+    /// A declared column named like a system column every table has; the declared
     /// column takes precedence.
     SystemColumnShadowed {
         /// The declared column.
@@ -304,7 +305,7 @@ pub enum Problem {
         /// The system column's type.
         system_type: String,
     },
-    /// CL006: a column whose name or metadata key has the reserved system-column prefix but
+    /// A column whose name or metadata key has the reserved system-column prefix but
     /// that is not a `METADATA VIRTUAL` column without `FROM`, so it is no system column.
     ReservedPrefix {
         /// The column.
@@ -318,7 +319,7 @@ pub enum Problem {
         /// The prefix.
         prefix: String,
     },
-    /// CL002-CL004: a derived column over an inherited one.
+    /// A derived column named like an inherited column of a LIKE merge.
     LikeColumnClash {
         /// The derived column.
         span: Span,
@@ -333,21 +334,20 @@ pub enum Problem {
         /// The parent.
         parent_name: QualifiedName,
     },
-    /// TB001: PRIMARY KEY without NOT ENFORCED.
+    /// A PRIMARY KEY without NOT ENFORCED.
     PrimaryKeyEnforced {
         /// The constraint.
         span: Span,
-        /// Where `NOT ENFORCED` belongs (end of the constraint), or the `ENFORCED` keyword.
-        insert_at: u32,
-        /// Whether `ENFORCED` was written explicitly.
-        explicit: bool,
+        /// The `ENFORCED` keyword, when written (`None`: nothing is written, and Flink takes
+        /// the key as ENFORCED).
+        enforced: Option<Span>,
     },
-    /// TB002: UNIQUE.
+    /// A UNIQUE constraint (Flink supports only primary keys).
     UniqueConstraint {
         /// The constraint.
         span: Span,
     },
-    /// TB003: a primary key on an unknown or non-physical column.
+    /// A primary key on an unknown or non-physical column.
     InvalidPrimaryKey {
         /// The key.
         span: Span,
@@ -356,7 +356,7 @@ pub enum Problem {
         /// Why.
         issue: PrimaryKeyIssue,
     },
-    /// TB004: an invalid watermark column.
+    /// An invalid watermark column.
     InvalidWatermark {
         /// The watermark.
         span: Span,
@@ -367,7 +367,7 @@ pub enum Problem {
         /// The inherited watermark, when it came from the LIKE parent.
         inherited: Option<Origin>,
     },
-    /// TB005: an invalid partition column.
+    /// An invalid partition column.
     InvalidPartition {
         /// The partition key.
         span: Span,
@@ -376,14 +376,14 @@ pub enum Problem {
         /// Why.
         issue: PartitionIssue,
     },
-    /// TB006: two primary keys in one definition.
+    /// Two primary keys in one definition.
     DuplicatePrimaryKey {
         /// The second key.
         span: Span,
         /// The first.
         first: Span,
     },
-    /// MT001: `ALTER MATERIALIZED TABLE ... AS` without a start mode.
+    /// `ALTER MATERIALIZED TABLE ... AS` without a start mode.
     AlterWithoutStartMode {
         /// From `ALTER` to the `AS` keyword.
         span: Span,
@@ -400,7 +400,7 @@ pub enum Problem {
         /// The new query.
         query_span: Span,
     },
-    /// MT002: CREATE OR ALTER of an existing materialized table without START_MODE.
+    /// CREATE OR ALTER of an existing materialized table without START_MODE.
     CreateOrAlterWithoutStartMode {
         /// From `CREATE` to the table name.
         span: Span,
@@ -411,7 +411,7 @@ pub enum Problem {
         /// The definition it evolves.
         previous: Origin,
     },
-    /// MT006: a query evolution that is not append-only.
+    /// A query evolution that is not append-only.
     NonAppendEvolution {
         /// The new query.
         span: Span,
@@ -426,7 +426,7 @@ pub enum Problem {
         /// `CREATE OR ALTER` or `ALTER ... AS`.
         via_alter: bool,
     },
-    /// MT007: a CREATE OR ALTER clause change Flink ignores, rejects or applies surprisingly.
+    /// A CREATE OR ALTER clause change Flink ignores, rejects or applies surprisingly.
     IgnoredClauseChange {
         /// The new clause (or the statement's name when a clause was omitted).
         span: Span,
@@ -439,7 +439,7 @@ pub enum Problem {
         /// Where the old value was declared.
         previous: Option<Origin>,
     },
-    /// CL008: an ALTER column operation that clashes with the table's columns.
+    /// An ALTER column operation that clashes with the table's columns.
     AlterColumnClash {
         /// The column (or clause) in the statement.
         span: Span,
@@ -452,7 +452,7 @@ pub enum Problem {
         /// The existing element involved.
         related: Option<Origin>,
     },
-    /// MT011: a materialized-table schema (CREATE column list or ALTER ADD/MODIFY/DROP) Flink
+    /// A materialized-table schema (CREATE column list or ALTER ADD/MODIFY/DROP) Flink
     /// rejects.
     InvalidSchema {
         /// The element in the statement.
@@ -466,7 +466,7 @@ pub enum Problem {
         /// The existing element involved.
         related: Option<Origin>,
     },
-    /// MT009: a materialized-table statement on a regular table (or the reverse).
+    /// A materialized-table statement on a regular table (or the reverse).
     NotMaterialized {
         /// The name in the statement.
         span: Span,
@@ -479,7 +479,7 @@ pub enum Problem {
         /// Whether Flink's verdict is known (error) or only expected from the SQL gateway.
         verified: bool,
     },
-    /// MT009: a materialized-table statement on a name the session cannot see.
+    /// A materialized-table statement on a name the session cannot see.
     UnknownMaterialized {
         /// The name in the statement.
         span: Span,
@@ -490,7 +490,7 @@ pub enum Problem {
         /// Similar names.
         similar: Vec<QualifiedName>,
     },
-    /// CT001: CREATE of a name that already exists in the session.
+    /// CREATE of a name that already exists in the session.
     AlreadyExists {
         /// The name in the statement.
         span: Span,
@@ -501,7 +501,7 @@ pub enum Problem {
         /// What the statement creates ("table", "view", "materialized table").
         creating: &'static str,
     },
-    /// CT002: ALTER / DROP / INSERT on a name the session cannot see.
+    /// ALTER / DROP / INSERT on a name the session cannot see.
     UnknownTable {
         /// The name in the statement.
         span: Span,
@@ -551,63 +551,36 @@ impl Problem {
         )
     }
 
-    /// The code of the rule that reports this problem.
-    pub fn code(&self) -> &'static str {
-        match self {
-            Problem::DuplicateLikeOption { .. } => "LK001",
-            Problem::IllegalMergingStrategy { .. } => "LK002",
-            Problem::LikeSourceNotFound { .. } => "LK003",
-            Problem::LikeSourceIsView { .. } => "LK004",
-            Problem::OptionKeyConflict { .. } => "LK005",
-            Problem::WatermarkConflict { .. } | Problem::MultipleWatermarks { .. } => "LK006",
-            Problem::PrimaryKeyConflict { .. } => "LK007",
-            Problem::PartitionConflict { .. } => "LK008",
-            Problem::DistributionConflict { .. } => "LK009",
-            Problem::IneffectiveExcluding { .. } => "LK010",
-            Problem::InheritedNotResolvable { .. } => "LK011",
-            Problem::OverridesOption { .. } => "LK012",
-            Problem::DuplicateColumn { .. }
-            | Problem::DuplicateViewColumn { .. }
-            | Problem::RenamedQueryColumn { .. }
-            | Problem::CollapsedColumnList { .. }
-            | Problem::EvolvedDuplicate { .. } => "CL001",
-            Problem::LikeColumnClash {
-                derived_kind: Kind::Physical,
-                ..
-            } => "CL002",
-            Problem::LikeColumnClash {
-                derived_kind: Kind::Computed,
-                ..
-            } => "CL003",
-            Problem::LikeColumnClash {
-                derived_kind: Kind::Metadata,
-                ..
-            } => "CL004",
-            Problem::PrimaryKeyEnforced { .. } => "TB001",
-            Problem::UniqueConstraint { .. } => "TB002",
-            Problem::InvalidPrimaryKey { .. } => "TB003",
-            Problem::InvalidWatermark { .. } => "TB004",
-            Problem::InvalidPartition { .. } => "TB005",
-            Problem::DuplicatePrimaryKey { .. } => "TB006",
-            Problem::AlterWithoutStartMode { .. } => "MT001",
-            Problem::CreateOrAlterWithoutStartMode { .. } => "MT002",
-            Problem::NonAppendEvolution { .. } => "MT006",
-            Problem::IgnoredClauseChange { .. } => "MT007",
-            Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. } => "MT009",
-            Problem::AlterColumnClash { .. } => "CL008",
-            Problem::CaseOnlyClash { .. } => "CL009",
-            Problem::ConnectorReservedColumn { .. } | Problem::KafkaKeyFieldsInValue { .. } => {
-                "CL010"
-            }
-            Problem::WriteToReadOnly { .. } => "CL007",
-            Problem::SystemColumnShadowed { .. } => "CL005",
-            Problem::ReservedPrefix { .. } => "CL006",
-            Problem::ForeignSystemColumn { .. } => "SY005",
-            Problem::InsertMismatch { .. } => "CL011",
-            Problem::InvalidSchema { .. } => "MT011",
-            Problem::AlreadyExists { .. } => "CT001",
-            Problem::UnknownTable { .. } => "CT002",
-        }
+    /// Whether the problem is in the LIKE clause's own options (a feature named twice, or
+    /// OVERWRITING for a feature that cannot be overwritten): Flink validates the options on
+    /// the SQL node (`SqlTableLike`), before it looks up the parent, so these are found
+    /// without it.
+    pub fn in_like_options(&self) -> bool {
+        matches!(
+            self,
+            Problem::DuplicateLikeOption { .. } | Problem::IllegalMergingStrategy { .. }
+        )
+    }
+
+    /// Whether the problem is in the form of a constraint (an ENFORCED primary key, a UNIQUE
+    /// constraint, a second primary key): Flink's SQL-node validation (`SqlConstraintValidator`,
+    /// `SqlCreateTable`) rejects it before any column is resolved, so it is found without the
+    /// LIKE parent or the query's schema.
+    pub fn in_constraint_form(&self) -> bool {
+        matches!(
+            self,
+            Problem::PrimaryKeyEnforced { .. }
+                | Problem::UniqueConstraint { .. }
+                | Problem::DuplicatePrimaryKey { .. }
+        )
+    }
+
+    /// Whether the problem is found in the statement's own clauses, without the catalog: in
+    /// the LIKE options ([`Problem::in_like_options`]) or in a constraint's form
+    /// ([`Problem::in_constraint_form`]). These stay meaningful when the LIKE parent is
+    /// unknown.
+    pub fn without_catalog(&self) -> bool {
+        self.in_like_options() || self.in_constraint_form()
     }
 }
 

@@ -168,14 +168,10 @@ impl Session<'_> {
         let skip_problems = statement.has_error
             || (ct.like.is_some()
                 && !has_parent
-                && built
-                    .problems
-                    .iter()
-                    .all(|p| !matches!(p.code(), "LK001" | "LK002")));
+                && built.problems.iter().all(|p| !p.in_like_options()));
         for p in built.problems {
             // Without the parent, only the option-list and constraint checks are meaningful.
-            if skip_problems && !matches!(p.code(), "LK001" | "LK002" | "TB001" | "TB002" | "TB006")
-            {
+            if skip_problems && !p.without_catalog() {
                 continue;
             }
             let diff = match (&explain, needle(&p)) {

@@ -85,10 +85,10 @@ pub(in crate::semantic) fn constraint_problems(
 ) {
     let mut first_pk: Option<Span> = None;
     for e in items {
-        let (kind, enforcement, span) = match e {
-            TableElement::Constraint(c) => (c.kind, c.enforcement, c.span),
+        let (kind, enforcement, written, span) = match e {
+            TableElement::Constraint(c) => (c.kind, c.enforcement, c.enforcement_span, c.span),
             TableElement::Column(col) => match &col.constraint {
-                Some(c) => (c.kind, c.enforcement, c.span),
+                Some(c) => (c.kind, c.enforcement, c.enforcement_span, c.span),
                 None => continue,
             },
             TableElement::Watermark(_) => continue,
@@ -105,8 +105,7 @@ pub(in crate::semantic) fn constraint_problems(
         if enforcement != Enforcement::NotEnforced {
             problems.push(Problem::PrimaryKeyEnforced {
                 span,
-                insert_at: span.end,
-                explicit: enforcement == Enforcement::Enforced,
+                enforced: written,
             });
         }
     }

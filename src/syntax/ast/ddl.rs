@@ -185,6 +185,8 @@ pub struct ColumnConstraint {
     pub kind: ConstraintKind,
     /// `[NOT] ENFORCED`.
     pub enforcement: Enforcement,
+    /// The words `ENFORCED` or `NOT ENFORCED`, when written.
+    pub enforcement_span: Option<Span>,
     /// The whole constraint.
     pub span: Span,
 }
@@ -200,6 +202,8 @@ pub struct TableConstraint {
     pub columns: ColumnList,
     /// `[NOT] ENFORCED`.
     pub enforcement: Enforcement,
+    /// The words `ENFORCED` or `NOT ENFORCED`, when written.
+    pub enforcement_span: Option<Span>,
     /// The whole constraint.
     pub span: Span,
 }

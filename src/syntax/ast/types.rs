@@ -71,9 +71,30 @@ pub struct IntervalQualifier {
     pub end_precision: Option<u32>,
     /// The qualifier.
     pub span: Span,
+    /// The leading unit's word.
+    pub start_span: Span,
+    /// The `TO` of a range.
+    pub to_span: Option<Span>,
+    /// The trailing unit's word.
+    pub end_span: Option<Span>,
 }
 
 impl IntervalQualifier {
+    /// Where Flink's parser stops at `unit`, the leading or the trailing unit, when its
+    /// interval grammar lacks the unit: at the leading unit itself; at a trailing one, on
+    /// `TO unit` (JavaCC looks two tokens ahead), or on `TO` alone after SECOND, which takes
+    /// no range.
+    pub fn unknown_unit_span(&self, unit: &str) -> Span {
+        if unit == self.start {
+            return self.start_span;
+        }
+        match (self.to_span, self.end_span) {
+            (Some(to), _) if self.start == "SECOND" => to,
+            (Some(to), Some(end)) => to.cover(end),
+            _ => self.span,
+        }
+    }
+
     /// Rendering as Flink prints it (`DAY`, `MINUTE TO SECOND`).
     pub fn render(&self) -> String {
         let mut out = self.start.clone();

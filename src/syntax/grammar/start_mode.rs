@@ -36,52 +36,6 @@ fn start_mode_guess(word: &str) -> Option<StartModeKind> {
     })
 }
 
-/// Where Flink's parser stops at a unit its interval grammar lacks: the leading unit itself;
-/// for a trailing unit, `TO unit` (JavaCC looks two tokens ahead), or `TO` after SECOND,
-/// which takes no range.
-fn bad_unit_span(text: &str, q: &IntervalQualifier, unit: &str) -> Span {
-    let unit_span = unit_token_span(text, q, unit);
-    if unit == q.start {
-        return unit_span;
-    }
-    let to = q.span.start as usize
-        + text[q.span.range()]
-            .to_ascii_uppercase()
-            .rfind("TO")
-            .unwrap_or(0);
-    let to_span = Span::new(to, to + 2);
-    if q.start == "SECOND" {
-        to_span
-    } else {
-        to_span.cover(unit_span)
-    }
-}
-
-/// The span of `unit` (the leading or the trailing unit) inside an interval qualifier.
-fn unit_token_span(text: &str, q: &IntervalQualifier, unit: &str) -> Span {
-    let words: Vec<(usize, &str)> = text[q.span.range()]
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .scan(0usize, |pos, w| {
-            let at = *pos;
-            *pos += w.len() + 1;
-            Some((at, w))
-        })
-        .filter(|(_, w)| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
-        .collect();
-    let word = if unit == q.start {
-        words.first()
-    } else {
-        words.last()
-    };
-    match word {
-        Some((at, w)) => {
-            let start = q.span.start as usize + at;
-            Span::new(start, start + w.len())
-        }
-        None => q.span,
-    }
-}
-
 /// An expression without the parentheses around it.
 pub(crate) fn unparenthesized(mut e: &Expr) -> &Expr {
     while let ExprKind::Nested(inner) = &e.kind {
@@ -495,7 +449,7 @@ impl Parser<'_> {
             .find(|u| !expected::INTERVAL_UNIT_NAMES.contains(&u.as_str()))
             .cloned();
         if let Some(unit) = bad_unit {
-            let at = bad_unit_span(self.text, qualifier, &unit);
+            let at = qualifier.unknown_unit_span(&unit);
             let before = self.error_count();
             self.note_error(
                 SyntaxErrorKind::StartMode,

@@ -1,5 +1,6 @@
 //! Data types (Flink's `ExtendedDataType`) and interval qualifiers.
 
+use crate::source::Span;
 use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
@@ -342,16 +343,20 @@ impl Parser<'_> {
     /// An interval qualifier: `unit [(p)] [TO unit [(p)]]`.
     pub(crate) fn interval_qualifier(&mut self) -> PResult<IntervalQualifier> {
         let start = self.start();
-        let unit = self.time_unit_word()?;
+        let (unit, start_span) = self.time_unit_word()?;
         let (start_precision, start_fraction_precision) = self.opt_interval_precision()?;
         let mut end = None;
         let mut end_precision = None;
+        let mut to_span = None;
+        let mut end_span = None;
         if self.at(Kw::TO) && {
             let next = self.nth(1).kw;
             time_unit(next).is_some()
         } {
-            self.bump();
-            end = Some(self.time_unit_word()?);
+            to_span = Some(self.bump().span);
+            let (unit, span) = self.time_unit_word()?;
+            end = Some(unit);
+            end_span = Some(span);
             end_precision = self.opt_interval_precision()?.0;
         }
         Ok(IntervalQualifier {
@@ -361,6 +366,9 @@ impl Parser<'_> {
             end,
             end_precision,
             span: self.finish(start),
+            start_span,
+            to_span,
+            end_span,
         })
     }
 
@@ -379,15 +387,15 @@ impl Parser<'_> {
         Ok((Some(p), fraction))
     }
 
-    fn time_unit_word(&mut self) -> PResult<String> {
+    fn time_unit_word(&mut self) -> PResult<(String, Span)> {
         if self.at_word("WEEKS") {
-            self.bump();
-            return Ok("WEEK".to_string());
+            let span = self.bump().span;
+            return Ok(("WEEK".to_string(), span));
         }
         match time_unit(self.kw()) {
             Some(unit) => {
-                self.bump();
-                Ok(unit.to_string())
+                let span = self.bump().span;
+                Ok((unit.to_string(), span))
             }
             None => Err(self.expected("a time unit (SECOND, MINUTE, HOUR, DAY, MONTH, YEAR, ...)")),
         }

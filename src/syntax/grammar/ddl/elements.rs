@@ -232,27 +232,29 @@ impl Parser<'_> {
         }
     }
 
-    fn enforcement(&mut self) -> PResult<Enforcement> {
+    /// `[NOT] ENFORCED`, and the span of the words when they are written.
+    fn enforcement(&mut self) -> PResult<(Enforcement, Option<crate::source::Span>)> {
         if self.at(Kw::NOT) && self.nth_at(1, Kw::ENFORCED) {
-            self.bump();
-            self.bump();
-            return Ok(Enforcement::NotEnforced);
+            let not = self.bump().span;
+            let enforced = self.bump().span;
+            return Ok((Enforcement::NotEnforced, Some(not.cover(enforced))));
         }
-        if self.eat(Kw::ENFORCED).is_some() {
-            return Ok(Enforcement::Enforced);
+        if let Some(enforced) = self.eat(Kw::ENFORCED) {
+            return Ok((Enforcement::Enforced, Some(enforced)));
         }
-        Ok(Enforcement::Unspecified)
+        Ok((Enforcement::Unspecified, None))
     }
 
     fn column_constraint(&mut self) -> PResult<ColumnConstraint> {
         let start = self.start();
         let name = self.constraint_name()?;
         let kind = self.constraint_kind()?;
-        let enforcement = self.enforcement()?;
+        let (enforcement, enforcement_span) = self.enforcement()?;
         Ok(ColumnConstraint {
             name,
             kind,
             enforcement,
+            enforcement_span,
             span: self.finish(start),
         })
     }
@@ -262,12 +264,13 @@ impl Parser<'_> {
         let name = self.constraint_name()?;
         let kind = self.constraint_kind()?;
         let columns = self.column_list()?;
-        let enforcement = self.enforcement()?;
+        let (enforcement, enforcement_span) = self.enforcement()?;
         Ok(TableConstraint {
             name,
             kind,
             columns,
             enforcement,
+            enforcement_span,
             span: self.finish(start),
         })
     }

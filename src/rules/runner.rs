@@ -1,0 +1,183 @@
+//! Running the rules: the rules whose `check` reads only the syntax trees while the catalog
+//! pass runs ([`run_early`]), then, once the model is built, the other checks and one pass
+//! over the model's problems, each handed to the rule that consumes it ([`run_after`]); then
+//! the steps every finding goes through (reported files only, none inside a statement that
+//! does not parse, configured levels, suppressions) and the rules that read the suppressions.
+
+use super::registry::{RegisteredRule, RULES};
+use super::{suppression, syntax, Context, Reporter};
+use crate::config::Level;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::registry::RuleMeta;
+use crate::source::{FileId, Span};
+use std::collections::HashSet;
+
+/// Runs every rule and returns the diagnostics for reported files, sorted. In order: the
+/// rules (each skipped when it is off for every file), the findings inside statements that do
+/// not parse dropped, the configured levels applied per file, the suppression comments
+/// applied, then the rules that read what the suppressions matched (SU001).
+pub fn run(ctx: &Context<'_>) -> Vec<Diagnostic> {
+    run_after(ctx, run_early(ctx))
+}
+
+/// What does not need the semantic model: the findings of the rules that read only the
+/// syntax trees, and the suppression comments. Computed while the catalog pass runs.
+pub struct Early {
+    /// Per rule of [`RULES`] that does not read the model: its index and its findings.
+    findings: Vec<(usize, Vec<Diagnostic>)>,
+    /// The suppression comments of the reported files.
+    directives: Vec<suppression::Directive>,
+}
+
+/// The part of [`run`] that does not read `ctx.model` (which may still be empty).
+pub fn run_early(ctx: &Context<'_>) -> Early {
+    let findings = RULES
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.rule.after_suppressions() && !r.rule.reads_model())
+        .map(|(i, rule)| {
+            let mut out = Vec::new();
+            if enabled(ctx, rule.meta) {
+                check(ctx, rule, &mut out, &mut HashSet::new());
+            }
+            (i, out)
+        })
+        .collect();
+    Early {
+        findings,
+        directives: suppression::collect(ctx),
+    }
+}
+
+/// The rest of [`run`], once the model is built: the checks that read it, the model's
+/// problems, then the findings of all rules through the same steps.
+pub fn run_after(ctx: &Context<'_>, early: Early) -> Vec<Diagnostic> {
+    // Most findings of the rules that read the model are its problems, one each.
+    let mut out = Vec::with_capacity(
+        ctx.model.found.len() + early.findings.iter().map(|(_, f)| f.len()).sum::<usize>(),
+    );
+    let enabled: Vec<bool> = RULES.iter().map(|r| enabled(ctx, r.meta)).collect();
+    let mut reported_at = HashSet::new();
+    let mut findings = early.findings.into_iter().peekable();
+    for (i, rule) in RULES.iter().enumerate() {
+        if rule.rule.after_suppressions() {
+            continue;
+        }
+        match findings.next_if(|(at, _)| *at == i) {
+            Some((_, found)) => out.extend(found),
+            None if enabled[i] => check(ctx, rule, &mut out, &mut reported_at),
+            None => {}
+        }
+    }
+    report_problems(ctx, &enabled, &mut out, &mut reported_at);
+    out.retain(|d| ctx.file(d.file).report);
+    drop_after_syntax_errors(ctx, &mut out);
+    apply_levels(ctx, &mut out);
+    let suppressions = suppression::apply(early.directives, &mut out);
+    let late_ctx = Context {
+        suppressions: Some(&suppressions),
+        ..*ctx
+    };
+    let mut late = Vec::new();
+    for (i, rule) in RULES.iter().enumerate() {
+        if rule.rule.after_suppressions() && enabled[i] {
+            check(&late_ctx, rule, &mut late, &mut reported_at);
+        }
+    }
+    late.retain(|d| ctx.file(d.file).report);
+    apply_levels(ctx, &mut late);
+    suppression::apply_file_wide(&suppressions, &mut late);
+    out.extend(late);
+    crate::diagnostics::sort(&mut out);
+    out
+}
+
+/// Whether the rule is on for some file (a rule that is off everywhere does not run).
+fn enabled(ctx: &Context<'_>, meta: &RuleMeta) -> bool {
+    ctx.by_file
+        .distinct()
+        .any(|s| s.level(meta.code) != Some(Level::Off))
+}
+
+/// Runs one rule's [`super::Rule::check`].
+fn check(
+    ctx: &Context<'_>,
+    rule: &RegisteredRule,
+    out: &mut Vec<Diagnostic>,
+    reported_at: &mut HashSet<(&'static str, FileId, Span)>,
+) {
+    rule.rule
+        .check(ctx, &mut Reporter::new(rule.meta, out, reported_at));
+}
+
+/// One pass over the model's problems: each goes to the rule that consumes it (the first in
+/// [`RULES`] order; a test checks that there is exactly one), unless that rule is off.
+fn report_problems(
+    ctx: &Context<'_>,
+    enabled: &[bool],
+    out: &mut Vec<Diagnostic>,
+    reported_at: &mut HashSet<(&'static str, FileId, Span)>,
+) {
+    for found in &ctx.model.found {
+        let Some(i) = super::registry::consumer(&found.problem) else {
+            continue;
+        };
+        if enabled[i] {
+            let rule = &RULES[i];
+            rule.rule
+                .report(ctx, found, &mut Reporter::new(rule.meta, out, reported_at));
+        }
+    }
+}
+
+/// Applies each file's configured level: a configured severity replaces the rule's, `off`
+/// drops the finding.
+fn apply_levels(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    out.retain_mut(
+        |d| match ctx.settings_for(d.file).severity(d.code, d.severity) {
+            Some(severity) => {
+                d.severity = severity;
+                true
+            }
+            None => false,
+        },
+    );
+}
+
+/// One problem, one finding: Flink stops at a syntax error, so semantic findings inside a
+/// statement that does not parse on the target are not reported beside the syntax error. A
+/// syntax error is an error of an SY rule, or the report of a parse error by the rule its kind
+/// belongs to (e.g. MT004 for START_MODE).
+fn drop_after_syntax_errors(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let from_parser = |d: &Diagnostic| {
+        d.code.starts_with("SY")
+            || ctx
+                .file(d.file)
+                .parsed
+                .errors
+                .iter()
+                .any(|e| e.span == d.span && syntax::rule_for(&e.kind) == d.code)
+    };
+    let rejected: Vec<(FileId, Span)> = out
+        .iter()
+        .filter(|d| d.severity == Severity::Error && from_parser(d))
+        .filter_map(|d| {
+            let file = ctx.file(d.file);
+            file.parsed
+                .script
+                .statements
+                .iter()
+                .find(|s| s.span.contains(d.span))
+                .map(|s| (d.file, s.span))
+        })
+        .collect();
+    if rejected.is_empty() {
+        return;
+    }
+    out.retain(|d| {
+        from_parser(d)
+            || !rejected
+                .iter()
+                .any(|(f, s)| *f == d.file && s.contains(d.span))
+    });
+}
