@@ -38,12 +38,9 @@ impl<'a> Reporter<'a> {
     pub fn diagnostic(&self, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(self.meta, self.meta.severity, file, span, message)
     }
-    /// A diagnostic of a documented sub-case with another severity.
-    ///
-    /// # Panics
-    ///
-    /// When `severity` is neither the rule's default nor one of the `other_severities` its
-    /// YAML declares.
+    /// A diagnostic of a documented sub-case with another severity. A severity the rule's YAML
+    /// does not declare (neither `severity` nor `other_severities`) is a bug of the rule: the
+    /// diagnostic keeps the declared default and says so in a note (see [`Reporter::report`]).
     pub fn diagnostic_with(
         &self,
         severity: Severity,
@@ -51,16 +48,16 @@ impl<'a> Reporter<'a> {
         span: Span,
         message: impl Into<String>,
     ) -> Diagnostic {
-        assert!(
-            severity == self.meta.severity || self.meta.other_severities.contains(&severity),
-            "rule {} reports a finding of severity {} but rules/{}.yaml declares `severity: {}` and `other_severities: {:?}`",
+        if severity == self.meta.severity || self.meta.other_severities.contains(&severity) {
+            return Diagnostic::new(self.meta, severity, file, span, message);
+        }
+        let note = format!(
+            "internal error: rule {} reports this at severity {}, which rules/{}.yaml does not declare; please report it",
             self.meta.code,
             severity.as_str(),
-            self.meta.code,
-            self.meta.severity.as_str(),
-            self.meta.other_severities.iter().map(|s| s.as_str()).collect::<Vec<_>>()
+            self.meta.code
         );
-        Diagnostic::new(self.meta, severity, file, span, message)
+        Diagnostic::new(self.meta, self.meta.severity, file, span, message).with_notes(&[note])
     }
     /// Whether the rule reports at `span` for the first time in this run: for a problem the
     /// semantic stage finds once per version of a table, which is reported once.
@@ -69,17 +66,16 @@ impl<'a> Reporter<'a> {
     }
     /// Reports a diagnostic.
     ///
-    /// # Panics
-    ///
-    /// When the diagnostic carries a fix that the rule's YAML does not declare (`fix: none`,
-    /// or an unsafe fix under `fix: safe`; see `fix_allowed`): the YAML is what
-    /// `flinklint rule` and the docs promise, so a rule that breaks it is a bug. It fails
-    /// loudly in every build (tests run in release mode), so the rule's fixtures show it.
-    pub fn report(&mut self, diagnostic: Diagnostic) {
+    /// A fix that the rule's YAML does not declare (`fix: none`, or an unsafe fix under
+    /// `fix: safe`; see [`fix_allowed`]) is a bug of the rule: the YAML is what
+    /// `flinklint rule` and the docs promise. The fix is dropped and a note says so: the run
+    /// goes on (a user never sees a crash), and the rule's fixture snapshots, which show every
+    /// fix and note, fail.
+    pub fn report(&mut self, mut diagnostic: Diagnostic) {
         if let Some(fix) = &diagnostic.fix {
             if !fix_allowed(self.meta.fix, fix.applicability) {
-                panic!(
-                    "rule {} offers a{} fix ({:?}) but rules/{}.yaml declares `fix: {}`",
+                let note = format!(
+                    "internal error: rule {} offers a{} fix ({:?}) but rules/{}.yaml declares `fix: {}`; the fix is not offered; please report it",
                     self.meta.code,
                     if fix.applicability == Applicability::Unsafe {
                         "n unsafe"
@@ -90,6 +86,8 @@ impl<'a> Reporter<'a> {
                     self.meta.code,
                     self.meta.fix.as_str()
                 );
+                diagnostic.fix = None;
+                diagnostic.notes.push(note);
             }
         }
         self.out.push(diagnostic);
@@ -124,7 +122,7 @@ mod tests {
         }
     }
 
-    fn report_with_fix(code: &str, applicability: Applicability) -> usize {
+    fn report_with_fix(code: &str, applicability: Applicability) -> Diagnostic {
         let meta = crate::registry::lookup(code).expect("a rule");
         let mut out = Vec::new();
         let mut reported_at = HashSet::new();
@@ -133,7 +131,7 @@ mod tests {
             .diagnostic(FileId(0), Span::empty(0), "a finding")
             .with_fix(fix(applicability));
         reporter.report(d);
-        out.len()
+        out.pop().expect("the finding is reported")
     }
 
     #[test]
@@ -145,19 +143,30 @@ mod tests {
         assert!(fix_allowed(FixAvailability::Unsafe, Unsafe));
         assert!(fix_allowed(FixAvailability::Sometimes, Unsafe));
         // TB001 declares `fix: safe`.
-        assert_eq!(report_with_fix("TB001", Safe), 1);
+        let d = report_with_fix("TB001", Safe);
+        assert!(d.fix.is_some() && d.notes.is_empty());
     }
 
     #[test]
-    #[should_panic(expected = "declares `fix: none`")]
-    fn a_fix_the_yaml_does_not_declare_panics() {
+    fn a_fix_the_yaml_does_not_declare_is_dropped_with_a_note() {
         // CL001 declares `fix: none`.
-        report_with_fix("CL001", Applicability::Safe);
+        let d = report_with_fix("CL001", Applicability::Safe);
+        assert!(d.fix.is_none());
+        assert!(d.notes[0].contains("declares `fix: none`"), "{:?}", d.notes);
+        // TB001 declares `fix: safe`.
+        let d = report_with_fix("TB001", Applicability::Unsafe);
+        assert!(d.fix.is_none());
+        assert!(d.notes[0].contains("declares `fix: safe`"), "{:?}", d.notes);
     }
 
     #[test]
-    #[should_panic(expected = "declares `fix: safe`")]
-    fn an_unsafe_fix_of_a_safe_rule_panics() {
-        report_with_fix("TB001", Applicability::Unsafe);
+    fn a_severity_the_yaml_does_not_declare_keeps_the_default_with_a_note() {
+        // TB001 declares only `severity: error`.
+        let meta = crate::registry::lookup("TB001").expect("a rule");
+        let (mut out, mut reported_at) = (Vec::new(), HashSet::new());
+        let reporter = Reporter::new(meta, &mut out, &mut reported_at);
+        let d = reporter.diagnostic_with(Severity::Info, FileId(0), Span::empty(0), "x");
+        assert_eq!(d.severity, Severity::Error);
+        assert!(d.notes[0].contains("does not declare"), "{:?}", d.notes);
     }
 }
