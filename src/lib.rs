@@ -1,7 +1,7 @@
 //! flinklint: a fast linter and migration checker for repositories of Apache Flink SQL.
 //!
 //! The stages, from the bottom up; each module uses only the ones below it (a test,
-//! `tests/it/layers.rs`, fails on an import that points up):
+//! `tests/layers.rs`, fails on an import that points up):
 //!
 //! ```text
 //! registry            rule metadata, severities (generated from rules/*.yaml)
