@@ -14,10 +14,11 @@ use crate::syntax::ast::*;
 use compact_str::CompactString;
 
 impl Session<'_> {
-    /// `ALTER TABLE`: CT002 when the session cannot see the table (unless `IF EXISTS`), MT009
-    /// on a materialized table; the schema change or column rename is checked (a rejected one
-    /// leaves the table as it was), CL009 / CL005 / CL006 for a renamed column, then the
-    /// changed table is registered (under its new name for `RENAME TO`).
+    /// `ALTER TABLE`: an unknown table when the session cannot see it (unless `IF EXISTS`),
+    /// the wrong kind of table on a materialized table; the schema change or column rename is
+    /// checked (a rejected one leaves the table as it was), and a renamed column only changing
+    /// case, shadowing a system column or in the reserved prefix, then the changed table is
+    /// registered (under its new name for `RENAME TO`).
     pub(super) fn alter_table(&mut self, file: &FileEntry, statement: &Statement, at: &AlterTable) {
         let Some((name, object)) =
             self.target(file, statement, &at.name, "ALTER TABLE", at.if_exists)
@@ -103,7 +104,7 @@ impl Session<'_> {
                 }
                 if let Some(c) = t.columns.iter_mut().find(|c| c.name == old) {
                     c.name = new.clone();
-                    // CL005 / CL006: renamed onto a system column or into the reserved prefix.
+                    // Renamed onto a system column or into the reserved prefix.
                     if old != new && !statement.has_error {
                         if let Some(p) = self.system_column_problem(c, to.span) {
                             self.report(file.id, statement.span, p);

@@ -1,6 +1,6 @@
 //! Column checks shared by every kind of statement: another platform's system column read
-//! where the tables do not declare it (SY005), a declared column shadowing a system column or
-//! in the reserved prefix (CL005 / CL006), and column names differing only in case (CL009).
+//! where the tables do not declare it, a declared column shadowing a system column or in the
+//! reserved prefix, and column names differing only in case.
 
 use super::Session;
 use crate::files::FileEntry;
@@ -13,7 +13,7 @@ use crate::syntax::ast;
 use crate::syntax::ast::*;
 
 impl Session<'_> {
-    /// SY005: a query reading another platform's system column (`$rowtime` outside Confluent
+    /// A query reading another platform's system column (`$rowtime` outside Confluent
     /// Cloud) from tables that do not declare it.
     pub(super) fn foreign_system_columns(
         &mut self,
@@ -41,10 +41,11 @@ impl Session<'_> {
         }
     }
 
-    /// SY005: a computed column or watermark strategy of a CREATE TABLE reading another
+    /// A computed column or watermark strategy of a CREATE TABLE reading another
     /// platform's system column the table does not declare (Flink 2.3: "Unknown identifier";
-    /// fixtures/oracle/columns 113-114). A watermark *on* such a column is TB004. With LIKE the
-    /// parent may declare it: nothing is reported.
+    /// fixtures/oracle/columns 113-114). A watermark *on* such a column is an invalid watermark
+    /// ([`Problem::InvalidWatermark`]). With LIKE the parent may declare it: nothing is
+    /// reported.
     pub(super) fn foreign_in_table(
         &mut self,
         file: &FileEntry,
@@ -76,7 +77,8 @@ impl Session<'_> {
             if elements.columns().any(|c| c.name.as_str() == name) {
                 continue;
             }
-            // A watermark on the column itself: TB004 reports it (fixtures/oracle/columns 117).
+            // A watermark on the column itself: an invalid watermark, found where the
+            // watermark is resolved (fixtures/oracle/columns 117).
             let found = exprs
                 .iter()
                 .filter(|(_, on)| *on != Some(name.as_str()))
@@ -101,7 +103,7 @@ impl Session<'_> {
         }
     }
 
-    /// CL005 / CL006 for the columns written in `statement`.
+    /// A column written in `statement` shadowing a system column or in the reserved prefix.
     pub(super) fn system_column_checks(&mut self, statement: Origin, t: &TableDef) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
         let problems: Vec<Problem> = t
@@ -115,7 +117,9 @@ impl Session<'_> {
         }
     }
 
-    /// CL005 / CL006 for one declared (or renamed) column, reported at `span`.
+    /// One declared (or renamed) column shadowing a system column
+    /// ([`Problem::SystemColumnShadowed`]) or in the reserved prefix
+    /// ([`Problem::ReservedPrefix`]), reported at `span`.
     pub(super) fn system_column_problem(&self, c: &Column, span: Span) -> Option<Problem> {
         let kind = crate::semantic::table::kind_of(&c.kind);
         if let Some(system) = self.system.implicit(&c.name) {
@@ -143,7 +147,7 @@ impl Session<'_> {
         })
     }
 
-    /// CL009: columns whose names differ only in letter case, at least one of them written in
+    /// Columns whose names differ only in letter case, at least one of them written in
     /// `statement` (a pair both from one `*`, or both from earlier statements, was reported
     /// where it was made).
     pub(in crate::semantic) fn case_clashes<T>(

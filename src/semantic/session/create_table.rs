@@ -1,7 +1,7 @@
 //! `CREATE TABLE`, plain, with `LIKE` or `AS SELECT`: the existing-name and LIKE-source checks
 //! (Flink's `SqlCreateTableConverter`), the merge ([`crate::semantic::table::build_table`]) and
-//! the registration of the result; also the CL001 column-list checks shared with materialized
-//! tables.
+//! the registration of the result; also the repeated-column-name checks of column lists shared
+//! with materialized tables.
 
 use super::like_diff::{explain_diff, needle};
 use super::Session;
@@ -15,11 +15,11 @@ use crate::syntax::ast;
 use crate::syntax::ast::*;
 
 impl Session<'_> {
-    /// `CREATE TABLE`, plain, with `LIKE` or `AS SELECT`: CT001 for an existing name, LK003 /
-    /// LK004 for a LIKE source that is missing or not a table, then every problem of
-    /// [`table::build_table`] (for CTAS also CL001 for the query's renamed columns), with the
-    /// diff lines that explain a LIKE problem. The table is registered unless an existing one
-    /// stays; one Flink rejects is registered as incomplete.
+    /// `CREATE TABLE`, plain, with `LIKE` or `AS SELECT`: an existing name, a LIKE source that
+    /// is missing or not a table, then every problem of [`table::build_table`] (for CTAS also
+    /// the query's renamed columns), with the diff lines that explain a LIKE problem. The table
+    /// is registered unless an existing one stays; one Flink rejects is registered as
+    /// incomplete.
     pub(super) fn create_table(
         &mut self,
         file: &FileEntry,
@@ -214,8 +214,8 @@ impl Session<'_> {
     }
 }
 
-/// CL001 warnings for a query's select items that Flink renames because an earlier item has
-/// the same name (`x` becomes `x0`).
+/// The query's select items that Flink renames because an earlier item has the same name (`x`
+/// becomes `x0`): [`Problem::RenamedQueryColumn`].
 pub(in crate::semantic) fn renamed_columns(
     columns: &[OutputColumn],
     file: FileId,
@@ -244,7 +244,8 @@ pub(in crate::semantic) fn renamed_columns(
 }
 
 /// A CTAS or materialized-table column list may name a physical column twice: Flink keeps one
-/// column of that name, so the CL001 error of a plain CREATE TABLE becomes a warning.
+/// column of that name, so the [`Problem::DuplicateColumn`] Flink rejects in a plain CREATE
+/// TABLE becomes a [`Problem::CollapsedColumnList`] it accepts.
 pub(in crate::semantic) fn collapse_duplicates(problems: &mut [Problem], identifiers: bool) {
     for p in problems.iter_mut() {
         if let Problem::DuplicateColumn {

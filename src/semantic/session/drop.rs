@@ -1,5 +1,5 @@
 //! `DROP TABLE`, `DROP VIEW` and `DROP MATERIALIZED TABLE`. Flink looks tables and
-//! materialized tables up as separate kinds here: dropping one as the other is MT009.
+//! materialized tables up as separate kinds here: dropping one as the other is an error.
 
 use super::Session;
 use crate::files::FileEntry;
@@ -9,8 +9,8 @@ use crate::syntax::ast::*;
 
 impl Session<'_> {
     /// `DROP TABLE`, `DROP VIEW` and `DROP MATERIALIZED TABLE`: the object leaves the catalog;
-    /// CT002 / MT009 when the session cannot see it or it is of the other kind of table
-    /// (unless `IF EXISTS`). Other DROPs change nothing the session tracks.
+    /// an unknown table when the session cannot see it, or the wrong kind of table when it is
+    /// of the other kind (unless `IF EXISTS`). Other DROPs change nothing the session tracks.
     pub(super) fn drop(&mut self, file: &FileEntry, statement: &Statement, d: &DropObject) {
         let action = match d.object {
             ObjectKind::Table => "DROP TABLE",

@@ -147,7 +147,8 @@ impl<'b> Session<'b> {
     }
 
     /// Puts `object` in the catalog as a new version of it, after the checks of its columns
-    /// (CL009, CL005 / CL006, CL010), and returns it.
+    /// (names differing only in case, a column shadowing a system column or in the reserved
+    /// prefix, a column named like a field of its connector), and returns it.
     pub(super) fn register(&mut self, object: CatalogObject) -> Arc<CatalogObject> {
         if !object.incomplete {
             if let ObjectDef::Table(t) | ObjectDef::Materialized(t) = &object.def {
@@ -157,7 +158,8 @@ impl<'b> Session<'b> {
                 self.system_column_checks(object.statement, t);
             }
         }
-        // CL010, while the table's columns and options are at hand.
+        // Columns named like a field of the connector, while the table's columns and options
+        // are at hand.
         for problem in super::connectors::problems(&object) {
             self.report(object.statement.file, object.statement.span, problem);
         }
@@ -172,7 +174,7 @@ impl<'b> Session<'b> {
 
     /// Applies one statement (and the statements nested in it that run).
     pub fn apply(&mut self, file: &'b FileEntry, statement: &'b Statement) {
-        // SY005: another platform's system column read by the statement's query.
+        // Another platform's system column read by the statement's query.
         let query: Option<&Query> = match &statement.kind {
             StatementKind::CreateTable(ct) => ct.query.as_deref(),
             StatementKind::CreateView(v) => v.query.as_deref(),
@@ -241,8 +243,8 @@ impl<'b> Session<'b> {
         query::output_columns(query, self, file)
     }
 
-    /// The object an ALTER / DROP / INSERT targets; reports CT002 when the session cannot see
-    /// it (unless `IF EXISTS`).
+    /// The object an ALTER / DROP / INSERT targets; reports an unknown table
+    /// ([`Problem::UnknownTable`]) when the session cannot see it (unless `IF EXISTS`).
     fn target(
         &mut self,
         file: &FileEntry,
@@ -273,7 +275,7 @@ impl<'b> Session<'b> {
         }
     }
 
-    /// MT009: a statement for one kind of table on the other kind.
+    /// A statement for one kind of table on the other kind ([`Problem::NotMaterialized`]).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn report_not_materialized(
         &mut self,
@@ -298,8 +300,8 @@ impl<'b> Session<'b> {
         );
     }
 
-    /// `INSERT INTO`: CT002 when the session cannot see the target, else the checks of
-    /// [`super::insert`].
+    /// `INSERT INTO`: an unknown table when the session cannot see the target, else the checks
+    /// of [`super::insert`].
     fn insert(&mut self, file: &FileEntry, statement: &Statement, i: &Insert) {
         if let Some((name, object)) = self.target(file, statement, &i.table, "INSERT INTO", false) {
             self.check_insert(file, statement, i, &name, &object);

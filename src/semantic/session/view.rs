@@ -12,9 +12,9 @@ use crate::syntax::ast::*;
 use compact_str::CompactString;
 
 impl Session<'_> {
-    /// `CREATE VIEW`: CT001 for an existing name (the existing view stays unless `OR
-    /// REPLACE`), CL001 / CL009 for its columns, then the view is registered with its columns
-    /// and their types as far as the session knows the query.
+    /// `CREATE VIEW`: an existing name (the existing view stays unless `OR REPLACE`),
+    /// repeated column names and names differing only in case, then the view is registered
+    /// with its columns and their types as far as the session knows the query.
     pub(super) fn create_view(&mut self, file: &FileEntry, statement: &Statement, v: &CreateView) {
         let Some(name) = self.resolve(&v.name) else {
             return;
@@ -89,8 +89,9 @@ impl Session<'_> {
         });
     }
 
-    /// CL001 for a view: Flink rejects a view whose columns repeat a name (case-sensitive);
-    /// CL009 for names differing only in case. Returns whether Flink rejects the view.
+    /// A view's repeated column names ([`Problem::DuplicateViewColumn`]): Flink rejects a
+    /// view whose columns repeat a name (case-sensitive); also names differing only in case
+    /// ([`Problem::CaseOnlyClash`]). Returns whether Flink rejects the view.
     fn view_duplicates(
         &mut self,
         file: &FileEntry,

@@ -59,8 +59,8 @@ impl Merge<'_> {
 
     /// Step B: the derived physical columns, before the others (Flink's
     /// `collectPhysicalFieldsTypes`, the first pass of `appendDerivedColumns`). A name already
-    /// taken is a clash with the parent's column (CL002, whatever the strategies) or a
-    /// duplicate (CL001); the column is not added.
+    /// taken is a clash with the parent's column ([`Problem::LikeColumnClash`], whatever the
+    /// strategies) or a duplicate ([`Problem::DuplicateColumn`]); the column is not added.
     pub(super) fn derived_physical_columns(&mut self) {
         let declared = self.declared;
         for d in derived_columns(declared).filter(|c| {
@@ -82,8 +82,9 @@ impl Merge<'_> {
     /// pass of Flink's `appendDerivedColumns`). A computed column replaces a computed column of
     /// the same name only under OVERWRITING GENERATED, a metadata column a metadata one only
     /// under OVERWRITING METADATA, keeping its slot; any other name already taken is a clash
-    /// with the parent's column (CL003 / CL004) or a duplicate (CL001). A derived computed
-    /// column must not read an inherited computed or metadata column (LK011).
+    /// with the parent's column ([`Problem::LikeColumnClash`]) or a duplicate
+    /// ([`Problem::DuplicateColumn`]). A derived computed column must not read an inherited
+    /// computed or metadata column ([`Problem::InheritedNotResolvable`]).
     pub(super) fn derived_computed_and_metadata_columns(&mut self) {
         let declared = self.declared;
         let mut declared_metadata: Vec<CompactString> = Vec::new();
@@ -130,7 +131,8 @@ impl Merge<'_> {
     }
 
     /// The end of step C: the derived columns in declaration order, and the inherited computed
-    /// columns that no longer resolve once the like options removed columns (LK011).
+    /// columns that no longer resolve once the like options removed columns
+    /// ([`Problem::InheritedNotResolvable`]).
     pub(super) fn order_columns_and_check_inherited(&mut self) {
         let inherited_count = self.inherited_count;
         // Flink validates physical columns first but keeps declaration order: the derived
@@ -163,7 +165,8 @@ impl Merge<'_> {
     }
 
     /// The derived column `d` (of `derived_kind`) names the column at `i`: a clash with the
-    /// parent's column (CL002-CL004, by the derived column's kind) or a duplicate (CL001).
+    /// parent's column ([`Problem::LikeColumnClash`], with the derived column's kind) or a
+    /// duplicate ([`Problem::DuplicateColumn`]).
     fn clash(&mut self, d: &ColumnDef, i: usize, derived_kind: Kind) {
         let name = d.name.as_str();
         let existing = &self.columns[i];
@@ -189,7 +192,8 @@ impl Merge<'_> {
     }
 }
 
-/// LK011: a derived computed column referring to an inherited computed or metadata column.
+/// A derived computed column referring to an inherited computed or metadata column
+/// ([`Problem::InheritedNotResolvable`]).
 fn check_computed_references(
     expr: &ast::Expr,
     column: &str,

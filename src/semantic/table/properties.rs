@@ -13,8 +13,8 @@ use crate::syntax::ast::{FeatureOption, MergingStrategy};
 
 impl Merge<'_> {
     /// Step G, first part: derived partition keys beside the parent's are a conflict unless
-    /// EXCLUDING PARTITIONS (LK008; Flink's `mergePartitions`, which runs before the schema
-    /// merge).
+    /// EXCLUDING PARTITIONS ([`Problem::PartitionConflict`]; Flink's `mergePartitions`, which
+    /// runs before the schema merge).
     pub(super) fn partitions_conflict(&mut self) {
         if let (Some(d), Some(pp)) = (self.declared.partitioned_by, &self.parent.partitions) {
             if self.strategies.get(FeatureOption::Partitions) != MergingStrategy::Excluding
@@ -29,9 +29,11 @@ impl Merge<'_> {
     }
 
     /// Step G, second part: the partition keys. Derived keys must name columns of the merged
-    /// schema (TB005; the converter's `verifyPartitioningColumnsExist`) that are physical
-    /// (TB005; `CatalogManager.resolveCatalogTable`). Without derived keys the parent's are
-    /// inherited whatever the strategy: EXCLUDING PARTITIONS then has no effect (LK010).
+    /// schema (else [`Problem::InvalidPartition`]; the converter's
+    /// `verifyPartitioningColumnsExist`) that are physical (likewise;
+    /// `CatalogManager.resolveCatalogTable`). Without derived keys the parent's are inherited
+    /// whatever the strategy: EXCLUDING PARTITIONS then has no effect
+    /// ([`Problem::IneffectiveExcluding`]).
     pub(super) fn partition_keys(&mut self) -> Option<PartitionDef> {
         let p = self.parent;
         let s = &self.strategies;
@@ -93,7 +95,8 @@ impl Merge<'_> {
 
     /// Step H: the options (Flink's `mergeOptions`). The parent's options are kept unless
     /// EXCLUDING OPTIONS; a derived option the parent also sets is a conflict unless
-    /// OVERWRITING OPTIONS (LK005), and under OVERWRITING a changed value is reported (LK012).
+    /// OVERWRITING OPTIONS ([`Problem::OptionKeyConflict`]), and under OVERWRITING a changed
+    /// value is reported ([`Problem::OverridesOption`]).
     /// The derived value replaces the parent's in place.
     pub(super) fn options(&mut self) -> Vec<OptionDef> {
         let declared = self.declared;
@@ -158,9 +161,10 @@ impl Merge<'_> {
     }
 
     /// Step F: the distribution (Flink's `mergeDistribution`). A derived distribution beside
-    /// the parent's is a conflict unless EXCLUDING DISTRIBUTION (LK009). Without a derived one
-    /// the parent's is inherited whatever the strategy: EXCLUDING DISTRIBUTION then has no
-    /// effect (LK010).
+    /// the parent's is a conflict unless EXCLUDING DISTRIBUTION
+    /// ([`Problem::DistributionConflict`]). Without a derived one the parent's is inherited
+    /// whatever the strategy: EXCLUDING DISTRIBUTION then has no effect
+    /// ([`Problem::IneffectiveExcluding`]).
     pub(super) fn distribution(&mut self) -> Option<DistributionDef> {
         let p = self.parent;
         let s = &self.strategies;

@@ -13,7 +13,8 @@ use crate::source::Span;
 use crate::syntax::ast;
 
 impl Merge<'_> {
-    /// Step I: the merged watermark resolves (TB004; see [`check_rowtime`]).
+    /// Step I: the merged watermark resolves (else [`Problem::InvalidWatermark`]; see
+    /// [`check_rowtime`]).
     pub(super) fn resolve_watermark(&mut self) {
         let declared = self.declared;
         let derived_watermark = declared.elements.and_then(|e| e.watermarks().next());

@@ -11,10 +11,12 @@ use compact_str::CompactString;
 
 impl Merge<'_> {
     /// Step D: the derived watermark (Flink's `appendDerivedWatermarks`). One on the inherited
-    /// watermark's column is a conflict unless OVERWRITING WATERMARKS (LK006), one on another
-    /// column a second watermark (LK006); its column must be one a derived expression may read
-    /// (TB004, or LK011 for an inherited computed or metadata column). The derived watermark
-    /// replaces the inherited one.
+    /// watermark's column is a conflict unless OVERWRITING WATERMARKS
+    /// ([`Problem::WatermarkConflict`]), one on another column a second watermark
+    /// ([`Problem::MultipleWatermarks`]); its column must be one a derived expression may read
+    /// (else an invalid watermark, or an inherited column that does not resolve for an
+    /// inherited computed or metadata column). The derived watermark replaces the inherited
+    /// one.
     pub(super) fn derived_watermark(&mut self) {
         let declared = self.declared;
         let Some(w) = declared.elements.and_then(|e| e.watermarks().next()) else {
@@ -82,10 +84,11 @@ impl Merge<'_> {
     }
 
     /// Step E: the derived primary key (Flink's `appendDerivedPrimaryKey`). One beside an
-    /// inherited key (INCLUDING CONSTRAINTS) is a conflict (LK007); its columns must exist and
-    /// be physical (TB003), and be NOT NULL where Flink does not patch them: a column only the
-    /// CTAS query types (TB003) or an inherited one (LK011). Flink patches NOT NULL onto the
-    /// key's columns declared in this statement.
+    /// inherited key (INCLUDING CONSTRAINTS) is a conflict ([`Problem::PrimaryKeyConflict`]);
+    /// its columns must exist and be physical (else [`Problem::InvalidPrimaryKey`]), and be
+    /// NOT NULL where Flink does not patch them: a column only the CTAS query types (an invalid
+    /// primary key) or an inherited one (an inherited column that does not resolve). Flink
+    /// patches NOT NULL onto the key's columns declared in this statement.
     pub(super) fn derived_primary_key(&mut self) {
         let Some((pk, pk_span)) = primary_key_of(self.declared.elements) else {
             return;

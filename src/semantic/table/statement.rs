@@ -24,7 +24,8 @@ pub(super) fn like_options(declared: &Declared<'_>) -> (Option<Strategies>, Vec<
 }
 
 /// Effective strategies of a like option list (flink-spec §3.2), and its problems (§3.3):
-/// a feature named twice (LK001), OVERWRITING on ALL/CONSTRAINTS/DISTRIBUTION/PARTITIONS (LK002).
+/// a feature named twice ([`Problem::DuplicateLikeOption`]), OVERWRITING on
+/// ALL/CONSTRAINTS/DISTRIBUTION/PARTITIONS ([`Problem::IllegalMergingStrategy`]).
 ///
 /// The problems are those of Flink's `SqlCreateTableLike` / `SqlTableLike` validation; the
 /// strategies are `MergeTableLikeUtil.computeMergingStrategies`: the defaults, then ALL for
@@ -70,15 +71,16 @@ pub fn strategies(options: &[ast::LikeOption]) -> (Strategies, Vec<Problem>) {
     (s, problems)
 }
 
-/// SQL-node validation of constraints (flink-spec §2.1): NOT ENFORCED required (TB001),
-/// UNIQUE rejected (TB002), one primary key (TB006).
+/// SQL-node validation of constraints (flink-spec §2.1): NOT ENFORCED required, UNIQUE
+/// rejected, one primary key.
 pub(super) fn constraint_checks(declared: &Declared<'_>, problems: &mut Vec<Problem>) {
     if let Some(elements) = declared.elements {
         constraint_problems(&elements.items, problems);
     }
 }
 
-/// TB001 / TB002 / TB006 problems of a list of table elements (a CREATE's or an ALTER ... ADD's).
+/// The constraint-form problems of a list of table elements (a CREATE's or an ALTER ... ADD's):
+/// an enforced primary key, a UNIQUE constraint, a second primary key.
 pub(in crate::semantic) fn constraint_problems(
     items: &[TableElement],
     problems: &mut Vec<Problem>,
