@@ -107,14 +107,17 @@ def catalog_share(corpus, runs):
 
 def generate(corpus, files, seed):
     """Writes the benchmark's repository with scripts/gen_repo.py into `corpus`, unless the
-    repository there was written by the same generator with the same arguments."""
+    repository there was written by the same generator (no file of it changed since: the
+    script and its package scripts/genrepo/) with the same arguments."""
     gen = os.path.join("scripts", "gen_repo.py")
+    pkg = os.path.join("scripts", "genrepo")
+    sources = [gen] + [os.path.join(pkg, f) for f in sorted(os.listdir(pkg)) if f.endswith(".py")]
     readme = os.path.join(corpus, "README.md")
     try:
         with open(readme, encoding="utf-8") as f:
             first = f.readline()
         current = f"--files {files} --seed {seed}:" in first and \
-            os.path.getmtime(readme) >= os.path.getmtime(gen)
+            os.path.getmtime(readme) >= max(os.path.getmtime(s) for s in sources)
     except OSError:
         current = False
     if not current:
