@@ -101,3 +101,65 @@ fn standard_input_gets_the_context_of_the_file_it_names() {
         "standard input and the named file get the same findings"
     );
 }
+
+/// Standard input in a folder that is no project (no config file, no git work tree) reads no
+/// context: an editor started in a home folder must not read everything below it.
+#[test]
+fn standard_input_in_an_unmarked_folder_reads_no_context() {
+    let tmp = TempDir::new("stdin-unmarked");
+    let dir = tmp.0.join("home");
+    std::fs::create_dir_all(dir.join("elsewhere")).unwrap();
+    // A history below the folder: read as context, it would define `orders`.
+    std::fs::write(
+        dir.join("elsewhere/V1__orders.sql"),
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    let mut child = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &dir)
+        .args(["check", "--format", "concise", "--exit-zero", "-"])
+        .args(["--stdin-filename", "scratch.sql"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run flinklint");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"INSERT INTO orders SELECT 1;\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    // The history below is not read: `orders` is unknown.
+    assert!(report.contains("CT002"), "{report}");
+}
+
+/// `--fix` never writes standard input over the file its --stdin-filename names.
+#[test]
+fn fix_refuses_standard_input() {
+    let tmp = TempDir::new("stdin-fix");
+    let dir = tmp.0.join("p");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("t.sql"), "SELECT 1;\n").unwrap();
+    let mut child = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &dir)
+        .args(["check", "--fix", "-", "--stdin-filename", "t.sql"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run flinklint");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"CREATE TABLE t (id INT, PRIMARY KEY (id)) WITH ('connector' = 'datagen');\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fix cannot write standard input"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("t.sql")).unwrap(),
+        "SELECT 1;\n"
+    );
+}

@@ -101,3 +101,34 @@ fn an_unreadable_file_is_reported() {
     assert_eq!(project.check(), vec![PathBuf::from("a.sql")]);
     assert!(codes(&project, "a.sql").is_empty());
 }
+
+#[test]
+fn a_moved_related_location_counts_as_a_change() {
+    let mut project = Project::new(Settings::default());
+    project.set_file("catalog/V1__orders.sql", PARENT);
+    project.set_file("catalog/V2__orders_copy.sql", CHILD);
+    project.check();
+    // Two comment lines above the parent move the child's related location (the parent's
+    // clashing column), not its own finding.
+    project.set_file("catalog/V1__orders.sql", format!("-- a\n-- b\n{PARENT}"));
+    assert_eq!(
+        project.check(),
+        vec![PathBuf::from("catalog/V2__orders_copy.sql")]
+    );
+}
+
+#[test]
+fn findings_stay_with_their_file_after_a_removal() {
+    let mut project = Project::new(Settings::default());
+    project.set_file("a.sql", "SELECT \"x\";\n");
+    project.set_file("b.sql", PARENT);
+    project.set_file("c.sql", CHILD);
+    project.check();
+    // Scripts: c.sql does not see b.sql's table.
+    assert_eq!(codes(&project, "c.sql"), vec!["LK003"]);
+    assert_eq!(codes(&project, "a.sql"), vec!["SY003"]);
+    project.remove_file(Path::new("a.sql"));
+    // Before the next check, the last check's findings are still found by path.
+    assert_eq!(codes(&project, "c.sql"), vec!["LK003"]);
+    assert!(codes(&project, "b.sql").is_empty());
+}

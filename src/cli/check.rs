@@ -104,6 +104,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
         },
         Err(code) => return code,
     };
+    if args.fix && !args.diff && args.input.reads_stdin() {
+        // Fixes are written to the files they fix: standard input has none (its
+        // --stdin-filename only names it), and writing the buffer there would replace the file
+        // on disk with it.
+        eprintln!(
+            "flinklint: --fix cannot write standard input back; use --fix --diff to print the fixes"
+        );
+        return ExitCode::from(2);
+    }
     let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &settings) {
         Ok(o) => o,
         Err(code) => return code,

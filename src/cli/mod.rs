@@ -70,6 +70,13 @@ pub struct InputArgs {
     force_exclude: bool,
 }
 
+impl InputArgs {
+    /// Whether standard input (`-`) is among the paths.
+    pub fn reads_stdin(&self) -> bool {
+        self.paths.iter().any(|p| p.as_os_str() == "-")
+    }
+}
+
 fn parse_target(s: &str) -> Result<Target, String> {
     Target::parse(s).ok_or_else(|| {
         let names: Vec<&str> = Target::ALL.iter().map(|t| t.as_str()).collect();

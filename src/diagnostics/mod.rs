@@ -32,7 +32,7 @@ pub struct Edit {
 }
 
 /// A fix: edits that resolve the finding.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Fix {
     /// What the fix does, e.g. "Quote `timestamp` in backticks".
     pub title: String,
@@ -43,7 +43,7 @@ pub struct Fix {
 }
 
 /// A secondary location: what the finding clashes with, possibly in another file.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Related {
     /// The file.
     pub file: FileId,
@@ -54,7 +54,7 @@ pub struct Related {
 }
 
 /// One finding.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     /// Rule code, e.g. `SY001`.
     pub code: &'static str,

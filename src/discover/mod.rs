@@ -193,6 +193,11 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
     if !explicit_files && stdin_named.is_none() {
         return Vec::new();
     }
+    // Standard input alone takes context only from a marked project (a config file or a git
+    // work tree): an editor started in a home folder must not read everything below it.
+    if !explicit_files && !marked_project(settings) {
+        return Vec::new();
+    }
     let cwd = current_dir();
     let given: HashSet<PathBuf> = inputs
         .iter()
@@ -223,6 +228,16 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
         })
         .map(|(shown, _)| Input::File(shown))
         .collect()
+}
+
+/// Whether the project root is marked: by the config file, or by a git work tree (the
+/// settings' root, else the one found from the working directory).
+fn marked_project(settings: &Settings) -> bool {
+    let marked = |root: &Path| root.join(".git").exists() || root.join(".flinklint.yaml").is_file();
+    match &settings.root {
+        Some(root) => settings.config_file.is_some() || marked(root),
+        None => marked(&project_root(&current_dir())),
+    }
 }
 
 /// The name standard input is shown under when `--stdin-filename` is not given.

@@ -223,8 +223,9 @@ struct ProjectFile {
 
 /// A project held in memory: its files' texts, the settings, and the last analysis.
 ///
-/// Files keep the order in which they were first added (the run order: it decides the order
-/// of scripts and of the files of a history); replacing a file's text keeps its place.
+/// Files keep the order in which they were first added (the run order of scripts; the files of
+/// a history run in the order of their versions); replacing a file's text keeps its place.
+/// Paths are taken as given: `./a.sql` and `a.sql` are two files.
 /// [`Project::check`] parses only the files whose text changed since the last check and
 /// rebuilds the catalog of the whole project (histories and scripts see one another's tables,
 /// so an edit in one file can change the findings of any other: [`Project::check`] returns
@@ -376,11 +377,15 @@ impl Project {
     }
 
     /// The last check's findings in the file at `path`.
+    /// (Looked up by path in the last check: files added or removed since then do not shift it.)
     pub fn diagnostics(&self, path: &Path) -> Vec<&Diagnostic> {
-        let (Some(outcome), Some(&i)) = (&self.last, self.index.get(path)) else {
+        let Some(outcome) = &self.last else {
             return Vec::new();
         };
-        outcome.diagnostics_of(FileId(i as u32)).collect()
+        match outcome.files.iter().position(|f| f.source.path == path) {
+            Some(i) => outcome.diagnostics_of(FileId(i as u32)).collect(),
+            None => Vec::new(),
+        }
     }
 
     /// Where the table, view or materialized table `name` (1 to 3 parts, backticks allowed) is
@@ -410,6 +415,18 @@ impl Project {
     }
 }
 
+/// The paths of the files a diagnostic's related locations are in.
+fn related_paths<'a>(outcome: Option<&'a Outcome>, d: &Diagnostic) -> Vec<&'a Path> {
+    let Some(o) = outcome else {
+        return Vec::new();
+    };
+    d.related
+        .iter()
+        .filter_map(|r| o.files.get(r.file.0 as usize))
+        .map(|f| f.source.path.as_path())
+        .collect()
+}
+
 /// The paths of the files whose findings differ between two outcomes.
 fn changed_files(before: Option<&Outcome>, after: &Outcome) -> Vec<PathBuf> {
     type Findings<'a> = HashMap<&'a Path, Vec<&'a Diagnostic>>;
@@ -424,13 +441,22 @@ fn changed_files(before: Option<&Outcome>, after: &Outcome) -> Vec<PathBuf> {
     }
     let new = group(after);
     let old = before.map(group).unwrap_or_default();
+    // Everything a client shows counts: message, severity, related locations, notes, fix
+    // (file ids aside, which are the same within one outcome's numbering by path).
     let same = |a: &[&Diagnostic], b: &[&Diagnostic]| {
         a.len() == b.len()
             && a.iter().zip(b).all(|(x, y)| {
-                x.code == y.code
-                    && x.span == y.span
-                    && x.message == y.message
-                    && x.severity == y.severity
+                let mut y = (*y).clone();
+                y.file = x.file;
+                for (r, s) in y.related.iter_mut().zip(&x.related) {
+                    r.file = s.file;
+                }
+                if let (Some(f), Some(g)) = (&mut y.fix, &x.fix) {
+                    for (e, h) in f.edits.iter_mut().zip(&g.edits) {
+                        e.file = h.file;
+                    }
+                }
+                **x == y && related_paths(before, x) == related_paths(Some(after), &y)
             })
     };
     let mut paths: Vec<PathBuf> = new
