@@ -72,6 +72,9 @@ pub struct LineCol {
 pub struct LineIndex {
     /// Byte offset where each line starts; `line_starts[0] == 0`.
     line_starts: Vec<u32>,
+    /// Per line, whether it is all ASCII: its columns are then byte distances, found without
+    /// counting characters (a line of many findings costs no more than its length).
+    ascii: Vec<bool>,
 }
 
 impl LineIndex {
@@ -79,21 +82,30 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0u32];
+        let mut ascii = Vec::new();
+        let mut line_ascii = true;
         let mut i = 0;
         while i < bytes.len() {
             match bytes[i] {
-                b'\n' => line_starts.push(i as u32 + 1),
+                b'\n' => {
+                    line_starts.push(i as u32 + 1);
+                    ascii.push(line_ascii);
+                    line_ascii = true;
+                }
                 b'\r' => {
                     if bytes.get(i + 1) == Some(&b'\n') {
                         i += 1;
                     }
                     line_starts.push(i as u32 + 1);
+                    ascii.push(line_ascii);
+                    line_ascii = true;
                 }
-                _ => {}
+                b => line_ascii &= b.is_ascii(),
             }
             i += 1;
         }
-        LineIndex { line_starts }
+        ascii.push(line_ascii);
+        LineIndex { line_starts, ascii }
     }
 
     /// Line and character column of byte `offset` in `text` (the text the index was built from).
@@ -105,6 +117,12 @@ impl LineIndex {
             Err(l) => l - 1,
         };
         let start = self.line_starts[line] as usize;
+        if self.ascii.get(line).copied().unwrap_or(false) {
+            return LineCol {
+                line: line as u32 + 1,
+                column: (offset as usize - start) as u32 + 1,
+            };
+        }
         let mut end = offset as usize;
         while end > start && !text.is_char_boundary(end) {
             end -= 1;
@@ -185,5 +203,22 @@ mod tests {
         assert_eq!(idx.line_col(text, 8), LineCol { line: 3, column: 1 });
         assert_eq!(idx.line_col(text, 10), LineCol { line: 4, column: 1 });
         assert_eq!(idx.line_col(text, 99), LineCol { line: 4, column: 2 });
+    }
+
+    #[test]
+    fn ascii_lines_and_others_give_the_same_columns_as_counting() {
+        let text = "SELECT ~~~\r\n  'é' x\rabc\n\n-- ü\nend";
+        let idx = LineIndex::new(text);
+        for offset in 0..=text.len() as u32 + 2 {
+            let o = (offset as usize).min(text.len());
+            if !text.is_char_boundary(o) {
+                continue;
+            }
+            let at = idx.line_col(text, offset);
+            let start = idx.line_start(at.line).unwrap() as usize;
+            // Columns count characters from the line's start (a `\r\n` is one break).
+            let expected = text[start..o.max(start)].chars().count() as u32 + 1;
+            assert_eq!(at.column, expected, "offset {offset}");
+        }
     }
 }
