@@ -14,6 +14,20 @@ fn check(cwd: &std::path::Path, file: &std::path::Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Runs flinklint in `cwd` with `args`, `input` on standard input.
+fn with_stdin(cwd: &std::path::Path, args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = isolated_command(env!("CARGO_BIN_EXE_flinklint"), cwd)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run flinklint");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 #[test]
 fn a_file_outside_an_unmarked_working_directory_takes_its_own_folder_as_root() {
     let tmp = TempDir::new("context-root");
@@ -73,21 +87,19 @@ fn standard_input_gets_the_context_of_the_file_it_names() {
     std::fs::write(project.join("jobs/job.sql"), "SELECT 1;\n").unwrap();
     std::fs::write(project.join("jobs/named.sql"), job).unwrap();
     let named = check(&project, std::path::Path::new("jobs/named.sql"));
-    let mut child = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &project)
-        .args(["check", "--format", "concise", "--exit-zero", "-"])
-        .args(["--stdin-filename", "jobs/job.sql"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run flinklint");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(job.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_stdin(
+        &project,
+        &[
+            "check",
+            "--format",
+            "concise",
+            "--exit-zero",
+            "-",
+            "--stdin-filename",
+            "jobs/job.sql",
+        ],
+        job.as_bytes(),
+    );
     let piped = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(named.contains("CL011"), "named file: {named}");
     assert!(
@@ -115,21 +127,19 @@ fn standard_input_in_an_unmarked_folder_reads_no_context() {
         "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
     )
     .unwrap();
-    let mut child = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &dir)
-        .args(["check", "--format", "concise", "--exit-zero", "-"])
-        .args(["--stdin-filename", "scratch.sql"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run flinklint");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"INSERT INTO orders SELECT 1;\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_stdin(
+        &dir,
+        &[
+            "check",
+            "--format",
+            "concise",
+            "--exit-zero",
+            "-",
+            "--stdin-filename",
+            "scratch.sql",
+        ],
+        b"INSERT INTO orders SELECT 1;\n",
+    );
     let report = String::from_utf8_lossy(&out.stdout).into_owned();
     // The history below is not read: `orders` is unknown.
     assert!(report.contains("CT002"), "{report}");
@@ -142,20 +152,11 @@ fn fix_refuses_standard_input() {
     let dir = tmp.0.join("p");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("t.sql"), "SELECT 1;\n").unwrap();
-    let mut child = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &dir)
-        .args(["check", "--fix", "-", "--stdin-filename", "t.sql"])
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run flinklint");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"CREATE TABLE t (id INT, PRIMARY KEY (id)) WITH ('connector' = 'datagen');\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_stdin(
+        &dir,
+        &["check", "--fix", "-", "--stdin-filename", "t.sql"],
+        b"CREATE TABLE t (id INT, PRIMARY KEY (id)) WITH ('connector' = 'datagen');\n",
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fix cannot write standard input"));
     assert_eq!(

@@ -4,11 +4,9 @@
 
 use super::Session;
 use crate::files::FileEntry;
-use crate::semantic::catalog::ColumnKind;
 use crate::semantic::catalog::*;
 use crate::semantic::problems::Problem;
 use crate::semantic::table;
-use crate::semantic::types::Type;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::*;
 use compact_str::CompactString;
@@ -170,7 +168,7 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
             for item in items {
                 match item {
                     TableElement::Column(c) if c.parents.is_empty() => {
-                        let column = single_column(c, file);
+                        let column = crate::semantic::table::column_from_ast(c, file);
                         if let Some(cc) = c
                             .constraint
                             .as_ref()
@@ -273,37 +271,5 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
         SchemaChange::DropPrimaryKey(_) | SchemaChange::DropConstraint(_) => t.primary_key = None,
         SchemaChange::DropDistribution(_) => t.distribution = None,
         SchemaChange::DropWatermark(_) => t.watermark = None,
-    }
-}
-
-/// A column of `ALTER TABLE ... ADD / MODIFY` as a catalog column.
-fn single_column(c: &ColumnDef, file: FileId) -> Column {
-    let (kind, data_type) = match &c.kind {
-        crate::syntax::ast::ColumnKind::Physical { data_type } => {
-            (ColumnKind::Physical, Some(Type::from_ast(data_type)))
-        }
-        crate::syntax::ast::ColumnKind::Computed { expr } => {
-            (ColumnKind::Computed(expr.clone()), None)
-        }
-        crate::syntax::ast::ColumnKind::Metadata {
-            data_type,
-            key,
-            virtual_span,
-        } => (
-            ColumnKind::Metadata {
-                key: key.as_ref().map(|k| k.value.clone()),
-                is_virtual: virtual_span.is_some(),
-            },
-            Some(Type::from_ast(data_type)),
-        ),
-        crate::syntax::ast::ColumnKind::NameOnly => (ColumnKind::Physical, None),
-    };
-    Column {
-        name: c.name.text.clone(),
-        kind,
-        data_type,
-        comment: c.comment.as_ref().map(|s| s.value.to_string()),
-        origin: Origin { file, span: c.span },
-        inherited_from: None,
     }
 }

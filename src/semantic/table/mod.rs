@@ -240,7 +240,7 @@ pub(crate) fn kind_of(c: &ColumnKind) -> Kind {
 }
 
 /// A declared column as a catalog column.
-fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
+pub(crate) fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
     let (kind, data_type) = match &c.kind {
         ast::ColumnKind::Physical { data_type } => {
             (ColumnKind::Physical, Some(Type::from_ast(data_type)))
