@@ -117,6 +117,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
+    let mut write_failed = false;
     if args.fix {
         let mode = if args.unsafe_fixes {
             FixMode::All
@@ -127,6 +128,14 @@ pub fn run(args: CheckArgs) -> ExitCode {
         for r in &report.rejected {
             eprintln!("flinklint: {r}");
         }
+        for path in &report.not_converged {
+            eprintln!(
+                "flinklint: internal error: the fixes of {} do not settle after {} rounds (a bug \
+                 of flinklint); the file is left as it was",
+                path.display(),
+                flinklint::fix::MAX_ROUNDS
+            );
+        }
         if args.diff {
             let text = super::fix::diffs(&report.changed);
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -136,16 +145,27 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 ExitCode::from(1)
             };
         }
-        let errors = super::fix::write(&report.changed);
-        for e in &errors {
-            eprintln!("flinklint: cannot write {e}");
+        let failed = super::fix::write(&report.changed);
+        for (path, e) in &failed {
+            eprintln!("flinklint: cannot write {}: {e}", path.display());
         }
+        // What is reported is what the files hold: a file that could not be written keeps its
+        // findings.
+        let paths: Vec<PathBuf> = failed.iter().map(|(p, _)| p.clone()).collect();
+        let report = report.revert(&paths, &settings);
         if report.applied > 0 {
             eprintln!(
                 "flinklint: applied {} fix(es) in {} file(s)",
                 report.applied,
                 report.changed.len()
             );
+        }
+        if !failed.is_empty() {
+            eprintln!(
+                "flinklint: {} file(s) could not be written; their fixes were not applied",
+                failed.len()
+            );
+            write_failed = true;
         }
         outcome = report.outcome;
     }
@@ -238,7 +258,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
     // The process exits next: freeing every syntax tree and session one node at a time costs
     // about as much as the rules (scripts/bench.py); the operating system reclaims it at once.
     std::mem::forget(outcome);
-    if failed && !args.exit_zero {
+    if write_failed {
+        // Not even --exit-zero hides a file left unfixed that the run was asked to fix.
+        ExitCode::from(2)
+    } else if failed && !args.exit_zero {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
