@@ -49,7 +49,7 @@ pub struct CheckArgs {
     /// Exit with 1 when any finding is at or above this severity.
     #[arg(long, value_parser = parse_fail_on)]
     fail_on: Option<FailOn>,
-    /// Always exit with 0 unless a usage error occurs.
+    /// Always exit with 0 unless a usage error occurs (or --fix cannot write a file: 2).
     #[arg(long)]
     exit_zero: bool,
     /// Run only these rules: comma-separated codes, names or families (`SY003,LK`); a rule

@@ -54,6 +54,13 @@ pub(crate) struct Parser<'a> {
     fuel: u32,
     /// After an error, further errors are muted until a recovery point resynchronizes.
     muted: bool,
+    /// The current statement had an error that muted the parser (a recovery may have skipped
+    /// text since).
+    stumbled: bool,
+    /// Errors recorded in the current statement after which parsing went on exactly as if the
+    /// text were right (a reserved word read as a name, a keyword Flink lacks that is skipped):
+    /// when all its errors are such, text left over at the statement's end is still reported.
+    in_step: usize,
     /// The statement uses a form Flink's parser refuses although the tree is whole (kept for
     /// SY005, e.g. `CREATE TEMPORARY MATERIALIZED TABLE`).
     refused_form: bool,
@@ -80,6 +87,8 @@ impl<'a> Parser<'a> {
             no_in_operator: false,
             fuel: FUEL,
             muted: false,
+            stumbled: false,
+            in_step: 0,
             refused_form: false,
             eof: Token {
                 kind: TokenKind::Eof,
@@ -131,27 +140,44 @@ impl<'a> Parser<'a> {
         let start = self.start();
         let errors_before = self.errors.len();
         self.muted = false;
+        self.stumbled = false;
+        self.in_step = 0;
         self.refused_form = false;
         self.depth = 0;
-        let kind = self.statement().unwrap_or(StatementKind::Error);
+        let result = self.statement();
+        let parsed_whole = result.is_ok()
+            && !self.stumbled
+            && !self.muted
+            && self.errors.len() - errors_before <= self.in_step;
+        let kind = result.unwrap_or(StatementKind::Error);
         let mut has_error = self.errors.len() > errors_before || self.muted;
         if !self.at_kind(TokenKind::Semicolon) && !self.at_eof() {
-            if !has_error {
+            if parsed_whole {
                 let found = self.describe_current();
                 if self.at_statement_start_on_new_line() {
                     let span = self.current().span;
-                    let insert_at = self.last_end;
-                    self.note_error_with_fix(
-                        SyntaxErrorKind::Unexpected,
-                        format!("expected `;` before the next statement, found {found}"),
-                        span,
-                        Some("end the previous statement with `;`".to_string()),
-                        Suggestion {
-                            title: "End the previous statement with `;`".to_string(),
-                            span: Span::empty(insert_at),
-                            replacement: ";".to_string(),
-                        },
-                    );
+                    let message = format!("expected `;` before the next statement, found {found}");
+                    let help = Some("end the previous statement with `;`".to_string());
+                    // A `;` right after an unterminated quoted name would be part of the name,
+                    // and end nothing: no fix there.
+                    let after_open_name = self.pos > 0
+                        && self.tokens[self.pos - 1].kind == TokenKind::UnterminatedQuotedIdent;
+                    if after_open_name {
+                        self.note_error(SyntaxErrorKind::Unexpected, message, span, help);
+                    } else {
+                        let insert_at = self.last_end;
+                        self.note_error_with_fix(
+                            SyntaxErrorKind::Unexpected,
+                            message,
+                            span,
+                            help,
+                            Suggestion {
+                                title: "End the previous statement with `;`".to_string(),
+                                span: Span::empty(insert_at),
+                                replacement: ";".to_string(),
+                            },
+                        );
+                    }
                 } else {
                     let _ =
                         self.error_here(format!("expected `;` or end of statement, found {found}"));
@@ -371,7 +397,7 @@ impl<'a> Parser<'a> {
                 span,
                 None,
             );
-            self.muted = true;
+            self.mute();
             return Err(Recover);
         }
         self.depth += 1;
@@ -481,6 +507,26 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Records a finding after which parsing goes on exactly as if the text were right (see
+    /// `in_step`), with the replacement that resolves it, if any.
+    pub(crate) fn note_error_in_step(
+        &mut self,
+        kind: SyntaxErrorKind,
+        message: String,
+        span: Span,
+        help: Option<String>,
+        suggestion: Option<Suggestion>,
+    ) {
+        let before = self.errors.len();
+        self.note_error(kind, message, span, help);
+        if self.errors.len() > before {
+            self.in_step += 1;
+            if let Some(last) = self.errors.last_mut() {
+                last.suggestion = suggestion;
+            }
+        }
+    }
+
     /// Records a finding with a replacement that resolves it.
     pub(crate) fn note_error_with_fix(
         &mut self,
@@ -504,12 +550,18 @@ impl<'a> Parser<'a> {
         let tok = self.current();
         if tok.kind.is_error() {
             // The lexical pass reports the bad token itself; do not report it twice.
-            self.muted = true;
+            self.mute();
             return Recover;
         }
         let r = self.push_error(SyntaxErrorKind::Unexpected, message, tok.span, None);
-        self.muted = true;
+        self.mute();
         r
+    }
+
+    /// Mutes errors until a recovery point resynchronizes.
+    fn mute(&mut self) {
+        self.muted = true;
+        self.stumbled = true;
     }
 
     /// "expected X, found Y" at the current token.
@@ -621,11 +673,12 @@ impl<'a> Parser<'a> {
         let ident = match tok.kind {
             TokenKind::Word => {
                 if tok.kw.is_reserved() {
-                    self.note_error(
+                    self.note_error_in_step(
                         SyntaxErrorKind::ReservedWord { keyword: tok.kw },
                         format!("`{raw}` is a reserved keyword and cannot be used as a name without backticks"),
                         tok.span,
                         Some(format!("write it as `{}`", quote_ident(raw))),
+                        None,
                     );
                 }
                 Ident {

@@ -26,8 +26,12 @@ impl Rule for DoubleQuotedLiteral {
                 usage,
             } = &error.kind
             {
-                let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression);
-                d = d.with_fix(Fix {
+                // `""` quotes nothing: no name is empty, so in an expression it can only be
+                // the empty string, and where a name is needed there is no fix.
+                let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression)
+                    && !content.is_empty();
+                let fixable = !(content.is_empty() && *usage == QuoteUsage::Name);
+                let fix = Fix {
                     title: if as_name {
                         "Quote the name in backticks"
                     } else {
@@ -47,7 +51,10 @@ impl Rule for DoubleQuotedLiteral {
                         span: error.span,
                         replacement: requote(content, as_name),
                     }],
-                });
+                };
+                if fixable {
+                    d = d.with_fix(fix);
+                }
             }
             report.report(d);
         }

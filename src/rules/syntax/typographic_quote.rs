@@ -25,8 +25,11 @@ impl Rule for TypographicQuote {
                 SyntaxErrorKind::TypographicQuote {
                     content: Some(content),
                     usage,
-                } => {
-                    let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression);
+                } if !(content.is_empty() && *usage == QuoteUsage::Name) => {
+                    // Empty quotes: no name is empty (no fix where a name is needed; in an
+                    // expression, the empty string).
+                    let as_name = matches!(usage, QuoteUsage::Name | QuoteUsage::Expression)
+                        && !content.is_empty();
                     let title = if as_name {
                         "Quote the name in backticks"
                     } else {

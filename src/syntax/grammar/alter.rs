@@ -5,6 +5,7 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser, Recover};
+use crate::syntax::{Suggestion, SyntaxErrorKind};
 
 impl Parser<'_> {
     /// `ALTER ...`: dispatch on what is altered.
@@ -29,6 +30,9 @@ impl Parser<'_> {
                 if self.eat(Kw::TO).is_some() {
                     AlterTableAction::RenameTo(self.object_name("the new table name")?)
                 } else {
+                    self.column_keyword("RENAME", |kind, kw| {
+                        kw == Kw::TO || kind == TokenKind::Dot
+                    });
                     let from = self.object_name("the column to rename")?;
                     self.expect(Kw::TO)?;
                     let to = self.object_name("the new column name")?;
@@ -103,6 +107,15 @@ impl Parser<'_> {
         match self.kw() {
             Kw::ADD | Kw::MODIFY => {
                 let modify = self.bump().kw == Kw::MODIFY;
+                self.column_keyword(if modify { "MODIFY" } else { "ADD" }, |kind, _| {
+                    !matches!(
+                        kind,
+                        TokenKind::Comma
+                            | TokenKind::RParen
+                            | TokenKind::Semicolon
+                            | TokenKind::Eof
+                    )
+                });
                 if self.at(Kw::DISTRIBUTION) {
                     let start = self.start();
                     self.bump();
@@ -126,6 +139,7 @@ impl Parser<'_> {
             }
             Kw::DROP => {
                 self.bump();
+                self.column_keyword("DROP", |_, _| true);
                 match self.kw() {
                     Kw::PRIMARY => {
                         let start = self.start();
@@ -157,6 +171,46 @@ impl Parser<'_> {
             }
             _ => Err(self.expected("`ADD`, `MODIFY` or `DROP`")),
         }
+    }
+
+    /// `COLUMN` after `verb` (ADD, MODIFY, DROP, RENAME), as other databases write it
+    /// (`ADD COLUMN c INT`): Flink's ALTER TABLE has no such keyword, and its parser stops at
+    /// the reserved word (`Incorrect syntax near the keyword 'COLUMN'`). Reported with a fix
+    /// that removes the word, then skipped. It is taken for the keyword when a name follows it
+    /// and `then` accepts the token after that name; otherwise `COLUMN` is left to be read as a
+    /// name (`ADD COLUMN INT` names a column `COLUMN`, a reserved word: SY004).
+    fn column_keyword(&mut self, verb: &str, then: impl Fn(TokenKind, Kw) -> bool) {
+        if !self.at(Kw::COLUMN) {
+            return;
+        }
+        let name = self.nth(1);
+        let is_name = match name.kind {
+            TokenKind::Word => !crate::syntax::parser::is_structural(name.kw),
+            TokenKind::QuotedIdent | TokenKind::DoubleQuoted => true,
+            _ => false,
+        };
+        let after = self.nth(2);
+        if !is_name || !then(after.kind, after.kw) {
+            return;
+        }
+        let column = self.bump();
+        self.note_error_in_step(
+            SyntaxErrorKind::Unexpected,
+            format!(
+                "`{verb} COLUMN` is not Flink SQL: Flink's ALTER TABLE writes `{verb} <column>`, \
+                 without `COLUMN`"
+            ),
+            column.span,
+            Some(format!("remove `COLUMN`: `{verb} {}`", self.text_of(name))),
+            Some(Suggestion {
+                title: "Remove `COLUMN`".to_string(),
+                span: crate::source::Span {
+                    start: column.span.start,
+                    end: name.span.start,
+                },
+                replacement: String::new(),
+            }),
+        );
     }
 
     /// `( item, ... )` of ALTER ... ADD / MODIFY, with list recovery.

@@ -2,11 +2,12 @@
 //! tables with hints, FOR SYSTEM_TIME AS OF, PIVOT, TABLESAMPLE; LATERAL, `TABLE(...)` table
 //! functions and window TVFs, subqueries, parenthesized joins, UNNEST), with their aliases.
 
+use crate::source::Span;
 use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
-use crate::syntax::SyntaxErrorKind;
+use crate::syntax::{Suggestion, SyntaxErrorKind};
 
 impl Parser<'_> {
     /// `[AS] name [(col, ...)]` after a table reference.
@@ -194,6 +195,27 @@ impl Parser<'_> {
                     self.bump();
                     self.expect(Kw::AS)?;
                     self.expect(Kw::OF)?;
+                    system_time = Some(Box::new(self.expr()?));
+                } else if self.at(Kw::AS) && self.nth_at(1, Kw::OF) {
+                    // `t AS OF time`: a temporal table without `FOR SYSTEM_TIME` (Flink's
+                    // parser stops at `OF`, a reserved word where it reads an alias).
+                    let at = self.current().span;
+                    let of = self.nth(1).span;
+                    self.note_error_in_step(
+                        SyntaxErrorKind::Unexpected,
+                        "`AS OF` without `FOR SYSTEM_TIME`: a temporal table is read with \
+                         `FOR SYSTEM_TIME AS OF <time>`"
+                            .to_string(),
+                        at.cover(of),
+                        Some("write `FOR SYSTEM_TIME AS OF`".to_string()),
+                        Some(Suggestion {
+                            title: "Insert `FOR SYSTEM_TIME`".to_string(),
+                            span: Span::empty(at.start),
+                            replacement: "FOR SYSTEM_TIME ".to_string(),
+                        }),
+                    );
+                    self.bump();
+                    self.bump();
                     system_time = Some(Box::new(self.expr()?));
                 }
                 if matches!(self.kw(), Kw::PIVOT | Kw::UNPIVOT) {
