@@ -26,6 +26,7 @@ mod docs;
 mod expand_cli;
 mod expand_describe;
 mod expand_materialized;
+mod fix_safety;
 mod formats;
 mod hostile;
 mod layers;

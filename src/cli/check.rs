@@ -162,7 +162,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
         if !failed.is_empty() {
             eprintln!(
-                "flinklint: {} file(s) could not be written; their fixes were not applied",
+                "flinklint: {} file(s) could not be written: they keep the text and the findings reported",
                 failed.len()
             );
             write_failed = true;
