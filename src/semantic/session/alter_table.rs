@@ -58,8 +58,10 @@ impl Session<'_> {
             _ => None,
         };
         if let Some(p) = problem {
-            // Flink rejects the statement: the table stays as it was.
-            if !statement.has_error {
+            // Flink rejects the statement: the table stays as it was. A table whose definition
+            // had a syntax error (a CREATE or an earlier ALTER Flink rejected) may not have the
+            // columns the session gave it: nothing is said about it.
+            if !statement.has_error && !object.incomplete {
                 self.report(file.id, statement.span, p);
             }
             return;
