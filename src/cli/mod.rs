@@ -10,7 +10,7 @@ mod rule;
 use clap::{Parser, Subcommand};
 use flinklint::config::{CliSettings, FailOn, Settings, Target};
 use flinklint::discover::{self, git, Input};
-use std::io::Read;
+use flinklint::files::SQL_LIMIT;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -113,10 +113,18 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn read_stdin() -> Vec<u8> {
-    let mut buf = Vec::new();
-    let _ = std::io::stdin().read_to_end(&mut buf);
-    buf
+/// Standard input, at most [`SQL_LIMIT`] bytes of it (`/dev/zero` must not fill the memory).
+/// `Err` carries exit code 2 after the problem was printed.
+fn read_stdin() -> Result<Vec<u8>, ExitCode> {
+    flinklint::files::read_limited(std::io::stdin().lock(), SQL_LIMIT).map_err(|e| {
+        eprintln!("flinklint: cannot read standard input: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// `path` for a message on the terminal (see [`flinklint::source::escape::path`]).
+pub fn shown(path: &Path) -> String {
+    flinklint::source::escape::path(path)
 }
 
 /// The run's settings: the config file (found from the working directory, or `--config`)
@@ -174,10 +182,10 @@ pub fn run_inputs(
             return Err(ExitCode::from(2));
         }
     };
-    let stdin = inputs
-        .iter()
-        .any(|i| matches!(i, Input::Stdin(_)))
-        .then(read_stdin);
+    let stdin = match inputs.iter().any(|i| matches!(i, Input::Stdin(_))) {
+        true => Some(read_stdin()?),
+        false => None,
+    };
     let bases = match &args.base {
         Some(revision) => match base_versions(revision, &args.paths, &inputs) {
             Ok(bases) => bases,

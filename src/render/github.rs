@@ -15,7 +15,7 @@
 //! the Actions toolkit (`@actions/core`, `command.ts`): in the message `%` → `%25`, `\r` →
 //! `%0D`, `\n` → `%0A`; in property values additionally `:` → `%3A` and `,` → `%2C`.
 
-use super::{human, line_cols, path_of};
+use super::{human, line_cols, shown_path_of};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::files::FileEntry;
 
@@ -59,7 +59,7 @@ pub fn command(severity: Severity) -> &'static str {
 pub fn line(files: &[FileEntry], d: &Diagnostic) -> String {
     let (start, end) = line_cols(files, d.file, d.span);
     let mut props = vec![
-        ("file", path_of(files, d.file)),
+        ("file", shown_path_of(files, d.file)),
         ("line", start.line.to_string()),
     ];
     if start.line == end.line {

@@ -64,7 +64,7 @@ impl<'a> Reporter<'a> {
     pub fn first_at(&mut self, file: FileId, span: Span) -> bool {
         self.reported_at.insert((self.meta.code, file, span))
     }
-    /// Reports a diagnostic.
+    /// Reports a diagnostic, its texts made safe to print ([`Diagnostic::escape_texts`]).
     ///
     /// A fix that the rule's YAML does not declare (`fix: none`, or an unsafe fix under
     /// `fix: safe`; see [`fix_allowed`]) is a bug of the rule: the YAML is what
@@ -90,6 +90,7 @@ impl<'a> Reporter<'a> {
                 diagnostic.notes.push(note);
             }
         }
+        diagnostic.escape_texts();
         self.out.push(diagnostic);
     }
 }
