@@ -17,6 +17,7 @@ use super::{
     FailOn, HistoryDir, HistoryLocation, HistoryOrder, Override, RuleSelector, Settings, Target,
 };
 use crate::files::{read_text, SMALL_LIMIT};
+use crate::source::escape;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -70,7 +71,7 @@ impl ConfigError {
     /// A problem outside any file (a bad flag value).
     pub fn plain(message: impl Into<String>) -> ConfigError {
         ConfigError {
-            message: message.into(),
+            message: escape::text(&message.into()).into_owned(),
             help: None,
             file: None,
             location: None,
@@ -86,6 +87,10 @@ impl ConfigError {
         message: String,
         help: Option<String>,
     ) -> ConfigError {
+        // The config's own text may hold any character: shown escaped, in the message and in
+        // the excerpt (offsets kept).
+        let message = escape::text(&message).into_owned();
+        let help = help.map(|h| escape::text(&h).into_owned());
         let message = match location {
             Some(_) => message,
             None => format!("{}: {message}", display(file)),
@@ -100,7 +105,8 @@ impl ConfigError {
             file: Some(file.to_path_buf()),
             location,
             source: Some(Box::new((
-                NamedSource::new(display(file), text.to_string()).with_language("yaml"),
+                NamedSource::new(display(file), escape::keeping_offsets(text).into_owned())
+                    .with_language("yaml"),
                 span,
             ))),
         }

@@ -80,7 +80,8 @@ pub fn discover(
 /// matching `settings.exclude` (relative to the project root) and, unless
 /// `respect-gitignore: false`, what `.gitignore` files ignore. An argument itself is never
 /// excluded (like ruff: what you name explicitly is checked) unless `settings.force_exclude`;
-/// then an excluded file, or a file or folder inside an excluded folder, is skipped.
+/// then an excluded file, or a file or folder inside an excluded folder, is skipped, and so is
+/// standard input whose `stdin_name` is one.
 ///
 /// Errors: [`DiscoverError::NotFound`] for an argument that does not exist,
 /// [`DiscoverError::BrokenLink`] for a symbolic link to nothing.
@@ -92,6 +93,16 @@ pub fn discover_with(
     let mut inputs = Vec::new();
     for arg in args {
         if arg.as_os_str() == "-" {
+            // Standard input named as an excluded file is skipped as that file would be.
+            if let Some(name) = stdin_name {
+                if settings.force_exclude
+                    && settings
+                        .exclude
+                        .matches_path_or_parent(&settings.relative_path(name), false)
+                {
+                    continue;
+                }
+            }
             inputs.push(Input::Stdin(
                 stdin_name.map_or_else(|| PathBuf::from(STDIN_NAME), Path::to_path_buf),
             ));

@@ -115,7 +115,7 @@ mod tests {
         let settings = crate::config::Settings::default();
         let sql = "SELECT 1;\nSELECT\n  2;\n";
         let outcome = crate::check_texts(&[("dir,1/a:b.sql".into(), sql.into())], &settings);
-        let meta = crate::rules::meta::lookup("SY001").expect("SY001");
+        let meta = crate::rules::meta::find("SY001").expect("SY001");
         let one = Diagnostic::new(meta, Severity::Info, FileId(0), Span::new(10, 16), "a, b");
         let two = Diagnostic::new(meta, Severity::Info, FileId(0), Span::new(10, 20), "a\nb");
         assert_eq!(

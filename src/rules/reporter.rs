@@ -124,7 +124,7 @@ mod tests {
     }
 
     fn report_with_fix(code: &str, applicability: Applicability) -> Diagnostic {
-        let meta = crate::registry::lookup(code).expect("a rule");
+        let meta = crate::registry::find(code).expect("a rule");
         let mut out = Vec::new();
         let mut reported_at = HashSet::new();
         let mut reporter = Reporter::new(meta, &mut out, &mut reported_at);
@@ -163,7 +163,7 @@ mod tests {
     #[test]
     fn a_severity_the_yaml_does_not_declare_keeps_the_default_with_a_note() {
         // TB001 declares only `severity: error`.
-        let meta = crate::registry::lookup("TB001").expect("a rule");
+        let meta = crate::registry::find("TB001").expect("a rule");
         let (mut out, mut reported_at) = (Vec::new(), HashSet::new());
         let reporter = Reporter::new(meta, &mut out, &mut reported_at);
         let d = reporter.diagnostic_with(Severity::Info, FileId(0), Span::empty(0), "x");
