@@ -28,6 +28,7 @@ mod expand_describe;
 mod expand_materialized;
 mod formats;
 mod hostile;
+mod hostile_inputs;
 mod layers;
 mod oracle;
 mod parser_fixtures;
