@@ -270,8 +270,9 @@ fn gitignore_patterns_still_apply_as_git_applies_them() {
     // A nested repository: the rules above its root do not apply inside it.
     std::fs::create_dir_all(root.join("inner/repo/.git/info")).unwrap();
     std::fs::write(root.join("inner/repo/.git/info/exclude"), "nothing\n").unwrap();
-    let inputs = flinklint::discover::discover(&[root.clone()], &["sql".to_string()], None)
-        .expect("discover");
+    let inputs =
+        flinklint::discover::discover(std::slice::from_ref(root), &["sql".to_string()], None)
+            .expect("discover");
     let mut found: Vec<String> = inputs
         .iter()
         .map(|i| {

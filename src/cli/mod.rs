@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use flinklint::config::{CliSettings, FailOn, Settings, Target};
 use flinklint::discover::{self, git, Input};
 use flinklint::files::SQL_LIMIT;
+use flinklint::source::escape;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -179,7 +180,7 @@ pub fn run_inputs(
     let (inputs, context) = match selected {
         Ok(selected) => selected,
         Err(e) => {
-            eprintln!("flinklint: {e}");
+            eprintln!("flinklint: {}", escape::text(&e.to_string()));
             return Err(ExitCode::from(2));
         }
     };
@@ -201,7 +202,11 @@ pub fn run_inputs(
         Some(revision) => match base_versions(revision, &args.paths, &inputs, stdin.as_deref()) {
             Ok(bases) => bases,
             Err(e) => {
-                eprintln!("flinklint: --base {revision}: {e}");
+                eprintln!(
+                    "flinklint: --base {}: {}",
+                    escape::text(revision),
+                    escape::text(&e.to_string())
+                );
                 return Err(ExitCode::from(2));
             }
         },

@@ -39,7 +39,7 @@ pub fn is_unsafe(c: char) -> bool {
 
 /// `text` with every unsafe character escaped: one line, whatever it quotes.
 pub fn text(text: &str) -> Cow<'_, str> {
-    escape(text, |c| is_unsafe(c))
+    escape(text, is_unsafe)
 }
 
 /// `text` with every unsafe character but the line feed escaped: for the parts of a finding
