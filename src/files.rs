@@ -1,4 +1,6 @@
-//! The files of a run, read and parsed: what every stage after the parser reads.
+//! The files of a run, read and parsed: what every stage after the parser reads; and how any
+//! input is read from disk ([`read_file`]: regular files only, within a size limit), whoever
+//! reads it (the config, the walk's `.gitignore` files, the command line).
 
 use crate::source::{FileId, SourceFile};
 use crate::syntax::Parsed;

@@ -5,8 +5,9 @@
 //! by the file system, may hold any character. Printed raw, an escape sequence (`ESC ]` ...
 //! `BEL`) can retitle the terminal window or clear the screen, a carriage return can overwrite
 //! the line, and a bidirectional override can make the text read differently from what it is
-//! ("Trojan Source", CVE-2021-42574). Every message of a finding and every path the formats
-//! print goes through this module.
+//! ("Trojan Source", CVE-2021-42574). Every text of a finding, every path the formats read on a
+//! terminal print and every excerpt of the source goes through this module (the JSON formats
+//! carry paths and fixes as JSON strings, which escape the C0 controls themselves).
 //!
 //! Escaped ([`is_unsafe`]): the C0 controls (U+0000-U+001F, tab and line feed included), DEL
 //! (U+007F), the C1 controls (U+0080-U+009F), the bidirectional controls (U+061C, U+200E,
