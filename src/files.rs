@@ -1,4 +1,6 @@
-//! The files of a run, read and parsed: what every stage after the parser reads.
+//! The files of a run, read and parsed: what every stage after the parser reads; and how any
+//! input is read from disk ([`read_file`]: regular files only, within a size limit), whoever
+//! reads it (the config, the walk's `.gitignore` files, the command line).
 
 use crate::source::{FileId, SourceFile};
 use crate::syntax::Parsed;
@@ -19,4 +21,160 @@ pub struct FileEntry {
     /// For the version of another file at a git revision (`--base`), that file: run just
     /// before it as the state it evolves, never reported, never a session of its own.
     pub base_of: Option<FileId>,
+}
+
+/// The most a SQL file (or standard input) may hold: 100 MiB. A larger input is reported as
+/// unreadable rather than read: no SQL script or migration is that large, and reading and
+/// indexing it would take memory proportional to it.
+pub const SQL_LIMIT: u64 = 100 << 20;
+
+/// The most a small input may hold (`.flinklint.yaml`, a history's order file, a `.gitignore`):
+/// 1 MiB. The YAML reader keeps every event of a document in memory (about 230 bytes per token,
+/// so a 1 MiB file can take 120 MB), and none of these files comes near it.
+pub const SMALL_LIMIT: u64 = 1 << 20;
+
+/// The most a baseline file may hold: 64 MiB (about 300,000 recorded findings).
+pub const BASELINE_LIMIT: u64 = 64 << 20;
+
+/// Why an input could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The operating system refused (not found, permission denied, a symbolic-link loop).
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The path names something other than a regular file (after following symbolic links).
+    #[error("it is {0}, not a regular file")]
+    NotAFile(&'static str),
+    /// The input holds more than the limit allows.
+    #[error("larger than {}, the most flinklint reads", size_name(*.0))]
+    TooLarge(u64),
+}
+
+/// `limit` as people write it: `100 MiB`, `64 KiB`, `12 bytes`.
+fn size_name(limit: u64) -> String {
+    match limit {
+        n if n >= 1 << 20 && n % (1 << 20) == 0 => format!("{} MiB", n >> 20),
+        n if n >= 1 << 10 && n % (1 << 10) == 0 => format!("{} KiB", n >> 10),
+        n => format!("{n} bytes"),
+    }
+}
+
+/// What a file type is, for [`ReadError::NotAFile`].
+fn kind_of(file_type: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return "a device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
+}
+
+/// The metadata of `path` (symbolic links followed) when it is a regular file.
+///
+/// Errors: [`ReadError::Io`] when it cannot be inspected (it does not exist, a symbolic-link
+/// loop), [`ReadError::NotAFile`] for anything else than a regular file.
+pub fn regular_file(path: &std::path::Path) -> Result<std::fs::Metadata, ReadError> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotAFile(kind_of(meta.file_type())));
+    }
+    Ok(meta)
+}
+
+/// The bytes of the regular file at `path` (symbolic links followed), at most `limit` of them.
+///
+/// A named pipe, a device, a socket or a directory is refused without being opened for
+/// reading (a pipe would wait for a writer, `/dev/zero` never ends); the file is opened
+/// without blocking and checked again once open, so a path swapped in between is refused too.
+///
+/// Errors: [`ReadError::Io`] when the path cannot be opened or read (it does not exist, a
+/// symbolic-link loop, no permission), [`ReadError::NotAFile`], [`ReadError::TooLarge`].
+pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let meta = regular_file(path)?;
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // The flag's bits fit an `i32` (`O_NONBLOCK` is 0o4000 on Linux, 0x4 on macOS).
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(ReadError::NotAFile(kind_of(meta.file_type())));
+    }
+    read_limited(file, limit)
+}
+
+/// At most `limit` bytes of `reader` (standard input, a child process's output): reads up
+/// to `limit + 1` bytes and refuses the input when it gets them.
+///
+/// Errors: [`ReadError::Io`], [`ReadError::TooLarge`].
+pub fn read_limited(reader: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    Ok(bytes)
+}
+
+/// [`read_file`] as UTF-8 text.
+///
+/// Errors: those of [`read_file`], and [`ReadError::Io`] of kind `InvalidData` for text that
+/// is not UTF-8 (naming the offset of the first bad byte).
+pub fn read_text(path: &std::path::Path, limit: u64) -> Result<String, ReadError> {
+    String::from_utf8(read_file(path, limit)?).map_err(|e| {
+        ReadError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not valid UTF-8 (byte {})", e.utf8_error().valid_up_to()),
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_are_named_in_units() {
+        assert_eq!(size_name(SQL_LIMIT), "100 MiB");
+        assert_eq!(size_name(64 << 10), "64 KiB");
+        assert_eq!(size_name(5), "5 bytes");
+    }
+
+    #[test]
+    fn a_reader_over_the_limit_is_refused_after_limit_plus_one_bytes() {
+        let endless = std::io::repeat(b'x');
+        assert!(matches!(
+            read_limited(endless, 10),
+            Err(ReadError::TooLarge(10))
+        ));
+        assert_eq!(read_limited(&b"0123456789"[..], 10).unwrap().len(), 10);
+    }
+
+    #[test]
+    fn directories_are_refused() {
+        let e = read_file(std::path::Path::new("."), SQL_LIMIT).unwrap_err();
+        assert_eq!(e.to_string(), "it is a directory, not a regular file",);
+    }
 }

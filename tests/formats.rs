@@ -255,7 +255,7 @@ fn sarif_is_valid_against_the_oasis_schema() {
     let codes: BTreeSet<&str> = outcome.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(ids, codes.iter().copied().collect::<Vec<_>>());
     for rule in rules {
-        let meta = flinklint::rules::meta::lookup(rule["id"].as_str().unwrap()).unwrap();
+        let meta = flinklint::rules::meta::find(rule["id"].as_str().unwrap()).unwrap();
         assert_eq!(rule["name"], meta.name);
         assert_eq!(rule["shortDescription"]["text"], meta.summary);
         assert_eq!(

@@ -29,6 +29,7 @@ mod expand_materialized;
 mod fix_safety;
 mod formats;
 mod hostile;
+mod hostile_inputs;
 mod layers;
 mod oracle;
 mod parser_fixtures;

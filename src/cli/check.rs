@@ -1,10 +1,11 @@
 //! `flinklint check`.
 
-use super::{parse_fail_on, run_inputs, use_color, InputArgs};
+use super::{parse_fail_on, run_inputs, shown, use_color, InputArgs};
 use flinklint::baseline::{self, Baseline};
 use flinklint::config::{CliSettings, FailOn, Settings};
 use flinklint::fix::FixMode;
 use flinklint::render;
+use flinklint::source::escape;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -113,6 +114,24 @@ pub fn run(args: CheckArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    // The baseline is read before the run: a file that cannot be read stops it at once.
+    let baseline = match &args.baseline {
+        Some(path) => match flinklint::files::read_text(path, flinklint::files::BASELINE_LIMIT)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Baseline::from_json(&t))
+        {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!(
+                    "flinklint: cannot read the baseline {}: {}",
+                    shown(path),
+                    escape::text(&e)
+                );
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
     let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &settings) {
         Ok(o) => o,
         Err(code) => return code,
@@ -173,37 +192,24 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let b = baseline::record(&outcome.files, &settings, &outcome.diagnostics);
         // Atomically: an interrupted run leaves the previous baseline intact.
         if let Err(e) = flinklint::fix::write_atomically(path, &b.to_json()) {
-            eprintln!("flinklint: cannot write {}: {e}", path.display());
+            eprintln!("flinklint: cannot write {}: {e}", shown(path));
             return ExitCode::from(2);
         }
         let n: u32 = b.findings.iter().map(|e| e.count).sum();
         eprintln!(
             "flinklint: wrote {n} finding(s) to the baseline {}",
-            path.display()
+            shown(path)
         );
         return ExitCode::SUCCESS;
     }
     let mut gone = None;
-    if let Some(path) = &args.baseline {
-        let b = match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Baseline::from_json(&t))
-        {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!(
-                    "flinklint: cannot read the baseline {}: {e}",
-                    path.display()
-                );
-                return ExitCode::from(2);
-            }
-        };
-        let g = baseline::filter(&outcome.files, &settings, &mut outcome.diagnostics, &b);
+    if let (Some(path), Some(b)) = (&args.baseline, &baseline) {
+        let g = baseline::filter(&outcome.files, &settings, &mut outcome.diagnostics, b);
         if !g.is_empty() {
             let n: u32 = g.iter().map(|e| e.count).sum();
             eprintln!(
                 "flinklint: {n} finding(s) of the baseline {} no longer occur; run with --write-baseline to drop them:",
-                path.display()
+                shown(path)
             );
             for e in &g {
                 let times = if e.count > 1 {
@@ -211,7 +217,13 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 } else {
                     String::new()
                 };
-                eprintln!("  {} {}{times}: {}", e.file, e.code, e.message);
+                // The baseline file's texts, which may hold anything.
+                eprintln!(
+                    "  {} {}{times}: {}",
+                    escape::text(&e.file),
+                    escape::text(&e.code),
+                    escape::text(&e.message)
+                );
             }
         }
         gone = Some(g);
@@ -243,7 +255,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     };
     if let Some(path) = &args.output_file {
         if let Err(e) = std::fs::write(path, text.as_bytes()) {
-            eprintln!("flinklint: cannot write {}: {e}", path.display());
+            eprintln!("flinklint: cannot write {}: {e}", shown(path));
             return ExitCode::from(2);
         }
     } else {

@@ -58,8 +58,17 @@ pub struct ExpandArgs {
     explain_like: bool,
 }
 
+/// Prints `text`: on a terminal with the control characters of the input (a name, a comment,
+/// an option value) escaped, so that none acts on the terminal; verbatim SQL into a pipe or
+/// a file.
 fn out(text: &str) {
+    use std::io::IsTerminal;
     let mut stdout = std::io::stdout().lock();
+    let text = if stdout.is_terminal() {
+        flinklint::source::escape::lines(text)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
     let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();
 }

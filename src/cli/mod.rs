@@ -10,7 +10,8 @@ mod rule;
 use clap::{Parser, Subcommand};
 use flinklint::config::{CliSettings, FailOn, Settings, Target};
 use flinklint::discover::{self, git, Input};
-use std::io::Read;
+use flinklint::files::SQL_LIMIT;
+use flinklint::source::escape;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -57,15 +58,16 @@ pub struct InputArgs {
     stdin_filename: Option<PathBuf>,
     /// A git revision (branch, tag, commit): each given file that changed since it is checked
     /// as an evolution of its version there, as if that version had been deployed first (an
-    /// in-place edit of a CREATE OR ALTER MATERIALIZED TABLE is an ALTER).
+    /// in-place edit of a CREATE OR ALTER MATERIALIZED TABLE is an ALTER); standard input, as
+    /// an evolution of the file --stdin-filename names.
     #[arg(long, value_name = "REV")]
     base: Option<String>,
     /// Read this config file instead of the nearest `.flinklint.yaml` above the working
     /// directory; its folder is the project root.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
-    /// Apply `exclude` to files and folders named on the command line too (for pre-commit and
-    /// editors, which pass every file).
+    /// Apply `exclude` to files and folders named on the command line too, and to standard
+    /// input named with --stdin-filename (for pre-commit and editors, which pass every file).
     #[arg(long)]
     force_exclude: bool,
 }
@@ -113,10 +115,18 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn read_stdin() -> Vec<u8> {
-    let mut buf = Vec::new();
-    let _ = std::io::stdin().read_to_end(&mut buf);
-    buf
+/// Standard input, at most [`SQL_LIMIT`] bytes of it (`/dev/zero` must not fill the memory).
+/// `Err` carries exit code 2 after the problem was printed.
+fn read_stdin() -> Result<Vec<u8>, ExitCode> {
+    flinklint::files::read_limited(std::io::stdin().lock(), SQL_LIMIT).map_err(|e| {
+        eprintln!("flinklint: cannot read standard input: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// `path` for a message on the terminal (see [`flinklint::source::escape::path`]).
+pub fn shown(path: &Path) -> String {
+    flinklint::source::escape::path(path)
 }
 
 /// The run's settings: the config file (found from the working directory, or `--config`)
@@ -170,19 +180,33 @@ pub fn run_inputs(
     let (inputs, context) = match selected {
         Ok(selected) => selected,
         Err(e) => {
-            eprintln!("flinklint: {e}");
+            eprintln!("flinklint: {}", escape::text(&e.to_string()));
             return Err(ExitCode::from(2));
         }
     };
-    let stdin = inputs
-        .iter()
-        .any(|i| matches!(i, Input::Stdin(_)))
-        .then(read_stdin);
+    let stdin = match inputs.iter().any(|i| matches!(i, Input::Stdin(_))) {
+        true => Some(read_stdin()?),
+        false => None,
+    };
+    if args.base.is_some()
+        && inputs
+            .iter()
+            .any(|i| i.path().as_os_str() == discover::STDIN_NAME)
+    {
+        eprintln!(
+            "flinklint: --base needs --stdin-filename for standard input: the name of the file whose earlier version it evolves"
+        );
+        return Err(ExitCode::from(2));
+    }
     let bases = match &args.base {
-        Some(revision) => match base_versions(revision, &args.paths, &inputs) {
+        Some(revision) => match base_versions(revision, &args.paths, &inputs, stdin.as_deref()) {
             Ok(bases) => bases,
             Err(e) => {
-                eprintln!("flinklint: --base {revision}: {e}");
+                eprintln!(
+                    "flinklint: --base {}: {}",
+                    escape::text(revision),
+                    escape::text(&e.to_string())
+                );
                 return Err(ExitCode::from(2));
             }
         },
@@ -204,16 +228,24 @@ pub fn run_inputs(
 }
 
 /// The versions at `revision` of the input files that changed since it (`--base`). The
-/// repository is the one holding the first path argument (a file's folder), else the current
-/// folder. Files added since the revision, untracked or outside the repository have none.
+/// repository is the one holding the first path argument (a file's folder), else the folder
+/// of `--stdin-filename`, else the current folder. Files added since the revision, untracked or
+/// outside the repository have none. Standard input named with `--stdin-filename` is that
+/// file's new text: it gets the version of that file when its text differs from it.
 fn base_versions(
     revision: &str,
     paths: &[PathBuf],
     inputs: &[Input],
+    stdin: Option<&[u8]>,
 ) -> Result<Vec<flinklint::discover::read::BaseVersion>, git::GitError> {
+    let stdin_name = inputs.iter().find_map(|i| match i {
+        Input::Stdin(p) if p.as_os_str() != discover::STDIN_NAME => Some(p.clone()),
+        _ => None,
+    });
     let dir = paths
         .iter()
         .find(|p| p.as_os_str() != "-")
+        .or(stdin_name.as_ref())
         .map(|p| {
             if p.is_dir() {
                 p.clone()
@@ -229,16 +261,28 @@ fn base_versions(
     let changed = git::changed_files(&root, &commit)?;
     let mut bases = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
-        let Input::File(path) = input else { continue };
-        if !std::fs::canonicalize(path).is_ok_and(|p| changed.contains(&p)) {
-            continue;
-        }
+        let (path, new_text) = match input {
+            Input::File(path) => {
+                if !std::fs::canonicalize(path).is_ok_and(|p| changed.contains(&p)) {
+                    continue;
+                }
+                (path, None)
+            }
+            Input::Stdin(path) if Some(path) == stdin_name.as_ref() => {
+                (path, Some(stdin.unwrap_or_default()))
+            }
+            Input::Stdin(_) => continue,
+        };
         let Some(rel) = git::relative_path(&root, path) else {
             continue;
         };
         let Some(bytes) = git::show(&root, &commit, &rel)? else {
             continue;
         };
+        // An unchanged buffer is no evolution.
+        if new_text.is_some_and(|text| text == bytes.as_slice()) {
+            continue;
+        }
         // A version that is not UTF-8 has no statements to deploy.
         let Ok(text) = String::from_utf8(bytes) else {
             continue;

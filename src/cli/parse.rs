@@ -24,12 +24,17 @@ pub struct ParseArgs {
 /// Runs `parse`.
 pub fn run(args: ParseArgs) -> ExitCode {
     let bytes = if args.file.as_os_str() == "-" {
-        super::read_stdin()
+        match super::read_stdin() {
+            Ok(b) => b,
+            Err(code) => return code,
+        }
     } else {
-        match std::fs::read(&args.file) {
+        // A regular file only, and not beyond the limit of any input (a named pipe would wait
+        // for a writer, `/dev/zero` never ends).
+        match flinklint::files::read_file(&args.file, flinklint::files::SQL_LIMIT) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("flinklint: cannot read {}: {e}", args.file.display());
+                eprintln!("flinklint: cannot read {}: {e}", super::shown(&args.file));
                 return ExitCode::from(2);
             }
         }

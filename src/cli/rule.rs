@@ -53,7 +53,10 @@ pub fn rule(args: RuleArgs) -> ExitCode {
     if let Some(meta) = flinklint::registry::find(&args.rule) {
         return print(&docs::rule_text(meta));
     }
-    let mut message = format!("flinklint: unknown rule `{}`", args.rule);
+    let mut message = format!(
+        "flinklint: unknown rule `{}`",
+        flinklint::source::escape::text(&args.rule)
+    );
     if let Some((meta, by_name)) = flinklint::registry::closest(&args.rule) {
         if by_name {
             message.push_str(&format!("; did you mean `{}` ({})?", meta.name, meta.code));

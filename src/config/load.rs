@@ -16,6 +16,8 @@ use super::glob::{self, PathMatcher};
 use super::{
     FailOn, HistoryDir, HistoryLocation, HistoryOrder, Override, RuleSelector, Settings, Target,
 };
+use crate::files::{read_text, SMALL_LIMIT};
+use crate::source::escape;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -23,12 +25,14 @@ use std::path::{Path, PathBuf};
 /// The config file's name.
 pub const CONFIG_FILE: &str = ".flinklint.yaml";
 
-/// The nearest `.flinklint.yaml` in `start` or a folder above it.
+/// The nearest `.flinklint.yaml` in `start` or a folder above it. Anything of that name counts
+/// (reading one that is not a regular file is then an error), so that a broken config file is
+/// reported rather than replaced by one further up.
 pub fn find_config(start: &Path) -> Option<PathBuf> {
     glob::absolute(start)
         .ancestors()
         .map(|dir| dir.join(CONFIG_FILE))
-        .find(|p| p.is_file())
+        .find(|p| p.exists())
 }
 
 /// The project root: the folder of the nearest `.flinklint.yaml` above `start`, else the
@@ -67,7 +71,7 @@ impl ConfigError {
     /// A problem outside any file (a bad flag value).
     pub fn plain(message: impl Into<String>) -> ConfigError {
         ConfigError {
-            message: message.into(),
+            message: escape::text(&message.into()).into_owned(),
             help: None,
             file: None,
             location: None,
@@ -83,6 +87,10 @@ impl ConfigError {
         message: String,
         help: Option<String>,
     ) -> ConfigError {
+        // The config's own text may hold any character: shown escaped, in the message and in
+        // the excerpt (offsets kept).
+        let message = escape::text(&message).into_owned();
+        let help = help.map(|h| escape::text(&h).into_owned());
         let message = match location {
             Some(_) => message,
             None => format!("{}: {message}", display(file)),
@@ -97,7 +105,8 @@ impl ConfigError {
             file: Some(file.to_path_buf()),
             location,
             source: Some(Box::new((
-                NamedSource::new(display(file), text.to_string()).with_language("yaml"),
+                NamedSource::new(display(file), escape::keeping_offsets(text).into_owned())
+                    .with_language("yaml"),
                 span,
             ))),
         }
@@ -164,7 +173,7 @@ impl miette::Diagnostic for ConfigError {
 }
 
 fn display(path: &Path) -> String {
-    path.to_string_lossy().replace('\\', "/")
+    crate::source::escape::path(path)
 }
 
 /// Byte offset of 1-based `line` and character `column` in `text` (clamped to the text).
@@ -236,11 +245,16 @@ fn explain(message: &str) -> (String, Option<String>) {
 ///
 /// Errors: the file cannot be read, is not valid YAML, or has an unknown key or a bad value.
 pub fn read_config(path: &Path) -> Result<(ConfigFile, String), ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        ConfigError::plain(format!("cannot read config file {}: {e}", display(path)))
-    })?;
+    let text = read_config_text(path, path)?;
     let config = parse_config(path, &text)?;
     Ok((config, text))
+}
+
+/// The text of the config file at `path` (shown as `shown`): a regular file of at most
+/// [`SMALL_LIMIT`] bytes of UTF-8.
+fn read_config_text(path: &Path, shown: &Path) -> Result<String, ConfigError> {
+    read_text(path, SMALL_LIMIT)
+        .map_err(|e| ConfigError::plain(format!("cannot read config file {}: {e}", display(shown))))
 }
 
 /// Parses config text; `path` names it in errors. An empty file (or one with only comments)
@@ -300,9 +314,7 @@ pub fn resolve(cwd: &Path, cli: &CliSettings) -> Result<Settings, ConfigError> {
             };
             settings.root = Some(root);
             settings.config_file = Some(path.clone());
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                ConfigError::plain(format!("cannot read config file {}: {e}", display(&shown)))
-            })?;
+            let text = read_config_text(path, &shown)?;
             let config = parse_config(&shown, &text)?;
             apply(&mut settings, config, &shown, &text)?;
         }
@@ -388,7 +400,7 @@ pub fn apply(
             Some("lexicographic") => HistoryOrder::Lexicographic,
             Some(list) => {
                 let file = root.join(list);
-                let body = std::fs::read_to_string(&file).map_err(|e| {
+                let body = read_text(&file, SMALL_LIMIT).map_err(|e| {
                     ConfigError::at_value(
                         path,
                         text,

@@ -103,7 +103,7 @@ impl RuleSelector {
     /// Errors: a message naming the unknown rule, with the closest known code or name.
     pub fn parse(s: &str) -> Result<RuleSelector, String> {
         let s = s.trim();
-        if let Some(meta) = crate::registry::lookup(s) {
+        if let Some(meta) = crate::registry::find(s) {
             return Ok(RuleSelector::Code(meta.code));
         }
         if let Some(meta) = RULE_DOCS
@@ -112,13 +112,8 @@ impl RuleSelector {
         {
             return Ok(RuleSelector::Family(family_of(meta.code)));
         }
-        let mut candidates: Vec<&str> = Vec::new();
-        for m in RULE_DOCS {
-            candidates.push(m.code);
-            candidates.push(m.name);
-        }
         let message = format!("unknown rule `{s}`");
-        Err(match did_you_mean(s, candidates) {
+        Err(match crate::registry::suggestion(s) {
             Some(best) => format!("{message}; did you mean `{best}`?"),
             None => format!("{message}; `flinklint rules` lists every code and name"),
         })

@@ -150,6 +150,32 @@ impl Diagnostic {
         self.notes.push(note.into());
         self
     }
+    /// Escapes the characters a terminal would act on in every text of the finding (see
+    /// [`crate::source::escape`]): the message, label, help, related labels and fix title stay
+    /// one line each; Flink's message and the notes keep their line breaks. Rules quote the
+    /// input (string literals, names, comments), which may hold any character; every finding
+    /// a rule reports passes through this.
+    pub fn escape_texts(&mut self) {
+        use crate::source::escape;
+        fn apply(s: &mut String, f: fn(&str) -> std::borrow::Cow<'_, str>) {
+            if let std::borrow::Cow::Owned(escaped) = f(s) {
+                *s = escaped;
+            }
+        }
+        apply(&mut self.message, escape::text);
+        for s in self.label.iter_mut().chain(self.help.iter_mut()) {
+            apply(s, escape::text);
+        }
+        for r in &mut self.related {
+            apply(&mut r.message, escape::text);
+        }
+        if let Some(fix) = &mut self.fix {
+            apply(&mut fix.title, escape::text);
+        }
+        for s in self.flink_message.iter_mut().chain(self.notes.iter_mut()) {
+            apply(s, escape::lines);
+        }
+    }
 }
 
 /// 64-bit FNV-1a (Fowler–Noll–Vo, <http://www.isthe.com/chongo/tech/comp/fnv/>): a fixed,

@@ -16,6 +16,7 @@
 //! so it can never be read as an option. File names are bytes to git; they become paths without
 //! loss on Unix (non-UTF-8 names included).
 
+use crate::files::{read_limited, ReadError, SQL_LIMIT};
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -135,13 +136,38 @@ pub fn changed_files(root: &Path, commit: &Commit) -> Result<HashSet<PathBuf>, G
 
 /// The bytes of `path` (relative to the work tree root, forward slashes, as from
 /// [`relative_path`]) at `commit` (`git show COMMIT:path`); `None` when the file does not exist
-/// there.
+/// there. At most [`SQL_LIMIT`] bytes are read, as of any input.
 ///
-/// Errors: [`GitError::NotInstalled`] only; any other failure reads as "not there".
+/// Errors: [`GitError::NotInstalled`], [`GitError::Failed`] for a version larger than the
+/// limit; any other failure reads as "not there".
 pub fn show(root: &Path, commit: &Commit, path: &str) -> Result<Option<Vec<u8>>, GitError> {
     let spec = format!("{}:{path}", commit.id());
-    let output = git(root, &["show", &spec])?;
-    Ok(output.status.success().then_some(output.stdout))
+    let mut child = Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["show", &spec])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(GitError::NotInstalled)?;
+    let read = match child.stdout.take() {
+        Some(stdout) => read_limited(stdout, SQL_LIMIT),
+        None => Ok(Vec::new()),
+    };
+    if read.is_err() {
+        // Beyond the limit: git need not write the rest.
+        let _ = child.kill();
+    }
+    let status = child.wait().map_err(GitError::NotInstalled)?;
+    match read {
+        Ok(bytes) => Ok(status.success().then_some(bytes)),
+        Err(ReadError::TooLarge(_)) => Err(GitError::Failed {
+            command: format!("show {spec}"),
+            message: format!("{}", ReadError::TooLarge(SQL_LIMIT)),
+        }),
+        Err(_) => Ok(None),
+    }
 }
 
 /// `path` relative to the work tree `root`, with forward slashes, as git names it in

@@ -1,11 +1,12 @@
 //! Discover stage: which files a run reads.
 //!
-//! Arguments are files, directories or `-` (standard input). Directories are walked (with the
-//! `ignore` crate's walker, for `.gitignore`) in sorted order (deterministic), following
-//! symbolic links but never into a loop, skipping hidden directories, `target/`,
-//! `node_modules/`, the configured `exclude` patterns and ignored files, and keeping files
-//! with the configured extensions (default `sql`). A file named explicitly is read whatever
-//! its extension, and is checked even when excluded unless `--force-exclude`.
+//! Arguments are files, directories or `-` (standard input). Directories are walked (see
+//! [`walk`]) in sorted order (deterministic), following symbolic links but never into a loop,
+//! skipping hidden directories, `target/`, `node_modules/`, the configured `exclude` patterns
+//! and what `.gitignore` files ignore, and keeping the regular files with the configured
+//! extensions (default `sql`). A file named explicitly is read whatever its extension, and is
+//! checked even when excluded unless `--force-exclude`; one that is not a regular file (a
+//! named pipe, a device, a symbolic-link loop) is reported as unreadable (SY000), never read.
 //!
 //! A run over individual files (as pre-commit passes them) or over the files changed since a
 //! git revision ([`changed_since`], with [`git`]) also reads the rest of the project as
@@ -13,10 +14,12 @@
 
 pub mod git;
 pub mod read;
+mod walk;
 
 use crate::config::Settings;
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
+use walk::walk;
 
 /// Where a file's text comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -40,8 +43,11 @@ impl Input {
 #[derive(Debug, thiserror::Error)]
 pub enum DiscoverError {
     /// The path does not exist.
-    #[error("path does not exist: {0}")]
+    #[error("path does not exist: {}", crate::source::escape::path(.0))]
     NotFound(PathBuf),
+    /// The path is a symbolic link to a path that does not exist.
+    #[error("{} is a symbolic link to a path that does not exist", crate::source::escape::path(.0))]
+    BrokenLink(PathBuf),
     /// `--changed-since` with `-`: standard input has no git history.
     #[error("--changed-since cannot check standard input (`-`)")]
     ChangedSinceStdin,
@@ -50,14 +56,12 @@ pub enum DiscoverError {
     Git(#[from] git::GitError),
 }
 
-/// Directory names never descended into.
-const SKIPPED_DIRS: &[&str] = &["target", "node_modules"];
-
 /// Lists the inputs for `args` (files, directories, `-`) with the default settings: `.sql`
 /// files (or `extensions`), `.gitignore` respected, nothing else excluded. See
 /// [`discover_with`].
 ///
-/// Errors: [`DiscoverError::NotFound`] for an argument that does not exist.
+/// Errors: [`DiscoverError::NotFound`] for an argument that does not exist,
+/// [`DiscoverError::BrokenLink`] for a symbolic link to nothing.
 pub fn discover(
     args: &[PathBuf],
     extensions: &[String],
@@ -76,9 +80,11 @@ pub fn discover(
 /// matching `settings.exclude` (relative to the project root) and, unless
 /// `respect-gitignore: false`, what `.gitignore` files ignore. An argument itself is never
 /// excluded (like ruff: what you name explicitly is checked) unless `settings.force_exclude`;
-/// then an excluded file, or a file or folder inside an excluded folder, is skipped.
+/// then an excluded file, or a file or folder inside an excluded folder, is skipped, and so is
+/// standard input whose `stdin_name` is one.
 ///
-/// Errors: [`DiscoverError::NotFound`] for an argument that does not exist.
+/// Errors: [`DiscoverError::NotFound`] for an argument that does not exist,
+/// [`DiscoverError::BrokenLink`] for a symbolic link to nothing.
 pub fn discover_with(
     args: &[PathBuf],
     settings: &Settings,
@@ -87,23 +93,42 @@ pub fn discover_with(
     let mut inputs = Vec::new();
     for arg in args {
         if arg.as_os_str() == "-" {
+            // Standard input named as an excluded file is skipped as that file would be.
+            if let Some(name) = stdin_name {
+                if settings.force_exclude
+                    && settings
+                        .exclude
+                        .matches_path_or_parent(&settings.relative_path(name), false)
+                {
+                    continue;
+                }
+            }
             inputs.push(Input::Stdin(
                 stdin_name.map_or_else(|| PathBuf::from(STDIN_NAME), Path::to_path_buf),
             ));
             continue;
         }
-        if !arg.exists() {
-            return Err(DiscoverError::NotFound(arg.clone()));
-        }
-        let is_file = arg.is_file();
+        // An argument that is not a folder is an input file: one that is not a regular file
+        // (a named pipe, a device, a symbolic-link loop) is reported as unreadable when read.
+        let is_dir = match std::fs::metadata(arg) {
+            Ok(meta) => meta.is_dir(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(if std::fs::symlink_metadata(arg).is_ok() {
+                    DiscoverError::BrokenLink(arg.clone())
+                } else {
+                    DiscoverError::NotFound(arg.clone())
+                });
+            }
+            Err(_) => false,
+        };
         if settings.force_exclude
             && settings
                 .exclude
-                .matches_path_or_parent(&settings.relative_path(arg), !is_file)
+                .matches_path_or_parent(&settings.relative_path(arg), is_dir)
         {
             continue;
         }
-        if is_file {
+        if !is_dir {
             inputs.push(Input::File(arg.clone()));
             continue;
         }
@@ -112,60 +137,6 @@ pub fn discover_with(
     let mut seen = std::collections::HashSet::new();
     inputs.retain(|i| seen.insert(i.clone()));
     Ok(inputs)
-}
-
-/// Adds the files under the folder `dir` to `inputs`, sorted by path.
-fn walk(dir: &Path, settings: &Settings, inputs: &mut Vec<Input>) {
-    let respect = settings.respect_gitignore;
-    // The folder's path relative to the project root, computed once; entries add their part.
-    let base = (!settings.exclude.is_empty()).then(|| settings.relative_path(dir));
-    let exclude = settings.exclude.clone();
-    let dir_owned = dir.to_path_buf();
-    let walker = ignore::WalkBuilder::new(dir)
-        .standard_filters(false)
-        .git_ignore(respect)
-        .git_exclude(respect)
-        .parents(respect)
-        .require_git(false)
-        .follow_links(true)
-        .sort_by_file_name(|a, b| a.cmp(b))
-        .filter_entry(move |e| {
-            if e.depth() == 0 {
-                return true;
-            }
-            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-            if is_dir && is_skipped_dir(e.file_name()) {
-                return false;
-            }
-            match &base {
-                Some(base) => {
-                    let rest = e.path().strip_prefix(&dir_owned).unwrap_or(e.path());
-                    !exclude.matches(&base.join(rest), is_dir)
-                }
-                None => true,
-            }
-        })
-        .build();
-    for entry in walker {
-        // Unreadable directories and symbolic-link loops are skipped.
-        let Ok(entry) = entry else { continue };
-        if entry.file_type().is_some_and(|t| t.is_file())
-            && has_extension(entry.path(), &settings.extensions)
-        {
-            inputs.push(Input::File(entry.into_path()));
-        }
-    }
-}
-
-fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {
-    let name = name.to_string_lossy();
-    name.starts_with('.') || SKIPPED_DIRS.contains(&name.as_ref())
-}
-
-fn has_extension(path: &Path, extensions: &[String]) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(e)))
 }
 
 /// The project root: the folder of the nearest `.flinklint.yaml` above `start`, else the

@@ -3,32 +3,34 @@
 
 use super::Input;
 use crate::config::Settings;
-use crate::files::FileEntry;
+use crate::files::{read_file, FileEntry, SQL_LIMIT};
 use crate::project::{analyse_files, pool, Outcome, Passes};
 use crate::source::{FileId, SourceFile};
 use crate::syntax;
 use rayon::prelude::*;
 use std::sync::Arc;
 
-/// Reads one input: its text, or why it cannot be read. Standard input is read by the caller.
+/// Reads one input: its text, or why it cannot be read (reported as SY000, and the run goes
+/// on). A file is read only when it is a regular file of at most [`SQL_LIMIT`] bytes (see
+/// [`crate::files::read_file`]); standard input is read by the caller, with the same limit.
 pub fn load(input: &Input, stdin_text: Option<&[u8]>) -> (SourceFile, Option<String>) {
-    let bytes = match input {
-        Input::File(path) => std::fs::read(path),
-        Input::Stdin(_) => Ok(stdin_text.unwrap_or_default().to_vec()),
-    };
     let path = input.path().to_path_buf();
-    match bytes {
-        Err(e) => (SourceFile::new(path, ""), Some(e.to_string())),
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => (SourceFile::new(path, text), None),
-            Err(e) => {
-                let at = e.utf8_error().valid_up_to();
-                (
-                    SourceFile::new(path, ""),
-                    Some(format!("not valid UTF-8 (byte {at})")),
-                )
-            }
+    let bytes = match input {
+        Input::File(p) => match read_file(p, SQL_LIMIT) {
+            Ok(bytes) => bytes,
+            Err(e) => return (SourceFile::new(path, ""), Some(e.to_string())),
         },
+        Input::Stdin(_) => stdin_text.unwrap_or_default().to_vec(),
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => (SourceFile::new(path, text), None),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            (
+                SourceFile::new(path, ""),
+                Some(format!("not valid UTF-8 (byte {at})")),
+            )
+        }
     }
 }
 

@@ -107,14 +107,9 @@ pub struct RuleMeta {
 
 include!(concat!(env!("OUT_DIR"), "/rules_meta.rs"));
 
-/// The metadata of the rule with this code or name.
-pub fn lookup(code_or_name: &str) -> Option<&'static RuleMeta> {
-    RULE_DOCS
-        .iter()
-        .find(|m| m.code.eq_ignore_ascii_case(code_or_name) || m.name == code_or_name)
-}
-
-/// The rule with this code (any case) or name (any case).
+/// The rule with this code or name (any case, surrounding blanks ignored): the one look-up of
+/// the command line (`flinklint rule`), the configuration (`rules:`, `--select`, `--ignore`)
+/// and suppression comments.
 pub fn find(query: &str) -> Option<&'static RuleMeta> {
     let query = query.trim();
     RULE_DOCS
@@ -122,8 +117,15 @@ pub fn find(query: &str) -> Option<&'static RuleMeta> {
         .find(|m| m.code.eq_ignore_ascii_case(query) || m.name.eq_ignore_ascii_case(query))
 }
 
+/// The code or name to suggest for the unknown rule `query`, as written: the name when the
+/// name is what it resembles, else the code (see [`closest`]).
+pub fn suggestion(query: &str) -> Option<&'static str> {
+    closest(query).map(|(meta, by_name)| if by_name { meta.name } else { meta.code })
+}
+
 /// The code or name closest to `query` (by edit distance, ignoring case), when it is close
-/// enough to be a likely typo: `(rule, matched its name)`.
+/// enough to be a likely typo: `(rule, matched its name)`. Ties go to the first rule in code
+/// order. The one did-you-mean for rules, wherever a rule is named.
 pub fn closest(query: &str) -> Option<(&'static RuleMeta, bool)> {
     let query = query.trim().to_ascii_lowercase();
     let mut best: Option<(usize, &'static RuleMeta, bool)> = None;

@@ -2,9 +2,10 @@
 //!
 //! Each line is `path:line:col: CODE [severity] message` (1-based line, column in characters),
 //! the shape compilers and `grep -n` print, which editors and terminals turn into links.
-//! Line breaks inside a message are replaced by spaces so that a finding stays one line.
+//! Line breaks inside a message are replaced by spaces, and the path's control characters
+//! escaped, so that a finding stays one line.
 
-use super::{human, line_cols, path_of};
+use super::{human, line_cols, shown_path_of};
 use crate::diagnostics::Diagnostic;
 use crate::files::FileEntry;
 
@@ -18,7 +19,7 @@ pub fn line(files: &[FileEntry], d: &Diagnostic) -> String {
         .collect();
     format!(
         "{}:{}:{}: {} [{}] {}",
-        path_of(files, d.file),
+        shown_path_of(files, d.file),
         start.line,
         start.column,
         d.code,

@@ -15,7 +15,7 @@
 //! the Actions toolkit (`@actions/core`, `command.ts`): in the message `%` → `%25`, `\r` →
 //! `%0D`, `\n` → `%0A`; in property values additionally `:` → `%3A` and `,` → `%2C`.
 
-use super::{human, line_cols, path_of};
+use super::{human, line_cols, shown_path_of};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::files::FileEntry;
 
@@ -59,7 +59,7 @@ pub fn command(severity: Severity) -> &'static str {
 pub fn line(files: &[FileEntry], d: &Diagnostic) -> String {
     let (start, end) = line_cols(files, d.file, d.span);
     let mut props = vec![
-        ("file", path_of(files, d.file)),
+        ("file", shown_path_of(files, d.file)),
         ("line", start.line.to_string()),
     ];
     if start.line == end.line {
@@ -115,7 +115,7 @@ mod tests {
         let settings = crate::config::Settings::default();
         let sql = "SELECT 1;\nSELECT\n  2;\n";
         let outcome = crate::check_texts(&[("dir,1/a:b.sql".into(), sql.into())], &settings);
-        let meta = crate::rules::meta::lookup("SY001").expect("SY001");
+        let meta = crate::rules::meta::find("SY001").expect("SY001");
         let one = Diagnostic::new(meta, Severity::Info, FileId(0), Span::new(10, 16), "a, b");
         let two = Diagnostic::new(meta, Severity::Info, FileId(0), Span::new(10, 20), "a\nb");
         assert_eq!(

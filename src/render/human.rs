@@ -116,8 +116,14 @@ fn short_label(message: &str) -> String {
     }
 }
 
+/// The file for miette's excerpts: its path and text with control characters made visible
+/// (offsets kept; see [`crate::source::escape::keeping_offsets`]).
 fn named_source(file: &FileEntry) -> NamedSource<std::sync::Arc<str>> {
-    NamedSource::new(file.source.display_path(), file.source.text.clone()).with_language("sql")
+    let text = match crate::source::escape::keeping_offsets(&file.source.text) {
+        std::borrow::Cow::Borrowed(_) => file.source.text.clone(),
+        std::borrow::Cow::Owned(shown) => shown.into(),
+    };
+    NamedSource::new(crate::source::escape::path(&file.source.path), text).with_language("sql")
 }
 
 /// Renders every diagnostic and a summary line.
@@ -166,7 +172,7 @@ pub fn render(
                     message: format!(
                         "{} ({}:{}:{})",
                         r.message,
-                        rfile.source.display_path(),
+                        crate::source::escape::path(&rfile.source.path),
                         at.line,
                         at.column
                     ),

@@ -20,7 +20,7 @@
 //! findings. Text is escaped for XML 1.0; characters XML 1.0 cannot carry at all (most
 //! control characters) become U+FFFD.
 
-use super::{line_cols, path_of};
+use super::{line_cols, shown_path_of};
 use crate::diagnostics::Diagnostic;
 use crate::files::FileEntry;
 use std::fmt::Write as _;
@@ -67,7 +67,7 @@ pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
         r#"  <testsuite name="flinklint" {counts} skipped="0">"#
     );
     for (file, found) in &cases {
-        let path = escape(&path_of(files, file.id));
+        let path = escape(&shown_path_of(files, file.id));
         let open = format!(r#"    <testcase name="{path}" classname="{path}""#);
         if found.is_empty() {
             let _ = writeln!(out, "{open}/>");

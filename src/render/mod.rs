@@ -23,9 +23,17 @@ pub fn line_cols(files: &[FileEntry], file: FileId, span: Span) -> (LineCol, Lin
     (source.line_col(span.start), source.line_col(span.end))
 }
 
-/// The path of a file as every renderer shows it (forward slashes, never made absolute).
+/// The path of a file as the machine formats carry it (forward slashes, never made absolute):
+/// JSON and XML escape it themselves, SARIF percent-encodes it.
 pub(crate) fn path_of(files: &[FileEntry], file: FileId) -> String {
     files[file.0 as usize].source.display_path()
+}
+
+/// The path of a file as the formats read on a terminal show it: [`path_of`] on one line,
+/// with control characters escaped and bytes that are not UTF-8 written `\xff`
+/// ([`crate::source::escape::path`]).
+pub(crate) fn shown_path_of(files: &[FileEntry], file: FileId) -> String {
+    crate::source::escape::path(&files[file.0 as usize].source.path)
 }
 
 pub use crate::diagnostics::fnv1a64;

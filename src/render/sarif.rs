@@ -136,7 +136,7 @@ fn reflow(doc: &str) -> String {
 
 /// The reporting descriptor of a rule code (from the rule's metadata).
 fn rule_descriptor(code: &str, fallback: &Diagnostic) -> Value {
-    let Some(meta) = crate::rules::meta::lookup(code) else {
+    let Some(meta) = crate::rules::meta::find(code) else {
         return json!({
             "id": code,
             "name": fallback.name,

@@ -64,7 +64,7 @@ impl<'a> Reporter<'a> {
     pub fn first_at(&mut self, file: FileId, span: Span) -> bool {
         self.reported_at.insert((self.meta.code, file, span))
     }
-    /// Reports a diagnostic.
+    /// Reports a diagnostic, its texts made safe to print ([`Diagnostic::escape_texts`]).
     ///
     /// A fix that the rule's YAML does not declare (`fix: none`, or an unsafe fix under
     /// `fix: safe`; see [`fix_allowed`]) is a bug of the rule: the YAML is what
@@ -90,6 +90,7 @@ impl<'a> Reporter<'a> {
                 diagnostic.notes.push(note);
             }
         }
+        diagnostic.escape_texts();
         self.out.push(diagnostic);
     }
 }
@@ -123,7 +124,7 @@ mod tests {
     }
 
     fn report_with_fix(code: &str, applicability: Applicability) -> Diagnostic {
-        let meta = crate::registry::lookup(code).expect("a rule");
+        let meta = crate::registry::find(code).expect("a rule");
         let mut out = Vec::new();
         let mut reported_at = HashSet::new();
         let mut reporter = Reporter::new(meta, &mut out, &mut reported_at);
@@ -162,7 +163,7 @@ mod tests {
     #[test]
     fn a_severity_the_yaml_does_not_declare_keeps_the_default_with_a_note() {
         // TB001 declares only `severity: error`.
-        let meta = crate::registry::lookup("TB001").expect("a rule");
+        let meta = crate::registry::find("TB001").expect("a rule");
         let (mut out, mut reported_at) = (Vec::new(), HashSet::new());
         let reporter = Reporter::new(meta, &mut out, &mut reported_at);
         let d = reporter.diagnostic_with(Severity::Info, FileId(0), Span::empty(0), "x");

@@ -3,7 +3,10 @@
 //! Invariants: a [`Span`] is a half-open byte range `start..end` into the file's text, on UTF-8
 //! character boundaries. Line and column numbers are computed in exactly one place,
 //! [`LineIndex::line_col`], which counts columns in characters (not bytes) and treats `\r\n`,
-//! `\n` and a lone `\r` as one line break each.
+//! `\n` and a lone `\r` as one line break each. Input text and paths are shown through
+//! [`escape`].
+
+pub mod escape;
 
 use serde::Serialize;
 use std::path::PathBuf;

@@ -135,7 +135,7 @@ fn parse_directive(file: &FileEntry, comment: Span, rest: &str, base: usize) -> 
     directive.codes = words
         .into_iter()
         .map(|(text, span)| DirectiveCode {
-            code: crate::rules::meta::lookup(&text).map(|m| m.code),
+            code: crate::rules::meta::find(&text).map(|m| m.code),
             text,
             span,
         })

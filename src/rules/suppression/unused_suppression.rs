@@ -89,10 +89,7 @@ fn check_directive(
                     code.span,
                     format!("unknown rule `{}` in suppression", code.text),
                 );
-                let candidates = crate::rules::meta::RULE_DOCS
-                    .iter()
-                    .flat_map(|m| [m.code, m.name]);
-                d = d.with_help(match crate::config::did_you_mean(&code.text, candidates) {
+                d = d.with_help(match crate::rules::meta::suggestion(&code.text) {
                     Some(best) => format!("did you mean `{best}`?"),
                     None => "`flinklint rules` lists every code and name".to_string(),
                 });
