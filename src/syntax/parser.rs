@@ -138,20 +138,33 @@ impl<'a> Parser<'a> {
         if !self.at_kind(TokenKind::Semicolon) && !self.at_eof() {
             if !has_error {
                 let found = self.describe_current();
+                // Inserting `;` after an error token (a quoted name left open, a lone `"`) can
+                // leave it inside that token: the fix would never end the statement.
+                let after_error_token = self
+                    .pos
+                    .checked_sub(1)
+                    .and_then(|i| self.tokens.get(i))
+                    .is_some_and(|t| t.kind.is_error());
                 if self.at_statement_start_on_new_line() {
                     let span = self.current().span;
                     let insert_at = self.last_end;
-                    self.note_error_with_fix(
-                        SyntaxErrorKind::Unexpected,
-                        format!("expected `;` before the next statement, found {found}"),
-                        span,
-                        Some("end the previous statement with `;`".to_string()),
-                        Suggestion {
-                            title: "End the previous statement with `;`".to_string(),
-                            span: Span::empty(insert_at),
-                            replacement: ";".to_string(),
-                        },
-                    );
+                    let message = format!("expected `;` before the next statement, found {found}");
+                    let help = Some("end the previous statement with `;`".to_string());
+                    if after_error_token {
+                        self.note_error(SyntaxErrorKind::Unexpected, message, span, help);
+                    } else {
+                        self.note_error_with_fix(
+                            SyntaxErrorKind::Unexpected,
+                            message,
+                            span,
+                            help,
+                            Suggestion {
+                                title: "End the previous statement with `;`".to_string(),
+                                span: Span::empty(insert_at),
+                                replacement: ";".to_string(),
+                            },
+                        );
+                    }
                 } else {
                     let _ =
                         self.error_here(format!("expected `;` or end of statement, found {found}"));
