@@ -28,6 +28,7 @@ mod expand_describe;
 mod expand_materialized;
 mod formats;
 mod hostile;
+mod hostile_classic;
 mod layers;
 mod mutation;
 mod oracle;
