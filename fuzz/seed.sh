@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fills the seed corpora fuzz/corpus/<target>/ from the repository's fixtures (not committed:
 # the corpora are made anew from fixtures/ before each run, and what the fuzzer adds stays
-# local). Every fixture `.sql` file seeds every target; a fixture case made of several files
-# (a history and the scripts that read it) becomes one input, each file after a
-# `-- file: PATH` line, which the `check` and `fix` targets split at.
+# local). Every fixture `.sql` file and every kept regression (fuzz/regressions/) seeds every
+# target; a fixture case made of several files (a history and the scripts that read it) becomes
+# one input, each file after a `-- file: PATH` line, which the `check` and `fix` targets split at.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(parse check fix)
@@ -18,6 +18,11 @@ while IFS= read -r -d '' f; do
   done
   count=$((count + 1))
 done < <(find fixtures -type f -name '*.sql' -print0 | sort -z)
+for f in fuzz/regressions/*.sql; do
+  for t in "${targets[@]}"; do
+    cp "$f" "fuzz/corpus/$t/regression-$(basename "$f")"
+  done
+done
 cases=0
 while IFS= read -r -d '' dir; do
   files=()

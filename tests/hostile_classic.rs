@@ -457,6 +457,7 @@ fn file_names_with_spaces_newlines_and_bytes_that_are_not_utf8() {
             let text = value.to_string();
             assert!(text.matches("SY003").count() >= 4, "{format}: {text}");
         }
+        assert_well_formed(format, &run.stdout);
     }
     // Each named on the command line.
     let mut args: Vec<&OsStr> = ["check", "--format", "concise", "--"]
@@ -466,6 +467,60 @@ fn file_names_with_spaces_newlines_and_bytes_that_are_not_utf8() {
     let run = flinklint(&dir.0, &args);
     run.expect(1, 64 * 1024);
     assert_eq!(run.stdout.matches("SY003").count(), 4, "{}", run.stdout);
+}
+
+/// The checks a format's output passes whatever the file names: a GitHub workflow command per
+/// line (a newline in a name must not start a line of its own), well-formed JUnit XML.
+fn assert_well_formed(format: &str, stdout: &str) {
+    match format {
+        "github" => {
+            for line in stdout.lines().filter(|l| !l.is_empty()) {
+                assert!(
+                    line.starts_with("::"),
+                    "a line that is no command: {line:?}"
+                );
+            }
+        }
+        "junit" => {
+            if let Err(e) = roxmltree::Document::parse(stdout) {
+                panic!("junit: not XML ({e}): {stdout}");
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn control_characters_in_file_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = TempDir::new("classic-control-names");
+    // An escape sequence that would turn a terminal's text red, a bell, a carriage return.
+    for name in [
+        &b"esc\x1b[31mred.sql"[..],
+        b"bell\x07.sql",
+        b"cr
+return.sql",
+    ] {
+        std::fs::write(dir.0.join(OsStr::from_bytes(name)), "SELECT \"x\";\n").unwrap();
+    }
+    for format in [
+        "concise", "human", "json", "sarif", "github", "gitlab", "junit",
+    ] {
+        let run = check(&dir.0, &["--format", format, "."]);
+        run.expect(1, 64 * 1024);
+        assert_eq!(
+            run.stdout.matches("SY003").count(),
+            3,
+            "{format}: {}",
+            run.stdout
+        );
+        assert!(
+            !run.stdout.contains(['\x1b', '\x07', '\r']),
+            "{format}: a control character of a file name printed raw: {:?}",
+            run.stdout
+        );
+        assert_well_formed(format, &run.stdout);
+    }
 }
 
 #[test]

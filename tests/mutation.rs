@@ -1,6 +1,6 @@
-//! The mutation harness: every fixture `.sql` file, mutated with a fixed seed (byte changes,
-//! truncation, splices of two fixtures, inserted keywords and quotes, deep nesting), goes
-//! through the whole library (`common::exercise`: every rule, every output format, `expand`,
+//! The mutation harness: every fixture `.sql` file (and every rule fixture case of several
+//! files, as one input), mutated with a fixed seed (byte changes, truncation, splices of two
+//! fixtures, inserted keywords and quotes, deep nesting), goes through the whole library (`common::exercise`: every rule, every output format, `expand`,
 //! the safe and the unsafe fixes). No input may panic, print more than a bound linear in its
 //! size, or leave fixes that a second run would still apply.
 //!
@@ -196,7 +196,7 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>, other: &[u8]) -> &'static str {
     }
 }
 
-/// Every `.sql` file under `fixtures/`, sorted.
+/// Every `.sql` file under `fixtures/`, sorted, then the several-file cases ([`cases`]).
 fn fixtures() -> Vec<(PathBuf, Vec<u8>)> {
     let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(common::root().join("fixtures"))
         .sort_by_file_name()
@@ -209,7 +209,44 @@ fn fixtures() -> Vec<(PathBuf, Vec<u8>)> {
         })
         .collect();
     files.sort();
+    files.extend(cases());
     files
+}
+
+/// The rule fixture cases made of several files (a history and the scripts that read it), each
+/// as one input whose files follow `-- file: PATH` lines (`common::exercise::split_files`), as
+/// `fuzz/seed.sh` makes them.
+fn cases() -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let rules = common::root().join("fixtures/rules");
+    for case in walkdir::WalkDir::new(&rules)
+        .min_depth(2)
+        .max_depth(2)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_dir() && e.file_name() != "snapshots")
+    {
+        let files: Vec<PathBuf> = walkdir::WalkDir::new(case.path())
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "sql"))
+            .map(|e| e.into_path())
+            .collect();
+        if files.len() < 2 {
+            continue;
+        }
+        let mut bytes = Vec::new();
+        for file in &files {
+            let name = file.strip_prefix(case.path()).unwrap_or(file);
+            bytes.extend(format!("{}{}\n", exercise::FILE_MARKER, name.display()).bytes());
+            bytes.extend(std::fs::read(file).expect("read a fixture"));
+            bytes.push(b'\n');
+        }
+        out.push((case.into_path(), bytes));
+    }
+    out
 }
 
 fn env_number(name: &str, default: u64) -> u64 {
@@ -260,7 +297,7 @@ fn run(mutant: &Mutant, index: usize, seed: u64) -> Result<exercise::Figures, St
         let text = String::from_utf8_lossy(&mutant.bytes);
         exercise::parse(&text);
         exercise::check(
-            &[("mutant.sql".to_string(), text.into_owned())],
+            &exercise::split_files(&text),
             exercise::target_for(&mutant.bytes),
         )
     });
@@ -287,6 +324,9 @@ fn run(mutant: &Mutant, index: usize, seed: u64) -> Result<exercise::Figures, St
 fn mutated_fixtures_never_crash_and_fixes_converge() {
     let fixtures = fixtures();
     assert!(fixtures.len() > 100, "{} fixtures", fixtures.len());
+    assert!(fixtures
+        .iter()
+        .any(|(_, bytes)| bytes.starts_with(exercise::FILE_MARKER.as_bytes())));
     let seed = env_number("FLINKLINT_MUTATION_SEED", SEED);
     let per_fixture = env_number("FLINKLINT_MUTATIONS", 8);
     let mutants = mutants(&fixtures, per_fixture, seed);
