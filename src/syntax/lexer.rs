@@ -324,8 +324,9 @@ fn typographic_quoted(lex: &mut Lexer<TokenKind>) {
 
 /// Lexes `text` into tokens (comments included, whitespace skipped). Never fails.
 ///
-/// Error handling: an unterminated quoted identifier, string or block comment becomes one
-/// `Unterminated*` token that runs to the end of input; any other unrecognized character becomes
+/// Error handling: an unterminated string or block comment becomes one `Unterminated*` token
+/// that runs to the end of input, an unterminated quoted identifier one that runs to the end of
+/// its line (Calcite's quoted names do not span lines); any other unrecognized character becomes
 /// an [`TokenKind::Unknown`] token of that one character.
 pub fn lex(text: &str) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(text.len() / 5 + 8);

@@ -154,18 +154,21 @@ impl<'a> Parser<'a> {
         if !self.at_kind(TokenKind::Semicolon) && !self.at_eof() {
             if parsed_whole {
                 let found = self.describe_current();
+                // Inserting `;` after an error token (a quoted name left open, a lone `"`) can
+                // leave it inside that token: the fix would never end the statement.
+                let after_error_token = self
+                    .pos
+                    .checked_sub(1)
+                    .and_then(|i| self.tokens.get(i))
+                    .is_some_and(|t| t.kind.is_error());
                 if self.at_statement_start_on_new_line() {
                     let span = self.current().span;
+                    let insert_at = self.last_end;
                     let message = format!("expected `;` before the next statement, found {found}");
                     let help = Some("end the previous statement with `;`".to_string());
-                    // A `;` right after an unterminated quoted name would be part of the name,
-                    // and end nothing: no fix there.
-                    let after_open_name = self.pos > 0
-                        && self.tokens[self.pos - 1].kind == TokenKind::UnterminatedQuotedIdent;
-                    if after_open_name {
+                    if after_error_token {
                         self.note_error(SyntaxErrorKind::Unexpected, message, span, help);
                     } else {
-                        let insert_at = self.last_end;
                         self.note_error_with_fix(
                             SyntaxErrorKind::Unexpected,
                             message,

@@ -1,6 +1,8 @@
 //! Shared helpers of the integration tests.
 #![allow(dead_code)]
 
+pub mod exercise;
+
 use std::path::{Path, PathBuf};
 
 /// The repository root.

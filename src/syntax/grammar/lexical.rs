@@ -5,6 +5,7 @@ use crate::source::Span;
 use crate::syntax::lexer::{Token, TokenKind};
 use crate::syntax::parser::TokenNotes;
 use crate::syntax::{QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
+use std::collections::HashMap;
 
 /// Longest identifier Flink accepts (Calcite `identifierMaxLength`).
 const MAX_IDENTIFIER_LEN: usize = 256;
@@ -12,14 +13,23 @@ const MAX_IDENTIFIER_LEN: usize = 256;
 /// Errors for the tokens of `text`; `notes` says where the parser needed a string or a name
 /// (to pick the fix) and which regions the SQL client reads verbatim (no errors there).
 pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -> Vec<SyntaxError> {
+    // Looked up once per token: a map (the first usage noted for a span wins), and the raw
+    // regions sorted by start, walked beside the tokens (which come in source order).
+    let mut usages: HashMap<(u32, u32), QuoteUsage> = HashMap::new();
+    for (span, usage) in &notes.usages {
+        usages.entry((span.start, span.end)).or_insert(*usage);
+    }
     let usage_of = |span: Span| {
-        notes
-            .usages
-            .iter()
-            .find(|(s, _)| *s == span)
-            .map(|(_, u)| *u)
+        usages
+            .get(&(span.start, span.end))
+            .copied()
             .unwrap_or(QuoteUsage::Unknown)
     };
+    let mut raw_regions = notes.raw_regions.clone();
+    raw_regions.sort_by_key(|r| r.start);
+    let mut next_region = 0;
+    // The furthest end of the regions that start at or before the current token.
+    let mut raw_end: Option<u32> = None;
     let mut errors = Vec::new();
     let mut push = |kind, message: String, span, help: Option<&str>, suggestion| {
         errors.push(SyntaxError {
@@ -47,7 +57,15 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
         );
     }
     for tok in tokens {
-        if notes.raw_regions.iter().any(|r| r.contains(tok.span)) {
+        while let Some(region) = raw_regions.get(next_region) {
+            if region.start > tok.span.start {
+                break;
+            }
+            raw_end = raw_end.max(Some(region.end));
+            next_region += 1;
+        }
+        // A region that starts at or before the token and ends at or after it holds it.
+        if raw_end.is_some_and(|end| end >= tok.span.end) {
             continue;
         }
         let raw = &text[tok.span.range()];
@@ -224,7 +242,10 @@ fn unicode_escape_problem(body: &str) -> Option<String> {
             } else if let Some(plus) = rest.strip_prefix('+') {
                 (
                     6,
-                    if plus.len() >= 6 && plus[..6].chars().all(|c| c.is_ascii_hexdigit()) {
+                    if plus
+                        .get(..6)
+                        .is_some_and(|d| d.chars().all(|c| c.is_ascii_hexdigit()))
+                    {
                         7
                     } else {
                         0
@@ -233,9 +254,9 @@ fn unicode_escape_problem(body: &str) -> Option<String> {
             } else {
                 (
                     4,
-                    if rest.len() >= 4
-                        && rest.is_char_boundary(4)
-                        && rest[..4].chars().all(|c| c.is_ascii_hexdigit())
+                    if rest
+                        .get(..4)
+                        .is_some_and(|d| d.chars().all(|c| c.is_ascii_hexdigit()))
                     {
                         4
                     } else {

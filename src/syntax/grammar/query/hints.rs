@@ -15,13 +15,15 @@ impl Parser<'_> {
             let body_end = (span.end as usize).saturating_sub(2).max(body_start);
             let body = &self.text[body_start..body_end];
             if let Some((offset, message)) = check_hint_body(body) {
-                let at = (body_start + offset) as u32;
+                let at = body_start + offset;
+                // The character there (`é` is two bytes), not its first byte.
+                let width = self.text[at..].chars().next().map_or(0, char::len_utf8);
                 self.note_error(
                     crate::syntax::SyntaxErrorKind::Unexpected,
                     message,
                     crate::source::Span {
-                        start: at,
-                        end: (at + 1).min(span.end),
+                        start: at as u32,
+                        end: ((at + width) as u32).min(span.end),
                     },
                     Some("hints look like /*+ NAME(options), OTHER(options) */".to_string()),
                 );

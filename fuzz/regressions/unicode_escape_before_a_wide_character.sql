@@ -1,0 +1,1 @@
+SELECT U&'\+abcdeé', U&'\abé';
