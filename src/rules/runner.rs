@@ -149,35 +149,41 @@ fn apply_levels(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 /// syntax error is an error of an SY rule, or the report of a parse error by the rule its kind
 /// belongs to (e.g. MT004 for START_MODE).
 fn drop_after_syntax_errors(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    // Every parse error, by file, span and the rule it belongs to (one look-up per finding).
+    let mut parse_errors: HashSet<(FileId, Span, &'static str)> = HashSet::new();
+    let mut files_with_findings: Vec<FileId> = out.iter().map(|d| d.file).collect();
+    files_with_findings.sort_unstable();
+    files_with_findings.dedup();
+    for &file in &files_with_findings {
+        for e in &ctx.file(file).parsed.errors {
+            parse_errors.insert((file, e.span, syntax::rule_for(&e.kind)));
+        }
+    }
     let from_parser = |d: &Diagnostic| {
-        d.code.starts_with("SY")
-            || ctx
-                .file(d.file)
-                .parsed
-                .errors
-                .iter()
-                .any(|e| e.span == d.span && syntax::rule_for(&e.kind) == d.code)
+        d.code.starts_with("SY") || parse_errors.contains(&(d.file, d.span, d.code))
     };
-    let rejected: Vec<(FileId, Span)> = out
+    // The statements (top-level, in order, disjoint) that do not parse, by file.
+    let mut rejected: Vec<(FileId, Span)> = out
         .iter()
         .filter(|d| d.severity == Severity::Error && from_parser(d))
         .filter_map(|d| {
-            let file = ctx.file(d.file);
-            file.parsed
-                .script
-                .statements
-                .iter()
-                .find(|s| s.span.contains(d.span))
-                .map(|s| (d.file, s.span))
+            let statements = &ctx.file(d.file).parsed.script.statements;
+            let at = statements.partition_point(|s| s.span.start <= d.span.start);
+            let s = &statements[at.checked_sub(1)?];
+            s.span.contains(d.span).then_some((d.file, s.span))
         })
         .collect();
     if rejected.is_empty() {
         return;
     }
+    rejected.sort_unstable();
+    rejected.dedup();
     out.retain(|d| {
-        from_parser(d)
-            || !rejected
-                .iter()
-                .any(|(f, s)| *f == d.file && s.contains(d.span))
+        if from_parser(d) {
+            return true;
+        }
+        let at = rejected.partition_point(|&(f, s)| (f, s.start) <= (d.file, d.span.start));
+        !at.checked_sub(1)
+            .is_some_and(|i| rejected[i].0 == d.file && rejected[i].1.contains(d.span))
     });
 }

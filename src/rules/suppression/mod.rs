@@ -18,6 +18,7 @@ use crate::rules::{Context, FileEntry};
 use crate::source::{FileId, Span};
 use crate::syntax::ast::{Statement, StatementKind};
 use crate::syntax::TokenKind;
+use std::collections::{HashMap, HashSet};
 
 /// The marker that starts a directive, after `--` and optional spaces.
 pub const MARKER: &str = "flinklint:";
@@ -174,7 +175,10 @@ fn words(body: &str, base: usize) -> Vec<(String, Span)> {
 /// comment is inside a statement, the first statement nested in it after the comment (the
 /// INSERTs of a statement set), else that statement.
 fn target_statement(statements: &[Statement], comment: Span) -> Option<Span> {
-    for s in statements {
+    // Statements are in order and disjoint: none ending before the comment ends can follow it
+    // or hold it, so the search starts at the first that ends at or after it.
+    let from = statements.partition_point(|s| s.span.end < comment.end);
+    for s in &statements[from..] {
         if s.span.start >= comment.end {
             return Some(s.span);
         }
@@ -194,38 +198,143 @@ fn children(s: &Statement) -> &[Statement] {
     }
 }
 
-/// Whether the directive silences `d` (same file, a listed code, in scope).
-fn covers(directive: &Directive, code_index: usize, d: &Diagnostic) -> bool {
-    if directive.file != d.file || directive.malformed.is_some() {
-        return false;
+/// The codes of some directives, as `(directive, code)` indices; marked used at most once.
+#[derive(Debug, Default)]
+struct Group {
+    codes: Vec<(usize, usize)>,
+    marked: bool,
+}
+
+impl Group {
+    /// Marks every code of the group used (the first time only: each group costs its length
+    /// once, however many findings it silences).
+    fn mark(&mut self, used: &mut [Vec<bool>]) {
+        if !self.marked {
+            for &(directive, code) in &self.codes {
+                used[directive][code] = true;
+            }
+            self.marked = true;
+        }
     }
-    if directive.codes[code_index].code != Some(d.code) {
-        return false;
+}
+
+/// A statement that `ignore` directives silence rules in.
+#[derive(Debug)]
+struct Target {
+    span: Span,
+    /// The nearest target before it in order that holds its start (statements nest or are
+    /// disjoint: the enclosing statement).
+    parent: Option<usize>,
+    group: Group,
+}
+
+/// The directives of a run by file and rule code, so that each finding is matched in
+/// logarithmic time.
+#[derive(Debug, Default)]
+struct Index {
+    /// `ignore-file` codes.
+    file_wide: HashMap<(FileId, &'static str), Group>,
+    /// `ignore` codes: their statements sorted by start (the enclosing one first on a tie).
+    statements: HashMap<(FileId, &'static str), Vec<Target>>,
+}
+
+impl Index {
+    fn new(directives: &[Directive]) -> Index {
+        let mut index = Index::default();
+        let mut spans: HashMap<(FileId, &'static str), Vec<(Span, usize, usize)>> = HashMap::new();
+        for (i, directive) in directives.iter().enumerate() {
+            if directive.malformed.is_some() {
+                continue;
+            }
+            for (j, code) in directive.codes.iter().enumerate() {
+                let Some(code) = code.code else { continue };
+                match (directive.scope, directive.statement) {
+                    (Some(Scope::File), _) => index
+                        .file_wide
+                        .entry((directive.file, code))
+                        .or_default()
+                        .codes
+                        .push((i, j)),
+                    (Some(Scope::Statement), Some(span)) => spans
+                        .entry((directive.file, code))
+                        .or_default()
+                        .push((span, i, j)),
+                    _ => {}
+                }
+            }
+        }
+        for (key, mut list) in spans {
+            list.sort_unstable_by_key(|&(span, i, j)| {
+                (span.start, std::cmp::Reverse(span.end), i, j)
+            });
+            let mut targets: Vec<Target> = Vec::new();
+            // The targets that hold the current start, innermost last.
+            let mut open: Vec<usize> = Vec::new();
+            for (span, i, j) in list {
+                if let Some(last) = targets.last_mut().filter(|t| t.span == span) {
+                    last.group.codes.push((i, j));
+                    continue;
+                }
+                while open
+                    .last()
+                    .is_some_and(|&k| targets[k].span.end < span.start)
+                {
+                    open.pop();
+                }
+                open.push(targets.len());
+                targets.push(Target {
+                    span,
+                    parent: open.len().checked_sub(2).map(|k| open[k]),
+                    group: Group {
+                        codes: vec![(i, j)],
+                        marked: false,
+                    },
+                });
+            }
+            index.statements.insert(key, targets);
+        }
+        index
     }
-    match directive.scope {
-        Some(Scope::File) => true,
-        Some(Scope::Statement) => directive
-            .statement
-            .is_some_and(|s| s.start <= d.span.start && d.span.start <= s.end),
-        None => false,
+
+    /// Whether a directive silences `d`; marks every code that does.
+    fn silence(&mut self, d: &Diagnostic, used: &mut [Vec<bool>]) -> bool {
+        let mut silenced = false;
+        if let Some(group) = self.file_wide.get_mut(&(d.file, d.code)) {
+            group.mark(used);
+            silenced = true;
+        }
+        if let Some(targets) = self.statements.get_mut(&(d.file, d.code)) {
+            // Every statement holding the finding's start encloses the last one starting at or
+            // before it.
+            let at = d.span.start;
+            let mut next = targets
+                .partition_point(|t| t.span.start <= at)
+                .checked_sub(1);
+            while let Some(k) = next {
+                let target = &mut targets[k];
+                if target.span.start <= at && at <= target.span.end {
+                    target.group.mark(used);
+                    silenced = true;
+                }
+                next = target.parent;
+            }
+        }
+        silenced
     }
 }
 
 /// Removes from `out` the findings that `directives` (see [`collect`]) silence, and returns
 /// them with what each code matched.
 pub fn apply(directives: Vec<Directive>, out: &mut Vec<Diagnostic>) -> Suppressions {
-    let mut suppressions = Suppressions {
-        used: directives
-            .iter()
-            .map(|d| vec![false; d.codes.len()])
-            .collect(),
-        directives,
-    };
-    if suppressions.directives.is_empty() {
-        return suppressions;
+    let mut used: Vec<Vec<bool>> = directives
+        .iter()
+        .map(|d| vec![false; d.codes.len()])
+        .collect();
+    if !directives.is_empty() {
+        let mut index = Index::new(&directives);
+        out.retain(|d| !index.silence(d, &mut used));
     }
-    out.retain(|d| !silence(&mut suppressions, d));
-    suppressions
+    Suppressions { directives, used }
 }
 
 /// The directives of every reported file, in file and position order.
@@ -239,30 +348,13 @@ pub fn collect(ctx: &Context<'_>) -> Vec<Directive> {
 
 /// Removes from `late` (SU001's findings) what `ignore-file` directives silence.
 pub fn apply_file_wide(suppressions: &Suppressions, late: &mut Vec<Diagnostic>) {
-    late.retain(|d| {
-        !suppressions.directives.iter().any(|directive| {
-            directive.scope == Some(Scope::File)
-                && (0..directive.codes.len()).any(|i| covers(directive, i, d))
-        })
-    });
-}
-
-/// Whether some directive silences `d`; marks every code that does.
-fn silence(suppressions: &mut Suppressions, d: &Diagnostic) -> bool {
-    let mut silenced = false;
-    for (directive, used) in suppressions
+    let silenced: HashSet<(FileId, &'static str)> = suppressions
         .directives
         .iter()
-        .zip(suppressions.used.iter_mut())
-    {
-        for (i, flag) in used.iter_mut().enumerate() {
-            if covers(directive, i, d) {
-                *flag = true;
-                silenced = true;
-            }
-        }
-    }
-    silenced
+        .filter(|d| d.scope == Some(Scope::File) && d.malformed.is_none())
+        .flat_map(|d| d.codes.iter().filter_map(|c| Some((d.file, c.code?))))
+        .collect();
+    late.retain(|d| !silenced.contains(&(d.file, d.code)));
 }
 
 #[cfg(test)]

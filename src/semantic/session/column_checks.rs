@@ -11,6 +11,7 @@ use crate::semantic::query;
 use crate::source::Span;
 use crate::syntax::ast;
 use crate::syntax::ast::*;
+use std::collections::{HashMap, HashSet};
 
 impl Session<'_> {
     /// A query reading another platform's system column (`$rowtime` outside Confluent
@@ -157,21 +158,20 @@ impl Session<'_> {
         column: impl Fn(&T) -> (&str, Origin),
     ) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
-        let ascii = columns.iter().all(|c| column(c).0.is_ascii());
-        let clash = |a: &str, b: &str| {
-            if ascii {
-                a.len() == b.len() && a != b && a.eq_ignore_ascii_case(b)
-            } else {
-                a != b && a.to_lowercase() == b.to_lowercase()
-            }
-        };
-        for (j, c) in columns.iter().enumerate() {
+        // Per lower-case name, its spellings in order of first use, each with its first column:
+        // the first earlier column whose name differs from a column's only in case is the
+        // first of another spelling (one look-up per column).
+        let mut spellings: HashMap<String, Vec<(&str, Origin)>> = HashMap::new();
+        let mut seen: HashSet<&str> = HashSet::with_capacity(columns.len());
+        for c in columns {
             let (name, origin) = column(c);
-            let Some((other, other_origin)) = columns[..j]
-                .iter()
-                .map(&column)
-                .find(|(n, _)| clash(n, name))
-            else {
+            let known = spellings.entry(name.to_lowercase()).or_default();
+            // Spellings are distinct: the first or the second differs from `name`.
+            let other = known.iter().find(|(n, _)| *n != name).copied();
+            if seen.insert(name) {
+                known.push((name, origin));
+            }
+            let Some((other, other_origin)) = other else {
                 continue;
             };
             let (origin, other_origin) = (&origin, &other_origin);

@@ -11,6 +11,7 @@ use crate::semantic::exprs;
 use crate::semantic::problems::{Kind, Problem, Unresolvable};
 use crate::syntax::ast::{self, ColumnDef, FeatureOption, MergingStrategy};
 use compact_str::CompactString;
+use std::collections::{HashMap, HashSet};
 
 impl Merge<'_> {
     /// Step A: the parent's columns, watermark and primary key, as the strategies keep them
@@ -40,6 +41,7 @@ impl Merge<'_> {
             }
         }
         self.inherited_count = columns.len();
+        self.positions = super::positions(&columns);
         self.columns = columns;
         self.watermark = if s.get(FeatureOption::Watermarks) != MergingStrategy::Excluding {
             p.watermark.clone().map(|mut w| {
@@ -70,10 +72,12 @@ impl Merge<'_> {
             )
         }) {
             let name = d.name.as_str();
-            if let Some(i) = self.columns.iter().position(|c| c.name == name) {
+            if let Some(i) = self.position(name) {
                 self.clash(d, i, Kind::Physical);
                 continue;
             }
+            self.positions
+                .insert(d.name.text.clone(), self.columns.len());
             self.columns.push(column_from_ast(d, declared.file));
         }
     }
@@ -105,12 +109,13 @@ impl Merge<'_> {
                     expr,
                     name,
                     &self.columns,
+                    &self.positions,
                     self.inherited_count,
                     &declared_metadata,
                     &mut self.problems,
                 );
             }
-            let position = self.columns.iter().position(|c| c.name == name);
+            let position = self.position(name);
             match position {
                 // A physical column (inherited or declared) is never overwritten; step C adds no
                 // physical column, so the kind at `i` is the one step B left.
@@ -122,7 +127,11 @@ impl Merge<'_> {
                     self.clash(d, i, derived_kind)
                 }
                 Some(i) => self.columns[i] = column_from_ast(d, declared.file),
-                None => self.columns.push(column_from_ast(d, declared.file)),
+                None => {
+                    self.positions
+                        .insert(d.name.text.clone(), self.columns.len());
+                    self.columns.push(column_from_ast(d, declared.file));
+                }
             }
             if derived_kind == Kind::Metadata {
                 declared_metadata.push(d.name.text.clone());
@@ -138,12 +147,22 @@ impl Merge<'_> {
         // Flink validates physical columns first but keeps declaration order: the derived
         // columns follow the inherited ones in the order they were written.
         self.columns[inherited_count..].sort_by_key(|c| c.origin.span.start);
+        self.reindex();
         // Inherited computed columns must still resolve once the like options removed columns.
+        let mut parent_names: Option<HashSet<&str>> = None;
         for c in self.columns[..inherited_count].iter() {
             if let ColumnKind::Computed(expr) = &c.kind {
                 for (name, _) in exprs::column_references(expr) {
-                    if !self.columns.iter().any(|k| k.name == name)
-                        && self.parent.column(name).is_some()
+                    if !self.positions.contains_key(name)
+                        && parent_names
+                            .get_or_insert_with(|| {
+                                self.parent
+                                    .columns
+                                    .iter()
+                                    .map(|c| c.name.as_str())
+                                    .collect()
+                            })
+                            .contains(name)
                     {
                         self.problems.push(Problem::InheritedNotResolvable {
                             span: self.declared.like.map_or(c.origin.span, |l| l.span),
@@ -198,12 +217,17 @@ fn check_computed_references(
     expr: &ast::Expr,
     column: &str,
     columns: &[Column],
+    positions: &HashMap<CompactString, usize>,
     inherited_count: usize,
     _declared_metadata: &[CompactString],
     problems: &mut Vec<Problem>,
 ) {
     for (name, span) in exprs::column_references(expr) {
-        if let Some(c) = columns[..inherited_count].iter().find(|c| c.name == name) {
+        let inherited = positions
+            .get(name)
+            .filter(|&&i| i < inherited_count)
+            .map(|&i| &columns[i]);
+        if let Some(c) = inherited {
             if !c.kind.is_physical() && c.inherited_from.is_some() {
                 problems.push(Problem::InheritedNotResolvable {
                     span,

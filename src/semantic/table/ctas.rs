@@ -7,7 +7,7 @@ use crate::semantic::catalog::{Column, ColumnKind, Origin};
 use crate::semantic::query::OutputColumn;
 use crate::source::FileId;
 use crate::syntax::ast::{self, TableElements};
-use compact_str::CompactString;
+use std::collections::HashMap;
 
 impl Merge<'_> {
     /// The CTAS step: the query's columns join the declared ones before the references are
@@ -28,6 +28,7 @@ impl Merge<'_> {
                 .map(|q| q.name.clone())
                 .collect();
             self.columns = ctas_columns(&self.columns, query, declared.elements, declared.file);
+            self.reindex();
         }
     }
 }
@@ -54,24 +55,32 @@ pub(in crate::semantic) fn ctas_columns(
         origin: Origin { file, span: c.span },
         inherited_from: None,
     };
+    // The first query column and the first declared column of each name.
+    let mut by_name: HashMap<&str, &OutputColumn> = HashMap::with_capacity(query.len());
+    for q in query {
+        by_name.entry(q.name.as_str()).or_insert(q);
+    }
     if names_only {
-        let order: Vec<&CompactString> = declared.iter().map(|c| &c.name).collect();
-        let mut out: Vec<Column> = order
+        let mut out: Vec<Column> = declared
             .iter()
-            .filter_map(|n| query.iter().find(|q| q.name == **n).map(from_query))
+            .filter_map(|d| by_name.get(d.name.as_str()).map(|q| from_query(q)))
             .collect();
         if out.len() != query.len() {
             out = query.iter().map(from_query).collect();
         }
         return out;
     }
+    let mut declared_by_name: HashMap<&str, &Column> = HashMap::with_capacity(declared.len());
+    for d in declared {
+        declared_by_name.entry(d.name.as_str()).or_insert(d);
+    }
     let mut out: Vec<Column> = declared
         .iter()
-        .filter(|d| !query.iter().any(|q| q.name == d.name))
+        .filter(|d| !by_name.contains_key(d.name.as_str()))
         .cloned()
         .collect();
     for q in query {
-        match declared.iter().find(|d| d.name == q.name) {
+        match declared_by_name.get(q.name.as_str()) {
             Some(d) => {
                 let mut c = from_query(q);
                 if d.data_type.is_some() {

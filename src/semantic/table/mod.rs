@@ -35,6 +35,7 @@ use super::types::Type;
 use crate::source::FileId;
 use crate::syntax::ast::{self, ColumnDef, TableElements};
 use compact_str::CompactString;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The LIKE parent as the session resolved it.
@@ -174,6 +175,9 @@ struct Merge<'a> {
     problems: Vec<Problem>,
     /// The merged columns: the inherited ones first.
     columns: Vec<Column>,
+    /// The position in `columns` of each name (its first column): look-ups by name in
+    /// constant time, so that a table of many columns is built in linear time.
+    positions: HashMap<CompactString, usize>,
     /// How many of `columns` were inherited (step A).
     inherited_count: usize,
     /// The merged watermark.
@@ -208,6 +212,7 @@ impl<'a> Merge<'a> {
             parent_name,
             problems,
             columns: Vec::new(),
+            positions: HashMap::new(),
             inherited_count: 0,
             watermark: None,
             primary_key: None,
@@ -215,6 +220,21 @@ impl<'a> Merge<'a> {
             from_query: Vec::new(),
             query_unknown: false,
         }
+    }
+
+    /// Rebuilds [`Merge::positions`] after `columns` was reordered or replaced.
+    fn reindex(&mut self) {
+        self.positions = positions(&self.columns);
+    }
+
+    /// The position of the column `name`.
+    fn position(&self, name: &str) -> Option<usize> {
+        self.positions.get(name).copied()
+    }
+
+    /// The column `name`.
+    fn column(&self, name: &str) -> Option<&Column> {
+        self.position(name).map(|i| &self.columns[i])
     }
 
     /// The parent's name for a problem (empty without a parent).
@@ -269,6 +289,15 @@ pub(crate) fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
     }
 }
 
+/// The position of each name in `columns` (the first column of that name).
+fn positions(columns: &[Column]) -> HashMap<CompactString, usize> {
+    let mut positions = HashMap::with_capacity(columns.len());
+    for (i, c) in columns.iter().enumerate() {
+        positions.entry(c.name.clone()).or_insert(i);
+    }
+    positions
+}
+
 /// Flink's generated constraint name: `PK_` and the columns joined by `_`.
 pub fn generated_pk_name<S: AsRef<str>>(columns: impl IntoIterator<Item = S>) -> CompactString {
     let mut name = CompactString::const_new("PK");
@@ -282,7 +311,12 @@ pub fn generated_pk_name<S: AsRef<str>>(columns: impl IntoIterator<Item = S>) ->
 /// The type of the column `name` of a table with `columns`, falling back to the implicit
 /// system columns (for computed columns and watermarks over `$rowtime`).
 pub(crate) fn column_type(columns: &[Column], system: &[SystemColumn], name: &str) -> Option<Type> {
-    match columns.iter().find(|c| c.name == name) {
+    system_fallback(columns.iter().find(|c| c.name == name), system, name)
+}
+
+/// The type of `column`, or, without one, of the system column `name`.
+fn system_fallback(column: Option<&Column>, system: &[SystemColumn], name: &str) -> Option<Type> {
+    match column {
         Some(c) => c.data_type.clone(),
         None => system
             .iter()

@@ -38,10 +38,11 @@ impl Merge<'_> {
         let p = self.parent;
         let s = &self.strategies;
         let columns = &self.columns;
+        let positions = &self.positions;
         match self.declared.partitioned_by {
             Some(d) => {
                 for key in &d.names {
-                    match columns.iter().find(|c| c.name == key.as_str()) {
+                    match positions.get(key.as_str()).map(|&i| &columns[i]) {
                         None if self.query_unknown => {}
                         None => self.problems.push(Problem::InvalidPartition {
                             span: key.span,

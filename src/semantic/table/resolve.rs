@@ -3,7 +3,7 @@
 //! called by `CatalogManager.resolveCatalogTable`): the watermark's column must exist, a nested
 //! path must lead through ROW fields, and the column must be a rowtime-capable timestamp.
 
-use super::{column_type, Merge};
+use super::{system_fallback, Merge};
 use crate::semantic::catalog::{Column, ColumnKind, Origin, WatermarkDef};
 use crate::semantic::exprs;
 use crate::semantic::problems::{Problem, WatermarkIssue};
@@ -11,6 +11,8 @@ use crate::semantic::system::SystemColumn;
 use crate::semantic::types;
 use crate::source::Span;
 use crate::syntax::ast;
+use compact_str::CompactString;
+use std::collections::HashMap;
 
 impl Merge<'_> {
     /// Step I: the merged watermark resolves (else [`Problem::InvalidWatermark`]; see
@@ -22,6 +24,7 @@ impl Merge<'_> {
             check_rowtime(
                 w,
                 &self.columns,
+                &self.positions,
                 declared.system,
                 derived_watermark.map(|d| &d.column),
                 declared.like.map(|l| l.span),
@@ -35,6 +38,7 @@ impl Merge<'_> {
 fn check_rowtime(
     w: &WatermarkDef,
     columns: &[Column],
+    positions: &HashMap<CompactString, usize>,
     system: &[SystemColumn],
     derived: Option<&ast::ObjectName>,
     like_span: Option<Span>,
@@ -115,7 +119,9 @@ fn check_rowtime(
                 });
                 return;
             }
-            exprs::infer_type(expr, &|n| column_type(columns, system, n))
+            exprs::infer_type(expr, &|n| {
+                system_fallback(positions.get(n).map(|&i| &columns[i]), system, n)
+            })
         }
         _ => c.data_type.clone(),
     };

@@ -8,6 +8,7 @@ use crate::semantic::catalog::{Column, Origin, PrimaryKeyDef, WatermarkDef};
 use crate::semantic::problems::{PrimaryKeyIssue, Problem, Unresolvable, WatermarkIssue};
 use crate::syntax::ast::{FeatureOption, MergingStrategy};
 use compact_str::CompactString;
+use std::collections::HashSet;
 
 impl Merge<'_> {
     /// Step D: the derived watermark (Flink's `appendDerivedWatermarks`). One on the inherited
@@ -101,9 +102,10 @@ impl Merge<'_> {
                 });
             }
         }
+        let from_query: HashSet<&str> = self.from_query.iter().map(|c| c.as_str()).collect();
         for ident in pk.columns {
             let (col, col_span) = (&ident.text, &ident.span);
-            match self.columns.iter().find(|c| c.name == *col) {
+            match self.column(col) {
                 None if self.query_unknown => {}
                 None => self.problems.push(Problem::InvalidPrimaryKey {
                     span: *col_span,
@@ -121,7 +123,7 @@ impl Merge<'_> {
                     // Flink patches NOT NULL only on columns declared in this statement; a
                     // column only the CTAS query produces keeps the query's nullability.
                     let nullable = c.data_type.as_ref().is_some_and(|t| t.nullable);
-                    if self.from_query.contains(col) && nullable {
+                    if from_query.contains(col.as_str()) && nullable {
                         self.problems.push(Problem::InvalidPrimaryKey {
                             span: *col_span,
                             column: col.to_string(),
@@ -143,10 +145,11 @@ impl Merge<'_> {
             }
         }
         let names: Vec<CompactString> = pk.columns.iter().map(|c| c.text.clone()).collect();
+        let keys: HashSet<&str> = names.iter().map(|n| n.as_str()).collect();
         for c in self.columns.iter_mut() {
             if c.inherited_from.is_none()
-                && names.contains(&c.name)
-                && !self.from_query.contains(&c.name)
+                && keys.contains(c.name.as_str())
+                && !from_query.contains(c.name.as_str())
             {
                 if let Some(t) = &mut c.data_type {
                     t.nullable = false;

@@ -32,13 +32,18 @@ pub(super) fn like_options(declared: &Declared<'_>) -> (Option<Strategies>, Vec<
 /// every feature, then each feature named on its own.
 pub fn strategies(options: &[ast::LikeOption]) -> (Strategies, Vec<Problem>) {
     let mut problems = Vec::new();
-    for (i, o) in options.iter().enumerate() {
-        if let Some(first) = options[..i].iter().find(|p| p.feature == o.feature) {
-            problems.push(Problem::DuplicateLikeOption {
+    let mut firsts: std::collections::HashMap<FeatureOption, &ast::LikeOption> =
+        std::collections::HashMap::new();
+    for o in options {
+        match firsts.get(&o.feature) {
+            Some(first) => problems.push(Problem::DuplicateLikeOption {
                 span: o.span,
                 first: first.span,
                 feature: o.feature,
-            });
+            }),
+            None => {
+                firsts.insert(o.feature, o);
+            }
         }
     }
     // Flink checks duplicates first and stops there.

@@ -5,42 +5,80 @@ use crate::source::Span;
 use crate::syntax::lexer::{Token, TokenKind};
 use crate::syntax::parser::TokenNotes;
 use crate::syntax::{QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
-use std::collections::HashMap;
 
 /// Longest identifier Flink accepts (Calcite `identifierMaxLength`).
 const MAX_IDENTIFIER_LEN: usize = 256;
 
+/// Lexical errors of kind [`SyntaxErrorKind::Lexical`] (unknown characters, unterminated
+/// literals and comments, malformed literals: none has a fix) reported per file; past this, one
+/// [`SyntaxErrorKind::TooManyErrors`] error counts the rest. A binary file or a paste gone
+/// wrong has one per byte, and the first ones say all there is to say.
+pub const MAX_LEXICAL_ERRORS: usize = 100;
+
+/// Characters of a token's text quoted in a message; longer text is cut with `…`.
+const MAX_QUOTED_CHARS: usize = 80;
+
+/// `raw`, cut after [`MAX_QUOTED_CHARS`] characters (with `…`), for a message.
+fn quoted(raw: &str) -> std::borrow::Cow<'_, str> {
+    match raw.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}…", &raw[..cut]).into(),
+        None => raw.into(),
+    }
+}
+
+/// Whether a span lies in one of `regions`: each region's start, sorted, with the largest end
+/// among the regions starting at or before it (so a look-up is a binary search).
+struct Regions(Vec<(u32, u32)>);
+
+impl Regions {
+    fn new(regions: &[Span]) -> Regions {
+        let mut sorted: Vec<(u32, u32)> = regions.iter().map(|r| (r.start, r.end)).collect();
+        sorted.sort_unstable();
+        let mut max_end = 0;
+        for r in &mut sorted {
+            max_end = max_end.max(r.1);
+            r.1 = max_end;
+        }
+        Regions(sorted)
+    }
+
+    fn contain(&self, span: Span) -> bool {
+        let at = self.0.partition_point(|&(start, _)| start <= span.start);
+        at > 0 && self.0[at - 1].1 >= span.end
+    }
+}
+
 /// Errors for the tokens of `text`; `notes` says where the parser needed a string or a name
 /// (to pick the fix) and which regions the SQL client reads verbatim (no errors there).
 pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -> Vec<SyntaxError> {
-    // Looked up once per token: a map (the first usage noted for a span wins), and the raw
-    // regions sorted by start, walked beside the tokens (which come in source order).
-    let mut usages: HashMap<(u32, u32), QuoteUsage> = HashMap::new();
+    // The first usage recorded for a span counts.
+    let mut usages = std::collections::HashMap::with_capacity(notes.usages.len());
     for (span, usage) in &notes.usages {
-        usages.entry((span.start, span.end)).or_insert(*usage);
+        usages.entry(*span).or_insert(*usage);
     }
-    let usage_of = |span: Span| {
-        usages
-            .get(&(span.start, span.end))
-            .copied()
-            .unwrap_or(QuoteUsage::Unknown)
-    };
-    let mut raw_regions = notes.raw_regions.clone();
-    raw_regions.sort_by_key(|r| r.start);
-    let mut next_region = 0;
-    // The furthest end of the regions that start at or before the current token.
-    let mut raw_end: Option<u32> = None;
+    let usage_of = |span: Span| usages.get(&span).copied().unwrap_or(QuoteUsage::Unknown);
+    let raw_regions = Regions::new(&notes.raw_regions);
     let mut errors = Vec::new();
-    let mut push = |kind, message: String, span, help: Option<&str>, suggestion| {
-        errors.push(SyntaxError {
-            kind,
-            message,
-            span,
-            help: help.map(str::to_string),
-            suggestion,
-            flink: None,
-        });
-    };
+    let mut lexical = 0usize;
+    let mut first_unreported: Option<Span> = None;
+    let mut push =
+        |kind: SyntaxErrorKind, message: String, span, help: Option<&str>, suggestion| {
+            if kind == SyntaxErrorKind::Lexical {
+                lexical += 1;
+                if lexical > MAX_LEXICAL_ERRORS {
+                    first_unreported.get_or_insert(span);
+                    return;
+                }
+            }
+            errors.push(SyntaxError {
+                kind,
+                message,
+                span,
+                help: help.map(str::to_string),
+                suggestion,
+                flink: None,
+            });
+        };
     if text.starts_with('\u{FEFF}') {
         let span = Span::new(0, 3);
         push(
@@ -57,15 +95,7 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
         );
     }
     for tok in tokens {
-        while let Some(region) = raw_regions.get(next_region) {
-            if region.start > tok.span.start {
-                break;
-            }
-            raw_end = raw_end.max(Some(region.end));
-            next_region += 1;
-        }
-        // A region that starts at or before the token and ends at or after it holds it.
-        if raw_end.is_some_and(|end| end >= tok.span.end) {
+        if raw_regions.contain(tok.span) {
             continue;
         }
         let raw = &text[tok.span.range()];
@@ -74,9 +104,10 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
                 let closed = raw.len() >= 2 && raw.ends_with('"');
                 let content = closed.then(|| raw[1..raw.len() - 1].replace("\"\"", "\""));
                 let usage = usage_of(tok.span);
+                let shown = quoted(raw);
                 let message = match usage {
-                    QuoteUsage::Name => format!("double quotes do not quote names in Flink SQL: {raw}"),
-                    _ => format!("double-quoted literal {raw}: Flink SQL has no double-quoted strings or names"),
+                    QuoteUsage::Name => format!("double quotes do not quote names in Flink SQL: {shown}"),
+                    _ => format!("double-quoted literal {shown}: Flink SQL has no double-quoted strings or names"),
                 };
                 push(
                     SyntaxErrorKind::DoubleQuoted { content, usage },
@@ -101,7 +132,7 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
                 }
                 push(
                     SyntaxErrorKind::TypographicQuote { content, usage },
-                    format!("typographic quotes {raw}: Flink SQL only accepts straight quotes"),
+                    format!("typographic quotes {}: Flink SQL only accepts straight quotes", quoted(raw)),
                     tok.span,
                     Some("use straight quotes '...' for a string literal, or backticks `...` for a name"),
                     None,
@@ -109,7 +140,10 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
             }
             TokenKind::TypographicDash => push(
                 SyntaxErrorKind::TypographicDash,
-                format!("typographic dash `{raw}` where Flink SQL needs `-`"),
+                format!(
+                    "typographic dash `{}` where Flink SQL needs `-`",
+                    quoted(raw)
+                ),
                 tok.span,
                 Some("replace it with the ASCII minus sign `-`"),
                 None,
@@ -225,6 +259,20 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
             }
             _ => {}
         }
+    }
+    if let Some(span) = first_unreported {
+        let more = lexical - MAX_LEXICAL_ERRORS;
+        errors.push(SyntaxError {
+            kind: SyntaxErrorKind::TooManyErrors,
+            message: format!(
+                "{more} more lexical error{} in this file (unknown characters, unterminated or malformed literals) are not reported; the first {MAX_LEXICAL_ERRORS} are",
+                if more == 1 { "" } else { "s" }
+            ),
+            span,
+            help: None,
+            suggestion: None,
+            flink: None,
+        });
     }
     errors
 }
