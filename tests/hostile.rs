@@ -147,3 +147,258 @@ fn repeated_empty_quoted_aliases_end_with_the_lexical_error() {
         assert!(codes(&outcome).contains(&"SY001"), "{text}");
     }
 }
+
+// Cost and size of a run on hostile input: time linear in the input, reports bounded. Each
+// bound on time is many times what the run takes (figures in docs/performance.md); none is a
+// benchmark.
+
+use crate::common;
+use flinklint::render;
+use std::time::{Duration, Instant};
+
+/// The human report, without colour, of every finding (no limit), as a library user gets it.
+fn human(outcome: &flinklint::Outcome) -> String {
+    render::human::render(
+        &outcome.files,
+        outcome.files_checked(),
+        &outcome.diagnostics,
+        render::human::HumanOptions {
+            color: false,
+            width: 100,
+        },
+    )
+}
+
+/// Panics when `took` is over `limit`, naming what took it.
+fn within(what: &str, took: Duration, limit: Duration) {
+    assert!(
+        took <= limit,
+        "{what} took {took:?}, more than {limit:?}: cost is no longer linear"
+    );
+}
+
+#[test]
+fn findings_past_column_65535_are_drawn_in_a_window() {
+    // miette cannot draw a label past visual column 65,535: the report showed the whole line
+    // and panicked. Tabs take 4 columns and CJK characters 2 in miette.
+    for (prefix, column) in [
+        (" ".repeat(65_536), 65_537),
+        ("\t".repeat(16_384), 16_385),
+        (format!("/* {} */ ", "中".repeat(32_767)), 32_775),
+    ] {
+        let text = format!("{prefix}\"x\";\nSELECT 1;\n");
+        let outcome = check_one(&text);
+        assert_eq!(codes(&outcome), vec!["SY003"]);
+        let report = human(&outcome);
+        assert!(
+            report.contains(&format!("[input.sql:1:{column}]")),
+            "{report}"
+        );
+        // The line is cut 40 characters before the finding.
+        assert!(
+            report.contains(" 1 │ …") && report.contains("\"x\";"),
+            "{report}"
+        );
+        assert!(report.len() < 4_000, "{} bytes", report.len());
+    }
+}
+
+#[test]
+fn a_span_over_many_lines_is_drawn_on_its_first() {
+    let text = format!("SELECT 1; /* never closed\n{}", "x\n".repeat(100_000));
+    let outcome = check_one(&text);
+    assert_eq!(codes(&outcome), vec!["SY001"]);
+    let report = human(&outcome);
+    assert!(report.contains("(to line 100002)"), "{report}");
+    assert!(report.len() < 4_000, "{} bytes", report.len());
+}
+
+#[test]
+fn lexical_errors_are_capped_per_file() {
+    let start = Instant::now();
+    for text in [
+        format!("SELECT {};", "~".repeat(20_000)),
+        format!("SELECT {};", "中~".repeat(20_000)),
+        "\0".repeat(200_000),
+    ] {
+        let outcome = check_one(&text);
+        let lexical: Vec<&str> = outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.message.starts_with("unexpected character"))
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(lexical.len(), 100);
+        let more: Vec<&str> = outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.message.contains("more lexical errors"))
+            .map(|d| d.message.as_str())
+            .collect();
+        let expected = if text.starts_with('\0') {
+            "199900 more"
+        } else {
+            "19900 more"
+        };
+        assert!(more.len() == 1 && more[0].starts_with(expected), "{more:?}");
+        // The parser's own errors are capped too; every report stays small.
+        assert!(
+            outcome.diagnostics.len() < 700,
+            "{}",
+            outcome.diagnostics.len()
+        );
+        assert!(human(&outcome).len() < 1_000_000);
+    }
+    within(
+        "three files of 20,000 to 200,000 lexical errors",
+        start.elapsed(),
+        Duration::from_secs(60),
+    );
+}
+
+#[test]
+fn a_hundred_thousand_columns_are_built_in_linear_time() {
+    let n = 100_000;
+    let columns = |prefix: &str| -> String {
+        (0..n)
+            .map(|i| format!("{prefix}{i} INT"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let keys = (0..n)
+        .map(|i| format!("c{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    // A table, a LIKE child adding as many columns and a key over all of them, and a table
+    // whose columns clash in case with the first ones.
+    let text = format!(
+        "CREATE TABLE t ({}, PRIMARY KEY ({keys}) NOT ENFORCED) WITH ('connector' = 'datagen');\n\
+         CREATE TABLE u ({}) LIKE t;\n\
+         CREATE TABLE v ({}, {}) WITH ('connector' = 'datagen');\n",
+        columns("c"),
+        columns("d"),
+        columns("e"),
+        columns("E"),
+    );
+    let start = Instant::now();
+    let outcome = check_one(&text);
+    within(
+        "100,000-column tables",
+        start.elapsed(),
+        Duration::from_secs(60),
+    );
+    // One finding per pair of names differing only in case, and nothing else.
+    let found: std::collections::BTreeSet<&str> =
+        outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(
+        outcome.diagnostics.len(),
+        n,
+        "{:?}",
+        outcome.diagnostics.first()
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    let first = &outcome.diagnostics[0].message;
+    assert!(first.contains("E0") && first.contains("e0"), "{first}");
+}
+
+#[test]
+fn many_findings_cost_linear_time_and_reports_are_bounded() {
+    let text = "SELECT \"a\" FROM t;\n".repeat(40_000) + &"SELECT \"x\";\n".repeat(160_000);
+    let start = Instant::now();
+    let outcome = check_one(&text);
+    assert_eq!(outcome.diagnostics.len(), 200_000);
+    let (files, n, all) = (
+        &outcome.files,
+        outcome.files_checked(),
+        &outcome.diagnostics,
+    );
+    let options = render::human::HumanOptions {
+        color: false,
+        width: 100,
+    };
+    let human = render::human::render_limited(files, n, all, options, render::MAX_FINDINGS_READ);
+    let concise = render::concise::render_limited(files, n, all, render::MAX_FINDINGS_READ);
+    let json = render::json::render_limited(files, n, all, None, render::MAX_FINDINGS_MACHINE);
+    let sarif = render::sarif::render_limited(files, all, render::MAX_FINDINGS_MACHINE);
+    let junit = render::junit::render_limited(files, all, render::MAX_FINDINGS_MACHINE);
+    within(
+        "200,000 findings, checked and rendered",
+        start.elapsed(),
+        Duration::from_secs(90),
+    );
+    assert!(human.len() < 2_000_000, "{}", human.len());
+    assert_eq!(concise.lines().count(), 1_002);
+    let omitted = "199000 more findings are not shown (the first 1000 are; see --max-findings): SY003: 199000 errors.";
+    assert!(human.contains(omitted) && concise.contains(omitted));
+    assert!(human.ends_with("Found 200000 errors in 1 file.\n"));
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["diagnostics"].as_array().unwrap().len(), 10_000);
+    assert_eq!(doc["omitted"]["count"], 190_000);
+    assert_eq!(doc["omitted"]["by_code"][0]["code"], "SY003");
+    let log: serde_json::Value = serde_json::from_str(&sarif).unwrap();
+    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 10_000);
+    let note = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+    assert_eq!(note["properties"]["omitted"]["count"], 190_000);
+    assert_eq!(junit.matches("<failure ").count(), 10_001);
+    assert!(junit.contains(r#"type="omitted">"#) && junit.contains("<system-out>"));
+}
+
+#[test]
+fn suppression_comments_cost_linear_time() {
+    let text = "-- flinklint: ignore SY003 -- legacy\nSELECT \"x\";\n".repeat(100_000)
+        + "-- flinklint: ignore-file SY002\n".repeat(10_000).as_str()
+        + "SELECT 1 – 2;\n";
+    let start = Instant::now();
+    let outcome = check_one(&text);
+    within(
+        "100,000 suppression comments",
+        start.elapsed(),
+        Duration::from_secs(60),
+    );
+    assert!(
+        outcome.diagnostics.is_empty(),
+        "{:?}",
+        outcome.diagnostics.first()
+    );
+}
+
+#[test]
+fn max_findings_bounds_every_format_and_the_exit_code_counts_all() {
+    let dir = common::TempDir::new("hostile-max-findings");
+    std::fs::write(dir.0.join("many.sql"), "SELECT \"x\";\n".repeat(2_000)).unwrap();
+    let run = |args: &[&str]| {
+        let out = common::isolated_command(env!("CARGO_BIN_EXE_flinklint"), &dir.0)
+            .arg("check")
+            .args(args)
+            .arg("many.sql")
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .expect("run flinklint");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = run(&["--format", "concise"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(out.lines().count(), 1_002, "default 1000");
+    assert!(out.contains("1000 more findings are not shown"));
+    let (code, out, _) = run(&["--format", "concise", "--max-findings", "3"]);
+    assert_eq!((code, out.lines().count()), (Some(1), 5));
+    let (_, out, _) = run(&["--format", "concise", "--max-findings", "all"]);
+    assert_eq!(out.lines().count(), 2_001);
+    let (_, out, _) = run(&["--format", "human", "--max-findings", "2"]);
+    assert_eq!(out.matches("SY003 double-quoted-literal").count(), 2);
+    assert!(out.contains("1998 more findings are not shown"));
+    let (code, out, err) = run(&["--format", "gitlab", "--max-findings", "5"]);
+    let issues: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((code, issues.as_array().unwrap().len()), (Some(1), 5));
+    assert!(err.contains("1995 more findings are not shown"), "{err}");
+    let (code, _, err) = run(&["--format", "json", "--max-findings", "0", "--exit-zero"]);
+    assert_eq!(code, Some(0));
+    assert!(err.contains("2000 more findings"), "{err}");
+    let (code, _, err) = run(&["--max-findings", "many"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a number of findings"), "{err}");
+}

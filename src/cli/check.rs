@@ -47,6 +47,11 @@ pub struct CheckArgs {
     /// Write the report to this file instead of standard output (human output without colour).
     #[arg(long, value_name = "FILE")]
     output_file: Option<PathBuf>,
+    /// Show at most this many findings (a number, or `all`); the report counts the others by
+    /// rule and severity, and the exit code still reflects every finding [default: 1000 for
+    /// human, concise and github; 10000 for json, sarif, gitlab and junit].
+    #[arg(long, value_name = "N", value_parser = parse_max_findings)]
+    max_findings: Option<usize>,
     /// Exit with 1 when any finding is at or above this severity.
     #[arg(long, value_parser = parse_fail_on)]
     fail_on: Option<FailOn>,
@@ -77,6 +82,15 @@ pub struct CheckArgs {
     /// anything would change.
     #[arg(long, requires = "fix")]
     diff: bool,
+}
+
+/// `--max-findings`: a count, or `all`.
+fn parse_max_findings(s: &str) -> Result<usize, String> {
+    if s.eq_ignore_ascii_case("all") {
+        return Ok(usize::MAX);
+    }
+    s.parse()
+        .map_err(|_| format!("`{s}` is not a number of findings (or `all`)"))
 }
 
 /// The format when `--format` is not given: `github` inside GitHub Actions (which sets
@@ -231,8 +245,17 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let files_checked = outcome.files_checked();
     let format = args.format.unwrap_or_else(default_format);
     let (files, diagnostics) = (&outcome.files, &outcome.diagnostics);
+    let machine = matches!(
+        format,
+        Format::Json | Format::Sarif | Format::Gitlab | Format::Junit
+    );
+    let limit = args.max_findings.unwrap_or(if machine {
+        render::MAX_FINDINGS_MACHINE
+    } else {
+        render::MAX_FINDINGS_READ
+    });
     let text = match format {
-        Format::Human => render::human::render(
+        Format::Human => render::human::render_limited(
             files,
             files_checked,
             diagnostics,
@@ -240,19 +263,25 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 color: args.output_file.is_none() && use_color(),
                 width: 100,
             },
+            limit,
         ),
-        Format::Concise => render::concise::render(files, files_checked, diagnostics),
-        Format::Json => match &gone {
-            Some(gone) => {
-                render::json::render_with_baseline(files, files_checked, diagnostics, gone)
-            }
-            None => render::json::render(files, files_checked, diagnostics),
-        },
-        Format::Sarif => render::sarif::render(files, diagnostics),
-        Format::Github => render::github::render(files, files_checked, diagnostics),
-        Format::Gitlab => render::gitlab::render(files, diagnostics),
-        Format::Junit => render::junit::render(files, diagnostics),
+        Format::Concise => {
+            render::concise::render_limited(files, files_checked, diagnostics, limit)
+        }
+        Format::Json => {
+            render::json::render_limited(files, files_checked, diagnostics, gone.as_deref(), limit)
+        }
+        Format::Sarif => render::sarif::render_limited(files, diagnostics, limit),
+        Format::Github => render::github::render_limited(files, files_checked, diagnostics, limit),
+        Format::Gitlab => render::gitlab::render_limited(files, diagnostics, limit),
+        Format::Junit => render::junit::render_limited(files, diagnostics, limit),
     };
+    if machine {
+        // People read the log of a CI job, not the report a program reads.
+        if let (_, Some(omitted)) = render::limit(diagnostics, limit) {
+            eprintln!("flinklint: {}", omitted.sentence());
+        }
+    }
     if let Some(path) = &args.output_file {
         if let Err(e) = std::fs::write(path, text.as_bytes()) {
             eprintln!("flinklint: cannot write {}: {e}", shown(path));

@@ -30,10 +30,25 @@ pub fn line(files: &[FileEntry], d: &Diagnostic) -> String {
 
 /// Every diagnostic on its own line, then the summary line.
 pub fn render(files: &[FileEntry], files_checked: usize, diagnostics: &[Diagnostic]) -> String {
+    render_limited(files, files_checked, diagnostics, usize::MAX)
+}
+
+/// The first `limit` diagnostics on their own lines, a line counting the others, then the
+/// summary line of all of them.
+pub fn render_limited(
+    files: &[FileEntry],
+    files_checked: usize,
+    diagnostics: &[Diagnostic],
+    limit: usize,
+) -> String {
+    let (shown, omitted) = super::limit(diagnostics, limit);
     let mut out = String::new();
-    for d in diagnostics {
+    for d in shown {
         out.push_str(&line(files, d));
         out.push('\n');
+    }
+    if let Some(omitted) = omitted {
+        out.push_str(&human::omitted_line(&omitted));
     }
     out.push_str(&human::summary(files_checked, diagnostics));
     out

@@ -9,7 +9,8 @@
 //! ::error file={path},line={l},col={c},endLine={el},endColumn={ec},title={CODE} {name}::{message}
 //! ```
 //!
-//! `::warning` for warnings and `::notice` for info. Lines and columns are 1-based, columns in
+//! `::warning` for warnings and `::notice` for info. Past the limit (`--max-findings`), one
+//! `::warning title=flinklint::` command without a file counts the findings left out. Lines and columns are 1-based, columns in
 //! characters, `endColumn` exclusive (as in `--format json`). `col` and `endColumn` are left
 //! out when the finding spans several lines, which GitHub does not accept. Escaping follows
 //! the Actions toolkit (`@actions/core`, `command.ts`): in the message `%` → `%25`, `\r` →
@@ -84,10 +85,29 @@ pub fn line(files: &[FileEntry], d: &Diagnostic) -> String {
 
 /// One workflow command per diagnostic, then the summary line.
 pub fn render(files: &[FileEntry], files_checked: usize, diagnostics: &[Diagnostic]) -> String {
+    render_limited(files, files_checked, diagnostics, usize::MAX)
+}
+
+/// One workflow command for each of the first `limit` diagnostics, a `::warning` command
+/// counting the others (an annotation of the run, without a file), then the summary line of
+/// all of them.
+pub fn render_limited(
+    files: &[FileEntry],
+    files_checked: usize,
+    diagnostics: &[Diagnostic],
+    limit: usize,
+) -> String {
+    let (shown, omitted) = super::limit(diagnostics, limit);
     let mut out = String::new();
-    for d in diagnostics {
+    for d in shown {
         out.push_str(&line(files, d));
         out.push('\n');
+    }
+    if let Some(omitted) = omitted {
+        out.push_str(&format!(
+            "::warning title=flinklint::{}\n",
+            escape_data(&omitted.sentence())
+        ));
     }
     out.push_str(&human::summary(files_checked, diagnostics));
     out

@@ -14,6 +14,10 @@
 //! warnings and `info` for info; `lines` are 1-based and inclusive. `fingerprint` comes from
 //! [`super::fingerprints`]: stable across runs and machines, and unchanged when lines move, so
 //! GitLab can tell new findings from old ones.
+//!
+//! Past the limit (`--max-findings`) the array holds the first findings only: the format has
+//! no place for anything but issues, so the command line says on standard error how many were
+//! left out.
 
 use super::{fingerprints, line_cols, path_of};
 use crate::diagnostics::{Diagnostic, Severity};
@@ -60,7 +64,13 @@ pub fn report(files: &[FileEntry], diagnostics: &[Diagnostic]) -> Value {
 
 /// The report, pretty-printed, with a trailing newline.
 pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
-    let mut out = serde_json::to_string_pretty(&report(files, diagnostics)).unwrap_or_default();
+    render_limited(files, diagnostics, usize::MAX)
+}
+
+/// The report of the first `limit` diagnostics.
+pub fn render_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> String {
+    let (shown, _) = super::limit(diagnostics, limit);
+    let mut out = serde_json::to_string_pretty(&report(files, shown)).unwrap_or_default();
     out.push('\n');
     out
 }

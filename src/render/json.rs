@@ -4,6 +4,10 @@
 //! `name`, `severity`, `file`, `line`, `column`, `end_line`, `end_column` (1-based, columns in
 //! characters, ends exclusive), `message`, `help`, `flink_message`, `related` and `fix`; every
 //! field is present, `null` when empty.
+//!
+//! Past the limit (`--max-findings`), `diagnostics` holds the first findings and the document
+//! gains `"omitted": {"count": N, "limit": L, "by_code": [{"code", "severity", "count"}]}`,
+//! what the others are (absent when nothing is left out).
 
 use super::line_cols;
 use crate::diagnostics::Diagnostic;
@@ -73,7 +77,19 @@ pub fn diagnostic_value(files: &[FileEntry], d: &Diagnostic) -> Value {
 
 /// The whole document, pretty-printed, with a trailing newline.
 pub fn render(files: &[FileEntry], files_checked: usize, diagnostics: &[Diagnostic]) -> String {
-    document(files, files_checked, diagnostics, None)
+    document(files, files_checked, diagnostics, None, usize::MAX)
+}
+
+/// The document with the first `limit` diagnostics and `omitted` for the others; with `gone`,
+/// as [`render_with_baseline`].
+pub fn render_limited(
+    files: &[FileEntry],
+    files_checked: usize,
+    diagnostics: &[Diagnostic],
+    gone: Option<&[crate::baseline::Entry]>,
+    limit: usize,
+) -> String {
+    document(files, files_checked, diagnostics, gone, limit)
 }
 
 /// [`render`] for a run with `--baseline`: the document gains `"baseline": {"gone": [...]}`,
@@ -85,7 +101,18 @@ pub fn render_with_baseline(
     diagnostics: &[Diagnostic],
     gone: &[crate::baseline::Entry],
 ) -> String {
-    document(files, files_checked, diagnostics, Some(gone))
+    document(files, files_checked, diagnostics, Some(gone), usize::MAX)
+}
+
+/// What a report leaves out, as JSON: `{"count", "limit", "by_code": [{"code", "severity",
+/// "count"}]}`.
+pub fn omitted_value(omitted: &super::Omitted) -> Value {
+    let by_code: Vec<Value> = omitted
+        .by_code
+        .iter()
+        .map(|(code, severity, n)| json!({"code": code, "severity": severity.as_str(), "count": n}))
+        .collect();
+    json!({"count": omitted.count, "limit": omitted.limit, "by_code": by_code})
 }
 
 fn document(
@@ -93,12 +120,17 @@ fn document(
     files_checked: usize,
     diagnostics: &[Diagnostic],
     gone: Option<&[crate::baseline::Entry]>,
+    limit: usize,
 ) -> String {
+    let (shown, omitted) = super::limit(diagnostics, limit);
     let mut doc = json!({
         "version": VERSION,
         "files_checked": files_checked,
-        "diagnostics": diagnostics.iter().map(|d| diagnostic_value(files, d)).collect::<Vec<_>>(),
+        "diagnostics": shown.iter().map(|d| diagnostic_value(files, d)).collect::<Vec<_>>(),
     });
+    if let Some(omitted) = omitted {
+        doc["omitted"] = omitted_value(&omitted);
+    }
     if let Some(gone) = gone {
         doc["baseline"] = json!({ "gone": gone });
     }

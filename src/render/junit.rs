@@ -19,6 +19,11 @@
 //! `<failure>` per finding in it; `tests` counts the files and `failures` the files with
 //! findings. Text is escaped for XML 1.0; characters XML 1.0 cannot carry at all (most
 //! control characters) become U+FFFD.
+//!
+//! Past the limit (`--max-findings`), only the first findings have a `<failure>` of their own;
+//! a file with findings left out has one more `<failure type="omitted">` saying how many, so
+//! that no file with findings passes, and the suite's `<system-out>` counts what was left out
+//! by rule and severity.
 
 use super::{line_cols, shown_path_of};
 use crate::diagnostics::Diagnostic;
@@ -49,16 +54,34 @@ pub fn escape(s: &str) -> String {
 
 /// The document, with an XML declaration and a trailing newline.
 pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
-    let cases: Vec<(&FileEntry, Vec<&Diagnostic>)> = files
+    render_limited(files, diagnostics, usize::MAX)
+}
+
+/// The document with a `<failure>` for each of the first `limit` diagnostics.
+pub fn render_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> String {
+    let (_, omitted) = super::limit(diagnostics, limit);
+    // Each file's findings, and how many of them are left out (one pass over the findings).
+    let mut by_file: Vec<(Vec<&Diagnostic>, usize)> = vec![(Vec::new(), 0); files.len()];
+    for (i, d) in diagnostics.iter().enumerate() {
+        if let Some((found, left_out)) = by_file.get_mut(d.file.0 as usize) {
+            if i < limit {
+                found.push(d);
+            } else {
+                *left_out += 1;
+            }
+        }
+    }
+    let cases: Vec<(&FileEntry, Vec<&Diagnostic>, usize)> = files
         .iter()
-        .map(|f| {
-            let found: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.file == f.id).collect();
-            (f, found)
-        })
-        .filter(|(f, found)| f.report || !found.is_empty())
+        .zip(by_file)
+        .map(|(f, (found, left_out))| (f, found, left_out))
+        .filter(|(f, found, left_out)| f.report || !found.is_empty() || *left_out > 0)
         .collect();
     let tests = cases.len();
-    let failures = cases.iter().filter(|(_, found)| !found.is_empty()).count();
+    let failures = cases
+        .iter()
+        .filter(|(_, found, left_out)| !found.is_empty() || *left_out > 0)
+        .count();
     let counts = format!(r#"tests="{tests}" failures="{failures}" errors="0""#);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(out, r#"<testsuites name="flinklint" {counts}>"#);
@@ -66,10 +89,10 @@ pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
         out,
         r#"  <testsuite name="flinklint" {counts} skipped="0">"#
     );
-    for (file, found) in &cases {
+    for (file, found, left_out) in &cases {
         let path = escape(&shown_path_of(files, file.id));
         let open = format!(r#"    <testcase name="{path}" classname="{path}""#);
-        if found.is_empty() {
+        if found.is_empty() && *left_out == 0 {
             let _ = writeln!(out, "{open}/>");
             continue;
         }
@@ -86,7 +109,24 @@ pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
                 start.column
             );
         }
+        if *left_out > 0 {
+            let _ = writeln!(
+                out,
+                r#"      <failure message="{}" type="omitted">{path}</failure>"#,
+                escape(&format!(
+                    "{left_out} more finding{} in this file not shown (see --max-findings)",
+                    if *left_out == 1 { "" } else { "s" }
+                )),
+            );
+        }
         out.push_str("    </testcase>\n");
+    }
+    if let Some(omitted) = omitted {
+        let _ = writeln!(
+            out,
+            "    <system-out>{}</system-out>",
+            escape(&omitted.sentence())
+        );
     }
     out.push_str("  </testsuite>\n</testsuites>\n");
     out

@@ -4,6 +4,12 @@
 //! Every format carries the same findings in the same order (the order of
 //! [`crate::diagnostics::sort`]) with the same severities; the formats that can express a
 //! fix (`json`, `sarif`) carry the fixes too.
+//!
+//! A report is bounded: each format's `render_limited` shows the first `limit` findings and
+//! records how many more there are, by rule and severity ([`Omitted`]), in the format's own
+//! way. The summary line and the exit code still count every finding. The command line's
+//! `--max-findings` sets the limit; its defaults are [`MAX_FINDINGS_READ`] and
+//! [`MAX_FINDINGS_MACHINE`].
 
 pub mod concise;
 pub mod github;
@@ -13,9 +19,81 @@ pub mod json;
 pub mod junit;
 pub mod sarif;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::files::FileEntry;
 use crate::source::{FileId, LineCol, Span};
+
+/// The default limit of the formats people read (`human`, `concise`, `github`): a thousand
+/// findings are more than anyone reads, and the rest is counted.
+pub const MAX_FINDINGS_READ: usize = 1_000;
+
+/// The default limit of the formats programs read (`json`, `sarif`, `gitlab`, `junit`): below
+/// GitHub code scanning's limit of 25,000 results per SARIF run, and about the 10 MB it
+/// accepts in one upload.
+pub const MAX_FINDINGS_MACHINE: usize = 10_000;
+
+/// The findings a report leaves out past its limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Omitted {
+    /// How many findings are left out.
+    pub count: usize,
+    /// The limit: how many are shown.
+    pub limit: usize,
+    /// How many are left out per rule code and severity, in code order, then severity
+    /// (errors first).
+    pub by_code: Vec<(&'static str, Severity, usize)>,
+}
+
+impl Omitted {
+    /// One sentence for people: "1200 more findings are not shown (the first 1000 are; see
+    /// --max-findings): SY003: 1190 errors; CL001: 10 warnings."
+    pub fn sentence(&self) -> String {
+        let parts: Vec<String> = self
+            .by_code
+            .iter()
+            .map(|(code, severity, n)| format!("{code}: {}", count_of(*n, *severity)))
+            .collect();
+        format!(
+            "{} more finding{} not shown (the first {} are; see --max-findings): {}.",
+            self.count,
+            if self.count == 1 { " is" } else { "s are" },
+            self.limit,
+            parts.join("; ")
+        )
+    }
+}
+
+/// "1 error", "3 warnings", "2 info".
+fn count_of(n: usize, severity: Severity) -> String {
+    match (severity, n) {
+        (Severity::Info, _) => format!("{n} info"),
+        (Severity::Error, 1) => "1 error".to_string(),
+        (Severity::Error, _) => format!("{n} errors"),
+        (Severity::Warning, 1) => "1 warning".to_string(),
+        (Severity::Warning, _) => format!("{n} warnings"),
+    }
+}
+
+/// The first `limit` diagnostics, and what the rest are (`None` when none is left out).
+pub fn limit(diagnostics: &[Diagnostic], limit: usize) -> (&[Diagnostic], Option<Omitted>) {
+    if diagnostics.len() <= limit {
+        return (diagnostics, None);
+    }
+    let (shown, rest) = diagnostics.split_at(limit);
+    let mut counts: std::collections::BTreeMap<(&'static str, std::cmp::Reverse<Severity>), usize> =
+        std::collections::BTreeMap::new();
+    for d in rest {
+        *counts
+            .entry((d.code, std::cmp::Reverse(d.severity)))
+            .or_default() += 1;
+    }
+    let omitted = Omitted {
+        count: rest.len(),
+        limit,
+        by_code: counts.into_iter().map(|((c, s), n)| (c, s.0, n)).collect(),
+    };
+    (shown, Some(omitted))
+}
 
 /// Start and exclusive end of a span as 1-based lines and character columns.
 pub fn line_cols(files: &[FileEntry], file: FileId, span: Span) -> (LineCol, LineCol) {

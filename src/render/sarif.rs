@@ -17,6 +17,11 @@
 //! `deletedRegion` by `insertedContent`; the fix's applicability in its `properties`), and
 //! `properties` with `help`, `flinkMessage` (Flink's own message) and `notes` when present.
 //!
+//! Past the limit (`--max-findings`), `results` holds the first findings, and the run gains an
+//! `invocations` entry whose `toolExecutionNotifications` has one `warning` saying how many
+//! were left out, with `properties.omitted` (`count`, `limit`, `by_code` as in `--format
+//! json`).
+//!
 //! The output is validated against the OASIS schema in `tests/formats.rs`.
 
 use super::{fingerprints, line_cols, path_of};
@@ -191,14 +196,40 @@ fn fix_value(files: &[FileEntry], fix: &crate::diagnostics::Fix) -> Value {
 
 /// The log as a JSON value.
 pub fn log(files: &[FileEntry], diagnostics: &[Diagnostic]) -> Value {
+    log_limited(files, diagnostics, usize::MAX)
+}
+
+/// The log of the first `limit` diagnostics, with a notification counting the others.
+pub fn log_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> Value {
+    let (diagnostics, omitted) = super::limit(diagnostics, limit);
+    let mut log = log_of(files, diagnostics);
+    if let Some(omitted) = omitted {
+        log["runs"][0]["invocations"] = json!([{
+            "executionSuccessful": true,
+            "toolExecutionNotifications": [{
+                "level": "warning",
+                "message": text(&omitted.sentence()),
+                "properties": {"omitted": super::json::omitted_value(&omitted)},
+            }],
+        }]);
+    }
+    log
+}
+
+fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic]) -> Value {
     let mut codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
     codes.sort_unstable();
     codes.dedup();
+    let mut firsts: std::collections::HashMap<&str, &Diagnostic> = std::collections::HashMap::new();
+    for d in diagnostics {
+        firsts.entry(d.code).or_insert(d);
+    }
     let rules: Vec<Value> = codes
         .iter()
         .map(|code| {
-            let first = diagnostics.iter().find(|d| d.code == *code);
-            first.map_or(Value::Null, |d| rule_descriptor(code, d))
+            firsts
+                .get(code)
+                .map_or(Value::Null, |d| rule_descriptor(code, d))
         })
         .collect();
     let prints = fingerprints(files, diagnostics);
@@ -271,7 +302,13 @@ pub fn log(files: &[FileEntry], diagnostics: &[Diagnostic]) -> Value {
 
 /// The log, pretty-printed, with a trailing newline.
 pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
-    let mut out = serde_json::to_string_pretty(&log(files, diagnostics)).unwrap_or_default();
+    render_limited(files, diagnostics, usize::MAX)
+}
+
+/// The log of the first `limit` diagnostics (see [`log_limited`]), pretty-printed.
+pub fn render_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> String {
+    let log = log_limited(files, diagnostics, limit);
+    let mut out = serde_json::to_string_pretty(&log).unwrap_or_default();
     out.push('\n');
     out
 }

@@ -233,15 +233,18 @@ struct Target {
 #[derive(Debug, Default)]
 struct Index {
     /// `ignore-file` codes.
-    file_wide: HashMap<(FileId, &'static str), Group>,
+    file_wide: HashMap<Key, Group>,
     /// `ignore` codes: their statements sorted by start (the enclosing one first on a tie).
-    statements: HashMap<(FileId, &'static str), Vec<Target>>,
+    statements: HashMap<Key, Vec<Target>>,
 }
+
+/// A file and a rule code.
+type Key = (FileId, &'static str);
 
 impl Index {
     fn new(directives: &[Directive]) -> Index {
         let mut index = Index::default();
-        let mut spans: HashMap<(FileId, &'static str), Vec<(Span, usize, usize)>> = HashMap::new();
+        let mut spans: HashMap<Key, Vec<(Span, usize, usize)>> = HashMap::new();
         for (i, directive) in directives.iter().enumerate() {
             if directive.malformed.is_some() {
                 continue;
