@@ -172,7 +172,12 @@ impl Excerpt {
             if window.1 < text_end {
                 out.push_str(ELLIPSIS);
             }
-            out.push_str(&text[text_end..next]);
+            // A lone carriage return ends a line for the line index; miette breaks lines only at
+            // `\n`, so it is shown as one (same byte length: offsets are kept), never raw.
+            match &text[text_end..next] {
+                "\r" => out.push('\n'),
+                terminator => out.push_str(terminator),
+            }
             lines.push(ExcerptLine {
                 start: line_start,
                 text_end,
