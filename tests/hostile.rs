@@ -282,21 +282,32 @@ fn a_hundred_thousand_columns_are_built_in_linear_time() {
         .map(|i| format!("c{i}"))
         .collect::<Vec<_>>()
         .join(", ");
+    let qualified = (0..n)
+        .map(|i| format!("x.c{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     // A table, a LIKE child adding as many columns and a key over all of them, and a table
-    // whose columns clash in case with the first ones.
+    // whose columns clash in case with the first ones; then statements that look each column
+    // up by name: an INSERT with a column list, a view, qualified references, a CTAS.
     let text = format!(
         "CREATE TABLE t ({}, PRIMARY KEY ({keys}) NOT ENFORCED) WITH ('connector' = 'datagen');\n\
          CREATE TABLE u ({}) LIKE t;\n\
-         CREATE TABLE v ({}, {}) WITH ('connector' = 'datagen');\n",
+         CREATE TABLE v ({}, {}) WITH ('connector' = 'datagen');\n\
+         CREATE TABLE s ({}) WITH ('connector' = 'blackhole');\n\
+         INSERT INTO s ({keys}) SELECT {keys} FROM t;\n\
+         CREATE VIEW w AS SELECT {keys} FROM t;\n\
+         INSERT INTO s SELECT {qualified} FROM w AS x;\n\
+         CREATE TABLE z WITH ('connector' = 'blackhole') AS SELECT * FROM t;\n",
         columns("c"),
         columns("d"),
         columns("e"),
         columns("E"),
+        columns("c"),
     );
     let start = Instant::now();
     let outcome = check_one(&text);
     within(
-        "100,000-column tables",
+        "100,000-column tables and statements",
         start.elapsed(),
         Duration::from_secs(60),
     );
