@@ -8,9 +8,9 @@ Cases (each file alone in a temporary folder, checked as a folder so that no con
     in the concise, human and json formats: after the first 100 lexical errors of a file, one
     finding counts the rest, so output stays the same size while the time grows with N;
   - columns of one CREATE TABLE (N = 1k, 10k, 100k): table building is linear;
-  - findings: N statements `SELECT "x";` with one finding each (N = 10k, 100k, 1M), in the
-    human and json formats: a report shows at most 1,000 (human) or 10,000 (json) of them;
-  - suppression comments: N statements each silenced by its own comment (N = 10k, 100k, 1M).
+  - findings: N tables, each with a primary key Flink rejects (TB001; N = 10k, 100k, 300k), in
+    the human and json formats: a report shows at most 1,000 (human) or 10,000 (json) of them;
+  - suppression comments: the same tables, each finding silenced by its own comment.
 
 Usage (from the repository root):
     python3 scripts/bench_hostile.py [--binary PATH] [--runs 3] [--quick]
@@ -97,17 +97,24 @@ CASES = [
         ["concise"],
     ),
     (
-        "statements with one finding each",
+        "tables with one finding each",
         "findings",
-        [10_000, 100_000, 1_000_000],
-        lambda n: 'SELECT "x";\n' * n,
+        [10_000, 100_000, 300_000],
+        lambda n: "".join(
+            f"CREATE TABLE t{i} (a INT NOT NULL PRIMARY KEY) WITH ('connector' = 'datagen');\n"
+            for i in range(n)
+        ),
         ["human", "json"],
     ),
     (
-        "statements silenced by a suppression comment each",
+        "tables silenced by a suppression comment each",
         "comments",
-        [10_000, 100_000, 1_000_000],
-        lambda n: '-- flinklint: ignore SY003\nSELECT "x";\n' * n,
+        [10_000, 100_000, 300_000],
+        lambda n: "".join(
+            "-- flinklint: ignore TB001\n"
+            f"CREATE TABLE t{i} (a INT NOT NULL PRIMARY KEY) WITH ('connector' = 'datagen');\n"
+            for i in range(n)
+        ),
         ["concise"],
     ),
 ]

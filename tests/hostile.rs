@@ -249,8 +249,21 @@ fn lexical_errors_are_capped_per_file() {
         );
         assert!(human(&outcome).len() < 1_000_000);
     }
+    // Errors with a fix (double quotes here) go on far longer, but not forever: a file of
+    // nothing else would need memory for each.
+    let outcome = check_one(&format!("SELECT {};", "\"x\" ".repeat(30_000)));
+    let quoted = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "SY003")
+        .count();
+    assert_eq!(quoted, 10_000);
+    assert!(outcome
+        .diagnostics
+        .iter()
+        .any(|d| d.message.starts_with("20000 more lexical errors")));
     within(
-        "three files of 20,000 to 200,000 lexical errors",
+        "four files of 20,000 to 200,000 lexical errors",
         start.elapsed(),
         Duration::from_secs(60),
     );
@@ -269,21 +282,32 @@ fn a_hundred_thousand_columns_are_built_in_linear_time() {
         .map(|i| format!("c{i}"))
         .collect::<Vec<_>>()
         .join(", ");
+    let qualified = (0..n)
+        .map(|i| format!("x.c{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     // A table, a LIKE child adding as many columns and a key over all of them, and a table
-    // whose columns clash in case with the first ones.
+    // whose columns clash in case with the first ones; then statements that look each column
+    // up by name: an INSERT with a column list, a view, qualified references, a CTAS.
     let text = format!(
         "CREATE TABLE t ({}, PRIMARY KEY ({keys}) NOT ENFORCED) WITH ('connector' = 'datagen');\n\
          CREATE TABLE u ({}) LIKE t;\n\
-         CREATE TABLE v ({}, {}) WITH ('connector' = 'datagen');\n",
+         CREATE TABLE v ({}, {}) WITH ('connector' = 'datagen');\n\
+         CREATE TABLE s ({}) WITH ('connector' = 'blackhole');\n\
+         INSERT INTO s ({keys}) SELECT {keys} FROM t;\n\
+         CREATE VIEW w AS SELECT {keys} FROM t;\n\
+         INSERT INTO s SELECT {qualified} FROM w AS x;\n\
+         CREATE TABLE z WITH ('connector' = 'blackhole') AS SELECT * FROM t;\n",
         columns("c"),
         columns("d"),
         columns("e"),
         columns("E"),
+        columns("c"),
     );
     let start = Instant::now();
     let outcome = check_one(&text);
     within(
-        "100,000-column tables",
+        "100,000-column tables and statements",
         start.elapsed(),
         Duration::from_secs(60),
     );
@@ -303,9 +327,22 @@ fn a_hundred_thousand_columns_are_built_in_linear_time() {
 
 #[test]
 fn many_findings_cost_linear_time_and_reports_are_bounded() {
+    // One file: lexical findings stop at 10,000 (with one more counting the rest).
     let text = "SELECT \"a\" FROM t;\n".repeat(40_000) + &"SELECT \"x\";\n".repeat(160_000);
     let start = Instant::now();
     let outcome = check_one(&text);
+    within(
+        "200,000 statements with a finding each",
+        start.elapsed(),
+        Duration::from_secs(60),
+    );
+    assert_eq!(outcome.diagnostics.len(), 10_001);
+    // A repository: 20 files of 10,000 findings each.
+    let texts: Vec<(String, String)> = (0..20)
+        .map(|i| (format!("f{i:02}.sql"), "SELECT \"x\";\n".repeat(10_000)))
+        .collect();
+    let start = Instant::now();
+    let outcome = flinklint::check_texts(&texts, &Settings::default());
     assert_eq!(outcome.diagnostics.len(), 200_000);
     let (files, n, all) = (
         &outcome.files,
@@ -330,7 +367,7 @@ fn many_findings_cost_linear_time_and_reports_are_bounded() {
     assert_eq!(concise.lines().count(), 1_002);
     let omitted = "199000 more findings are not shown (the first 1000 are; see --max-findings): SY003: 199000 errors.";
     assert!(human.contains(omitted) && concise.contains(omitted));
-    assert!(human.ends_with("Found 200000 errors in 1 file.\n"));
+    assert!(human.ends_with("Found 200000 errors in 20 files.\n"));
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(doc["diagnostics"].as_array().unwrap().len(), 10_000);
     assert_eq!(doc["omitted"]["count"], 190_000);
@@ -339,13 +376,22 @@ fn many_findings_cost_linear_time_and_reports_are_bounded() {
     assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 10_000);
     let note = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
     assert_eq!(note["properties"]["omitted"]["count"], 190_000);
-    assert_eq!(junit.matches("<failure ").count(), 10_001);
-    assert!(junit.contains(r#"type="omitted">"#) && junit.contains("<system-out>"));
+    // The first file's findings, one "omitted" failure in each of the other 19 files.
+    assert_eq!(junit.matches("<failure ").count(), 10_019);
+    assert_eq!(junit.matches(r#"type="omitted">"#).count(), 19);
+    assert!(junit.contains(r#"tests="20" failures="20""#) && junit.contains("<system-out>"));
 }
 
 #[test]
 fn suppression_comments_cost_linear_time() {
-    let text = "-- flinklint: ignore SY003 -- legacy\nSELECT \"x\";\n".repeat(100_000)
+    let text = (0..100_000)
+        .map(|i| {
+            format!(
+                "-- flinklint: ignore TB001 -- legacy\n\
+                 CREATE TABLE t{i} (a INT NOT NULL PRIMARY KEY) WITH ('connector' = 'datagen');\n"
+            )
+        })
+        .collect::<String>()
         + "-- flinklint: ignore-file SY002\n".repeat(10_000).as_str()
         + "SELECT 1 – 2;\n";
     let start = Instant::now();
@@ -360,6 +406,21 @@ fn suppression_comments_cost_linear_time() {
         "{:?}",
         outcome.diagnostics.first()
     );
+}
+
+#[test]
+fn suppressions_past_the_limit_of_syntax_errors_are_not_called_unused() {
+    // The 10,001st double-quoted literal is not reported: whether its suppression is needed
+    // is not known.
+    let text = "-- flinklint: ignore SY003\nSELECT \"x\";\n".repeat(10_100);
+    let outcome = check_one(&text);
+    let found: std::collections::BTreeSet<&str> =
+        outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(found, ["SY001"].into(), "{:?}", outcome.diagnostics.first());
+    assert_eq!(outcome.diagnostics.len(), 1);
+    assert!(outcome.diagnostics[0]
+        .message
+        .starts_with("100 more lexical errors"));
 }
 
 #[test]

@@ -19,6 +19,7 @@ use super::query::{self, OutputColumn};
 use super::session::Session;
 use crate::files::FileEntry;
 use crate::syntax::ast::{Insert, Statement};
+use std::collections::{HashMap, HashSet};
 
 impl Session<'_> {
     /// The column problems of an INSERT into `object`; Flink stops at the first problem, so does
@@ -55,9 +56,15 @@ impl Session<'_> {
         }
     }
 
-    /// A read-only column of the sink named `column`: its kind and declaration.
-    fn read_only_column(&self, t: &TableDef, column: &str) -> Option<(ReadOnly, Option<Origin>)> {
-        match t.column(column) {
+    /// A read-only column of the sink named `column` (`found`: the sink's column of that name,
+    /// if any): its kind and declaration.
+    fn read_only_column(
+        &self,
+        t: &TableDef,
+        found: Option<&Column>,
+        column: &str,
+    ) -> Option<(ReadOnly, Option<Origin>)> {
+        match found {
             Some(c) => self.read_only(c).map(|k| (k, Some(c.origin))),
             None => self
                 .system
@@ -81,10 +88,16 @@ impl Session<'_> {
             sink: object.name_origin,
             issue,
         };
+        // The sink's columns by name (the first of each), for look-ups in constant time.
+        let mut by_name: HashMap<&str, &Column> = HashMap::with_capacity(t.columns.len());
+        for c in &t.columns {
+            by_name.entry(c.name.as_str()).or_insert(c);
+        }
         if let Some(list) = &i.columns {
-            for (k, n) in list.names.iter().enumerate() {
+            let mut assigned: HashSet<&str> = HashSet::with_capacity(list.names.len());
+            for n in &list.names {
                 let column = n.text.as_str();
-                if list.names[..k].iter().any(|m| m.text == n.text) {
+                if !assigned.insert(column) {
                     return Some(mismatch(
                         n.span,
                         InsertIssue::AssignedTwice {
@@ -92,7 +105,8 @@ impl Session<'_> {
                         },
                     ));
                 }
-                if let Some((kind, declared)) = self.read_only_column(t, column) {
+                let found = by_name.get(column).copied();
+                if let Some((kind, declared)) = self.read_only_column(t, found, column) {
                     return Some(Problem::WriteToReadOnly {
                         span: n.span,
                         column: column.to_string(),
@@ -103,7 +117,7 @@ impl Session<'_> {
                         flink: format!("Unknown target column '{column}'"),
                     });
                 }
-                if t.column(column).is_none() {
+                if found.is_none() {
                     let lower = column.to_lowercase();
                     let other_case = t
                         .columns
@@ -193,7 +207,8 @@ impl Session<'_> {
         // One column too many, named like a read-only sink column: that column explains it.
         if full.len() > writable.len() {
             for c in &columns {
-                if let Some((kind, declared)) = self.read_only_column(t, &c.name) {
+                let found = by_name.get(c.name.as_str()).copied();
+                if let Some((kind, declared)) = self.read_only_column(t, found, &c.name) {
                     return Some(Problem::WriteToReadOnly {
                         span: c.span,
                         column: c.name.to_string(),

@@ -10,6 +10,7 @@ use super::types::Type;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::*;
 use compact_str::CompactString;
+use std::collections::HashMap;
 
 /// One output column of a query.
 #[derive(Debug, Clone)]
@@ -303,12 +304,50 @@ fn select_columns(
         }
         from_relations(from, scope, typed, ctes, &mut relations);
     }
+    // A SELECT of many items looks its columns up by hash (the first relation's column of
+    // each name, and of each `alias.name`); a short one scans, which costs less than hashing.
+    let indexed = select.items.len() > 8;
+    let mut by_name: HashMap<&str, &RelColumn> = HashMap::new();
+    let mut by_alias: HashMap<(&str, &str), &RelColumn> = HashMap::new();
+    if indexed {
+        for r in &relations {
+            for c in r.columns.iter().flatten() {
+                by_name.entry(c.name.as_str()).or_insert(c);
+            }
+        }
+        // Only the first relation of each alias counts (its columns may be unknown).
+        let mut aliases = std::collections::HashSet::new();
+        for r in &relations {
+            let Some(alias) = r.alias.as_deref() else {
+                continue;
+            };
+            if aliases.insert(alias) {
+                for c in r.columns.iter().flatten() {
+                    by_alias.entry((alias, c.name.as_str())).or_insert(c);
+                }
+            }
+        }
+    }
     let lookup_column = |name: &str| -> Option<&RelColumn> {
+        if indexed {
+            return by_name.get(name).copied();
+        }
         relations
             .iter()
             .filter_map(|r| r.columns.as_ref())
             .flatten()
             .find(|c| c.name == name)
+    };
+    // The column `name` of the relation called `alias`.
+    let qualified_column = |alias: &str, name: &str| -> Option<&RelColumn> {
+        if indexed {
+            return by_alias.get(&(alias, name)).copied();
+        }
+        relations
+            .iter()
+            .find(|r| r.alias.as_deref() == Some(alias))
+            .and_then(|r| r.columns.as_ref())
+            .and_then(|cols| cols.iter().find(|c| c.name == name))
     };
     // A column's type by name, or by `alias.name` for a qualified reference.
     let typed_column = |n: &str| -> Option<crate::semantic::types::Type> {
@@ -316,12 +355,7 @@ fn select_columns(
             return c.data_type.clone();
         }
         let (q, name) = n.split_once('.')?;
-        relations
-            .iter()
-            .find(|r| r.alias.as_deref() == Some(q))
-            .and_then(|r| r.columns.as_ref())
-            .and_then(|cols| cols.iter().find(|c| c.name == name))
-            .and_then(|c| c.data_type.clone())
+        qualified_column(q, name).and_then(|c| c.data_type.clone())
     };
     let aggregation = aggregation_of(select);
     let mut out = Vec::with_capacity(select.items.len());
@@ -356,13 +390,7 @@ fn select_columns(
                         let col = if name.parts.len() == 1 {
                             lookup_column(name.parts[0].as_str())
                         } else {
-                            relations
-                                .iter()
-                                .find(|r| r.alias.as_deref() == Some(name.parts[0].as_str()))
-                                .and_then(|r| r.columns.as_ref())
-                                .and_then(|cols| {
-                                    cols.iter().find(|c| c.name == name.parts[1].as_str())
-                                })
+                            qualified_column(name.parts[0].as_str(), name.parts[1].as_str())
                         };
                         (Some(last), col)
                     }
@@ -571,22 +599,27 @@ pub fn expr_name(i: usize) -> CompactString {
 /// (case-sensitive, as Flink configures the validator).
 pub fn uniquify(columns: &mut [OutputColumn]) {
     use std::fmt::Write;
-    for i in 1..columns.len() {
-        let (before, rest) = columns.split_at_mut(i);
-        let c = &mut rest[0];
+    // The names so far, and per written name the next suffix to try: every smaller suffix was
+    // taken when it was tried, and names are never given back (Calcite's result, in linear
+    // time).
+    let mut taken: std::collections::HashSet<CompactString> =
+        std::collections::HashSet::with_capacity(columns.len());
+    let mut next: std::collections::HashMap<CompactString, usize> =
+        std::collections::HashMap::new();
+    for c in columns.iter_mut() {
         // An empty name (`` AS `` ``, which Flink rejects as a lexical error) is left as is.
-        if c.written_name.is_empty() || !before.iter().any(|b| b.name == c.name) {
-            continue;
-        }
-        let mut n = 0;
-        loop {
-            let mut candidate = c.written_name.clone();
-            let _ = write!(candidate, "{n}");
-            if !before.iter().any(|b| b.name == candidate) {
-                c.name = candidate;
-                break;
+        if !c.written_name.is_empty() && taken.contains(&c.name) {
+            let n = next.entry(c.written_name.clone()).or_insert(0);
+            loop {
+                let mut candidate = c.written_name.clone();
+                let _ = write!(candidate, "{n}");
+                *n += 1;
+                if !taken.contains(&candidate) {
+                    c.name = candidate;
+                    break;
+                }
             }
-            n += 1;
         }
+        taken.insert(c.name.clone());
     }
 }

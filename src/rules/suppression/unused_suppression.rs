@@ -23,8 +23,15 @@ impl Rule for UnusedSuppression {
         let Some(Suppressions { directives, used }) = ctx.suppressions else {
             return;
         };
+        // Files whose syntax errors were cut short, looked up once each.
+        let capped: Vec<bool> = ctx
+            .files
+            .iter()
+            .map(crate::rules::syntax::errors_capped)
+            .collect();
         for (directive, used) in directives.iter().zip(used) {
-            check_directive(ctx, report, directive, used);
+            let capped = capped[directive.file.0 as usize];
+            check_directive(ctx, report, directive, used, capped);
         }
     }
 }
@@ -34,6 +41,7 @@ fn check_directive(
     report: &mut Reporter<'_>,
     directive: &Directive,
     used: &[bool],
+    capped: bool,
 ) {
     // Suppressions of this rule itself are never reported as unused.
     let own = report.meta().code;
@@ -104,6 +112,8 @@ fn check_directive(
             Some(c) if c == own || used[i] => {}
             // A rule that does not run for this file cannot tell whether it is needed.
             Some(c) if settings.level(c) == Some(Level::Off) => {}
+            // Past the limit of syntax errors per file, those findings are not known.
+            Some(c) if capped && crate::rules::syntax::PARSE_ERROR_CODES.contains(&c) => {}
             Some(_) => dead.push(i),
         }
     }

@@ -9,6 +9,7 @@ use crate::syntax::SyntaxErrorKind;
 
 /// The code of the rule that reports a syntax error of this kind.
 pub fn rule_for(kind: &SyntaxErrorKind) -> &'static str {
+    // Keep PARSE_ERROR_CODES in step.
     match kind {
         SyntaxErrorKind::TypographicQuote { .. } | SyntaxErrorKind::TypographicDash => "SY002",
         SyntaxErrorKind::DoubleQuoted { .. } => "SY003",
@@ -17,6 +18,19 @@ pub fn rule_for(kind: &SyntaxErrorKind) -> &'static str {
         SyntaxErrorKind::StartMode => "MT004",
         _ => "SY001",
     }
+}
+
+/// Every code [`rule_for`] gives.
+pub const PARSE_ERROR_CODES: &[&str] = &["SY001", "SY002", "SY003", "SY004", "TB006", "MT004"];
+
+/// Whether the parse errors of `file` were cut short ([`SyntaxErrorKind::TooManyErrors`]: the
+/// parser's and the lexical pass's limits per file): findings of [`PARSE_ERROR_CODES`] past
+/// the limit are not known.
+pub fn errors_capped(file: &crate::files::FileEntry) -> bool {
+    file.parsed
+        .errors
+        .iter()
+        .any(|e| e.kind == SyntaxErrorKind::TooManyErrors)
 }
 
 /// The syntax errors that the rule `code` reports ([`rule_for`]), with their files, in file

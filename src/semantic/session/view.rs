@@ -100,8 +100,11 @@ impl Session<'_> {
         output: Option<&[OutputColumn]>,
     ) -> bool {
         let mut rejected = false;
+        // The first column of each name.
+        let mut firsts: std::collections::HashMap<&str, usize> =
+            std::collections::HashMap::with_capacity(written.len());
         for (j, (name, span)) in written.iter().enumerate() {
-            if let Some(i) = written[..j].iter().position(|(n, _)| n == name) {
+            if let Some(&i) = firsts.get(name.as_str()) {
                 // Flink points at the select item the first column comes from.
                 let flink_at = output
                     .and_then(|o| o.get(i))
@@ -120,6 +123,8 @@ impl Session<'_> {
                     },
                 );
                 rejected = true;
+            } else {
+                firsts.insert(name.as_str(), j);
             }
         }
         if !rejected {

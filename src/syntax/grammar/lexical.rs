@@ -15,6 +15,12 @@ const MAX_IDENTIFIER_LEN: usize = 256;
 /// wrong has one per byte, and the first ones say all there is to say.
 pub const MAX_LEXICAL_ERRORS: usize = 100;
 
+/// Lexical errors of any kind reported per file. The others (double-quoted text, typographic
+/// quotes and dashes, `#` comments) each have a fix, which `--fix` needs to see, so they stop
+/// only far past what a real file has: each costs memory, and a file of nothing but `"x"` has
+/// one every four bytes.
+pub const MAX_ALL_LEXICAL_ERRORS: usize = 10_000;
+
 /// Characters of a token's text quoted in a message; longer text is cut with `…`.
 const MAX_QUOTED_CHARS: usize = 80;
 
@@ -51,24 +57,40 @@ impl Regions {
 /// Errors for the tokens of `text`; `notes` says where the parser needed a string or a name
 /// (to pick the fix) and which regions the SQL client reads verbatim (no errors there).
 pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -> Vec<SyntaxError> {
-    // The first usage recorded for a span counts.
-    let mut usages = std::collections::HashMap::with_capacity(notes.usages.len());
-    for (span, usage) in &notes.usages {
-        usages.entry(*span).or_insert(*usage);
-    }
-    let usage_of = |span: Span| usages.get(&span).copied().unwrap_or(QuoteUsage::Unknown);
+    // The first usage recorded for a span counts. The parser records them in text order: a
+    // binary search finds one (a sorted copy otherwise).
+    let sorted_copy;
+    let usages: &[(Span, QuoteUsage)] = if notes.usages.is_sorted_by_key(|(s, _)| *s) {
+        &notes.usages
+    } else {
+        let mut copy = notes.usages.clone();
+        copy.sort_by_key(|(s, _)| *s);
+        sorted_copy = copy;
+        &sorted_copy
+    };
+    let usage_of = |span: Span| {
+        let at = usages.partition_point(|(s, _)| *s < span);
+        match usages.get(at) {
+            Some((s, usage)) if *s == span => *usage,
+            _ => QuoteUsage::Unknown,
+        }
+    };
     let raw_regions = Regions::new(&notes.raw_regions);
     let mut errors = Vec::new();
     let mut lexical = 0usize;
+    let mut unreported = 0usize;
     let mut first_unreported: Option<Span> = None;
     let mut push =
         |kind: SyntaxErrorKind, message: String, span, help: Option<&str>, suggestion| {
             if kind == SyntaxErrorKind::Lexical {
                 lexical += 1;
-                if lexical > MAX_LEXICAL_ERRORS {
-                    first_unreported.get_or_insert(span);
-                    return;
-                }
+            }
+            if (kind == SyntaxErrorKind::Lexical && lexical > MAX_LEXICAL_ERRORS)
+                || errors.len() >= MAX_ALL_LEXICAL_ERRORS
+            {
+                unreported += 1;
+                first_unreported.get_or_insert(span);
+                return;
             }
             errors.push(SyntaxError {
                 kind,
@@ -261,11 +283,11 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
         }
     }
     if let Some(span) = first_unreported {
-        let more = lexical - MAX_LEXICAL_ERRORS;
+        let more = unreported;
         errors.push(SyntaxError {
             kind: SyntaxErrorKind::TooManyErrors,
             message: format!(
-                "{more} more lexical error{} in this file (unknown characters, unterminated or malformed literals) are not reported; the first {MAX_LEXICAL_ERRORS} are",
+                "{more} more lexical error{} in this file are not reported (at most {MAX_LEXICAL_ERRORS} unknown characters, unterminated or malformed literals are, and {MAX_ALL_LEXICAL_ERRORS} lexical errors in all)",
                 if more == 1 { "" } else { "s" }
             ),
             span,
