@@ -88,16 +88,32 @@ impl Session<'_> {
             sink: object.name_origin,
             issue,
         };
-        // The sink's columns by name (the first of each), for look-ups in constant time.
-        let mut by_name: HashMap<&str, &Column> = HashMap::with_capacity(t.columns.len());
-        for c in &t.columns {
-            by_name.entry(c.name.as_str()).or_insert(c);
+        // The sink's columns by name (the first of each): a hash map when there are many.
+        let mut by_name: HashMap<&str, &Column> = HashMap::new();
+        let indexed = t.columns.len() >= 32;
+        if indexed {
+            by_name.reserve(t.columns.len());
+            for c in &t.columns {
+                by_name.entry(c.name.as_str()).or_insert(c);
+            }
         }
+        let sink_column = |name: &str| -> Option<&Column> {
+            if indexed {
+                by_name.get(name).copied()
+            } else {
+                t.column(name)
+            }
+        };
         if let Some(list) = &i.columns {
-            let mut assigned: HashSet<&str> = HashSet::with_capacity(list.names.len());
-            for n in &list.names {
+            let mut assigned: HashSet<&str> = HashSet::new();
+            for (k, n) in list.names.iter().enumerate() {
                 let column = n.text.as_str();
-                if !assigned.insert(column) {
+                let twice = if list.names.len() < 32 {
+                    list.names[..k].iter().any(|m| m.text == n.text)
+                } else {
+                    !assigned.insert(column)
+                };
+                if twice {
                     return Some(mismatch(
                         n.span,
                         InsertIssue::AssignedTwice {
@@ -105,7 +121,7 @@ impl Session<'_> {
                         },
                     ));
                 }
-                let found = by_name.get(column).copied();
+                let found = sink_column(column);
                 if let Some((kind, declared)) = self.read_only_column(t, found, column) {
                     return Some(Problem::WriteToReadOnly {
                         span: n.span,
@@ -207,7 +223,7 @@ impl Session<'_> {
         // One column too many, named like a read-only sink column: that column explains it.
         if full.len() > writable.len() {
             for c in &columns {
-                let found = by_name.get(c.name.as_str()).copied();
+                let found = sink_column(&c.name);
                 if let Some((kind, declared)) = self.read_only_column(t, found, &c.name) {
                     return Some(Problem::WriteToReadOnly {
                         span: c.span,

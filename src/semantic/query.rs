@@ -599,6 +599,28 @@ pub fn expr_name(i: usize) -> CompactString {
 /// (case-sensitive, as Flink configures the validator).
 pub fn uniquify(columns: &mut [OutputColumn]) {
     use std::fmt::Write;
+    if columns.len() < 32 {
+        // A few columns: compared pairwise, which costs less than hashing.
+        for i in 1..columns.len() {
+            let (before, rest) = columns.split_at_mut(i);
+            let c = &mut rest[0];
+            // An empty name (`` AS `` ``, which Flink rejects as a lexical error) is left as is.
+            if c.written_name.is_empty() || !before.iter().any(|b| b.name == c.name) {
+                continue;
+            }
+            let mut n = 0;
+            loop {
+                let mut candidate = c.written_name.clone();
+                let _ = write!(candidate, "{n}");
+                if !before.iter().any(|b| b.name == candidate) {
+                    c.name = candidate;
+                    break;
+                }
+                n += 1;
+            }
+        }
+        return;
+    }
     // The names so far, and per written name the next suffix to try: every smaller suffix was
     // taken when it was tried, and names are never given back (Calcite's result, in linear
     // time).

@@ -158,19 +158,37 @@ impl Session<'_> {
         column: impl Fn(&T) -> (&str, Origin),
     ) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
-        // Per lower-case name, its spellings in order of first use, each with its first column:
+        // A few columns are compared pairwise (cheaper than hashing). Many go through a map:
+        // per lower-case name, its spellings in order of first use, each with its first column;
         // the first earlier column whose name differs from a column's only in case is the
         // first of another spelling (one look-up per column).
-        let mut spellings: HashMap<String, Vec<(&str, Origin)>> = HashMap::new();
-        let mut seen: HashSet<&str> = HashSet::with_capacity(columns.len());
-        for c in columns {
-            let (name, origin) = column(c);
-            let known = spellings.entry(name.to_lowercase()).or_default();
-            // Spellings are distinct: the first or the second differs from `name`.
-            let other = known.iter().find(|(n, _)| *n != name).copied();
-            if seen.insert(name) {
-                known.push((name, origin));
+        let few = columns.len() < 32;
+        let ascii = few && columns.iter().all(|c| column(c).0.is_ascii());
+        let clash = |a: &str, b: &str| {
+            if ascii {
+                a.len() == b.len() && a != b && a.eq_ignore_ascii_case(b)
+            } else {
+                a != b && a.to_lowercase() == b.to_lowercase()
             }
+        };
+        let mut spellings: HashMap<String, Vec<(&str, Origin)>> = HashMap::new();
+        let mut seen: HashSet<&str> = HashSet::new();
+        for (j, c) in columns.iter().enumerate() {
+            let (name, origin) = column(c);
+            let other = if few {
+                columns[..j]
+                    .iter()
+                    .map(&column)
+                    .find(|(n, _)| clash(n, name))
+            } else {
+                let known = spellings.entry(name.to_lowercase()).or_default();
+                // Spellings are distinct: the first or the second differs from `name`.
+                let other = known.iter().find(|(n, _)| *n != name).copied();
+                if seen.insert(name) {
+                    known.push((name, origin));
+                }
+                other
+            };
             let Some((other, other_origin)) = other else {
                 continue;
             };

@@ -11,7 +11,7 @@ use crate::semantic::exprs;
 use crate::semantic::problems::{Kind, Problem, Unresolvable};
 use crate::syntax::ast::{self, ColumnDef, FeatureOption, MergingStrategy};
 use compact_str::CompactString;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 impl Merge<'_> {
     /// Step A: the parent's columns, watermark and primary key, as the strategies keep them
@@ -41,7 +41,7 @@ impl Merge<'_> {
             }
         }
         self.inherited_count = columns.len();
-        self.positions = super::positions(&columns);
+        self.positions = super::Positions::of(&columns);
         self.columns = columns;
         self.watermark = if s.get(FeatureOption::Watermarks) != MergingStrategy::Excluding {
             p.watermark.clone().map(|mut w| {
@@ -76,9 +76,7 @@ impl Merge<'_> {
                 self.clash(d, i, Kind::Physical);
                 continue;
             }
-            self.positions
-                .insert(d.name.text.clone(), self.columns.len());
-            self.columns.push(column_from_ast(d, declared.file));
+            self.push(column_from_ast(d, declared.file));
         }
     }
 
@@ -127,11 +125,7 @@ impl Merge<'_> {
                     self.clash(d, i, derived_kind)
                 }
                 Some(i) => self.columns[i] = column_from_ast(d, declared.file),
-                None => {
-                    self.positions
-                        .insert(d.name.text.clone(), self.columns.len());
-                    self.columns.push(column_from_ast(d, declared.file));
-                }
+                None => self.push(column_from_ast(d, declared.file)),
             }
             if derived_kind == Kind::Metadata {
                 declared_metadata.push(d.name.text.clone());
@@ -153,7 +147,7 @@ impl Merge<'_> {
         for c in self.columns[..inherited_count].iter() {
             if let ColumnKind::Computed(expr) = &c.kind {
                 for (name, _) in exprs::column_references(expr) {
-                    if !self.positions.contains_key(name)
+                    if self.positions.get(&self.columns, name).is_none()
                         && parent_names
                             .get_or_insert_with(|| {
                                 self.parent
@@ -217,16 +211,16 @@ fn check_computed_references(
     expr: &ast::Expr,
     column: &str,
     columns: &[Column],
-    positions: &HashMap<CompactString, usize>,
+    positions: &super::Positions,
     inherited_count: usize,
     _declared_metadata: &[CompactString],
     problems: &mut Vec<Problem>,
 ) {
     for (name, span) in exprs::column_references(expr) {
         let inherited = positions
-            .get(name)
-            .filter(|&&i| i < inherited_count)
-            .map(|&i| &columns[i]);
+            .get(columns, name)
+            .filter(|&i| i < inherited_count)
+            .map(|i| &columns[i]);
         if let Some(c) = inherited {
             if !c.kind.is_physical() && c.inherited_from.is_some() {
                 problems.push(Problem::InheritedNotResolvable {

@@ -176,8 +176,9 @@ struct Merge<'a> {
     /// The merged columns: the inherited ones first.
     columns: Vec<Column>,
     /// The position in `columns` of each name (its first column): look-ups by name in
-    /// constant time, so that a table of many columns is built in linear time.
-    positions: HashMap<CompactString, usize>,
+    /// constant time once there are many, so that a table of many columns is built in linear
+    /// time.
+    positions: Positions,
     /// How many of `columns` were inherited (step A).
     inherited_count: usize,
     /// The merged watermark.
@@ -212,7 +213,7 @@ impl<'a> Merge<'a> {
             parent_name,
             problems,
             columns: Vec::new(),
-            positions: HashMap::new(),
+            positions: Positions::default(),
             inherited_count: 0,
             watermark: None,
             primary_key: None,
@@ -224,12 +225,18 @@ impl<'a> Merge<'a> {
 
     /// Rebuilds [`Merge::positions`] after `columns` was reordered or replaced.
     fn reindex(&mut self) {
-        self.positions = positions(&self.columns);
+        self.positions = Positions::of(&self.columns);
     }
 
     /// The position of the column `name`.
     fn position(&self, name: &str) -> Option<usize> {
-        self.positions.get(name).copied()
+        self.positions.get(&self.columns, name)
+    }
+
+    /// Adds a column at the end.
+    fn push(&mut self, column: Column) {
+        self.columns.push(column);
+        self.positions.pushed(&self.columns);
     }
 
     /// The column `name`.
@@ -289,13 +296,48 @@ pub(crate) fn column_from_ast(c: &ColumnDef, file: FileId) -> Column {
     }
 }
 
-/// The position of each name in `columns` (the first column of that name).
-fn positions(columns: &[Column]) -> HashMap<CompactString, usize> {
-    let mut positions = HashMap::with_capacity(columns.len());
-    for (i, c) in columns.iter().enumerate() {
-        positions.entry(c.name.clone()).or_insert(i);
+/// Columns a table has before their positions by name go into a hash map: below it, a scan
+/// costs less than hashing.
+const INDEXED_FROM: usize = 32;
+
+/// The position of each column name in a list of columns (the first column of that name): a
+/// scan of a few columns, a hash map of many.
+#[derive(Debug, Default)]
+struct Positions(Option<HashMap<CompactString, usize>>);
+
+impl Positions {
+    /// The positions of `columns`.
+    fn of(columns: &[Column]) -> Positions {
+        if columns.len() < INDEXED_FROM {
+            return Positions(None);
+        }
+        let mut map = HashMap::with_capacity(columns.len());
+        for (i, c) in columns.iter().enumerate() {
+            map.entry(c.name.clone()).or_insert(i);
+        }
+        Positions(Some(map))
     }
-    positions
+
+    /// The position of `name` in `columns` (the list these are the positions of).
+    fn get(&self, columns: &[Column], name: &str) -> Option<usize> {
+        match &self.0 {
+            Some(map) => map.get(name).copied(),
+            None => columns.iter().position(|c| c.name == name),
+        }
+    }
+
+    /// Records the last of `columns`, just added.
+    fn pushed(&mut self, columns: &[Column]) {
+        match &mut self.0 {
+            Some(map) => {
+                if let Some(c) = columns.last() {
+                    map.entry(c.name.clone()).or_insert(columns.len() - 1);
+                }
+            }
+            None if columns.len() >= INDEXED_FROM => *self = Positions::of(columns),
+            None => {}
+        }
+    }
 }
 
 /// Flink's generated constraint name: `PK_` and the columns joined by `_`.

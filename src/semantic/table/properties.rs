@@ -42,7 +42,7 @@ impl Merge<'_> {
         match self.declared.partitioned_by {
             Some(d) => {
                 for key in &d.names {
-                    match positions.get(key.as_str()).map(|&i| &columns[i]) {
+                    match positions.get(columns, key.as_str()).map(|i| &columns[i]) {
                         None if self.query_unknown => {}
                         None => self.problems.push(Problem::InvalidPartition {
                             span: key.span,

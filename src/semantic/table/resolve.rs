@@ -11,8 +11,6 @@ use crate::semantic::system::SystemColumn;
 use crate::semantic::types;
 use crate::source::Span;
 use crate::syntax::ast;
-use compact_str::CompactString;
-use std::collections::HashMap;
 
 impl Merge<'_> {
     /// Step I: the merged watermark resolves (else [`Problem::InvalidWatermark`]; see
@@ -38,7 +36,7 @@ impl Merge<'_> {
 fn check_rowtime(
     w: &WatermarkDef,
     columns: &[Column],
-    positions: &HashMap<CompactString, usize>,
+    positions: &super::Positions,
     system: &[SystemColumn],
     derived: Option<&ast::ObjectName>,
     like_span: Option<Span>,
@@ -120,7 +118,7 @@ fn check_rowtime(
                 return;
             }
             exprs::infer_type(expr, &|n| {
-                system_fallback(positions.get(n).map(|&i| &columns[i]), system, n)
+                system_fallback(positions.get(columns, n).map(|i| &columns[i]), system, n)
             })
         }
         _ => c.data_type.clone(),
