@@ -5,7 +5,9 @@
 //! symbolic links but never into a loop, skipping hidden directories, `target/`,
 //! `node_modules/`, the configured `exclude` patterns and ignored files, and keeping files
 //! with the configured extensions (default `sql`). A file named explicitly is read whatever
-//! its extension, and is checked even when excluded unless `--force-exclude`.
+//! its extension, and is checked even when excluded unless `--force-exclude`; but a document
+//! (Markdown `.md`/`.markdown`, reStructuredText `.rst`) is read only when `extensions` lists
+//! its extension, named or not ([`unlisted_document`]).
 //!
 //! A run over individual files (as pre-commit passes them) or over the files changed since a
 //! git revision ([`changed_since`], with [`git`]) also reads the rest of the project as
@@ -104,7 +106,9 @@ pub fn discover_with(
             continue;
         }
         if is_file {
-            inputs.push(Input::File(arg.clone()));
+            if !unlisted_document(arg, settings) {
+                inputs.push(Input::File(arg.clone()));
+            }
             continue;
         }
         walk(arg, settings, &mut inputs);
@@ -157,6 +161,49 @@ fn walk(dir: &Path, settings: &Settings, inputs: &mut Vec<Input>) {
     }
 }
 
+/// Whether `path` is a document (Markdown, reStructuredText: see
+/// [`crate::source::embedded`]) whose extension `settings.extensions` does not list. Such a file
+/// is not read, even when named on the command line: the SQL blocks of documents are checked
+/// when the project asks for them (`extensions: [sql, md]`), and pre-commit passes every
+/// staged Markdown file to the hook.
+pub fn unlisted_document(path: &Path, settings: &Settings) -> bool {
+    crate::source::embedded::Format::of(path).is_document()
+        && !has_extension(path, &settings.extensions)
+}
+
+/// The documents that `args` name or hold (walked as [`discover_with`] walks) that hold SQL
+/// blocks but are not read because `extensions` does not list their extension: what a run that
+/// found nothing to check tells the user. Reads every such document; meant for that case only.
+pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf> {
+    let documents = Settings {
+        extensions: ["md", "markdown", "rst"]
+            .iter()
+            .map(|e| e.to_string())
+            .collect(),
+        ..settings.clone()
+    };
+    let mut found = Vec::new();
+    for arg in args.iter().filter(|a| a.as_os_str() != "-") {
+        if arg.is_file() {
+            found.push(Input::File(arg.clone()));
+        } else if arg.is_dir() {
+            walk(arg, &documents, &mut found);
+        }
+    }
+    found
+        .into_iter()
+        .map(|i| i.path().to_path_buf())
+        .filter(|p| unlisted_document(p, settings))
+        .filter(|p| {
+            let format = crate::source::embedded::Format::of(p);
+            std::fs::read_to_string(p).is_ok_and(|text| {
+                crate::source::embedded::extract(format, &text)
+                    .is_some_and(|(_, e)| !e.blocks.is_empty())
+            })
+        })
+        .collect()
+}
+
 fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {
     let name = name.to_string_lossy();
     name.starts_with('.') || SKIPPED_DIRS.contains(&name.as_ref())
@@ -189,7 +236,9 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
         Input::Stdin(p) if p.as_os_str() != STDIN_NAME => Some(p.clone()),
         _ => None,
     });
-    let explicit_files = args.iter().any(|a| a.as_os_str() != "-" && a.is_file());
+    let explicit_files = args
+        .iter()
+        .any(|a| a.as_os_str() != "-" && a.is_file() && !unlisted_document(a, settings));
     if !explicit_files && stdin_named.is_none() {
         return Vec::new();
     }

@@ -6,7 +6,9 @@
 //! Fixes are applied per file in source order; a fix whose edits overlap an already applied
 //! one waits for the next round (the caller re-lints and applies again until nothing changes).
 //! A fixed text that no longer parses as well as before is not written: the fix is reported
-//! as rejected instead.
+//! as rejected instead. In a document (Markdown, reStructuredText), only fixes whose edits stay
+//! inside its SQL blocks apply (or that remove a directive comment); the fixed document is read
+//! again through the same extraction.
 
 use crate::config::Settings;
 use crate::diagnostics::{Applicability, Diagnostic, Edit};
@@ -109,6 +111,23 @@ pub fn files_with_fixes(
     out
 }
 
+/// The findings of a document (Markdown, reStructuredText) whose fixes edit only its SQL
+/// blocks, or remove a directive comment: a fix never touches the prose or the fences.
+fn document_fixes(
+    embedded: &crate::source::embedded::Embedded,
+    diagnostics: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    diagnostics
+        .iter()
+        .filter(|d| {
+            d.fix
+                .as_ref()
+                .is_some_and(|f| f.edits.iter().all(|e| embedded.can_edit(e.span)))
+        })
+        .cloned()
+        .collect()
+}
+
 /// Writes `text` to `path` atomically: a temporary file in the same directory, flushed and
 /// given the original's permissions, then renamed over it.
 ///
@@ -204,12 +223,22 @@ pub fn fix(outcome: Outcome, settings: &Settings, mode: FixMode) -> FixReport {
             if !entry.report || entry.load_error.is_some() {
                 continue;
             }
+            let in_document;
+            let diagnostics = match &entry.parsed.embedded {
+                Some(embedded) => {
+                    in_document = document_fixes(embedded, diagnostics);
+                    &in_document
+                }
+                None => diagnostics,
+            };
             let Some(fixed) = apply_to_text(&entry.source.text, *file, diagnostics, mode) else {
                 continue;
             };
-            // A fix must not make the file parse worse.
+            // A fix must not make the file parse worse (read as the run reads it: a
+            // document's SQL blocks).
+            let source = crate::source::SourceFile::new(entry.source.path.clone(), fixed.text);
             let before = entry.parsed.errors.len();
-            let after = crate::syntax::parse(&fixed.text).errors.len();
+            let after = crate::files::parse(&source).errors.len();
             if after > before {
                 rejected.push(format!(
                     "{}: fixes not applied: they would leave a syntax error",
@@ -217,8 +246,7 @@ pub fn fix(outcome: Outcome, settings: &Settings, mode: FixMode) -> FixReport {
                 ));
                 continue;
             }
-            loaded[file.0 as usize].source =
-                crate::source::SourceFile::new(entry.source.path.clone(), fixed.text);
+            loaded[file.0 as usize].source = source;
             applied += fixed.applied;
             changed_any = true;
         }

@@ -202,6 +202,17 @@ pub fn parse_embedded(sql: &str, embedded: crate::source::embedded::Embedded) ->
     let (script, mut errors, notes) = parser::Parser::new(sql, &tokens).parse_script();
     errors.extend(grammar::lexical_errors(sql, &tokens, &notes));
     errors.sort_by_key(|e| (e.span.start, e.span.end));
+    // The `;` that ends a block stands on its closing fence: say what the reader sees there.
+    for e in &mut errors {
+        let at_separator = embedded
+            .block_at(e.span.start)
+            .is_some_and(|b| b.separator == Some(e.span.start));
+        if at_separator {
+            if let Some(head) = e.message.strip_suffix("found `;`") {
+                e.message = format!("{head}found the end of the block");
+            }
+        }
+    }
     Parsed {
         script,
         tokens,
