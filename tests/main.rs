@@ -29,6 +29,7 @@ mod expand_materialized;
 mod formats;
 mod hostile;
 mod layers;
+mod markdown;
 mod oracle;
 mod parser_fixtures;
 mod project;

@@ -6,8 +6,8 @@
 //! `node_modules/`, the configured `exclude` patterns and ignored files, and keeping files
 //! with the configured extensions (default `sql`). A file named explicitly is read whatever
 //! its extension, and is checked even when excluded unless `--force-exclude`; but a document
-//! (Markdown `.md`/`.markdown`, reStructuredText `.rst`) is read only when `extensions` lists
-//! its extension, named or not ([`unlisted_document`]).
+//! (Markdown `.md`/`.markdown`/`.mdx`, reStructuredText `.rst`) is read only when `extensions`
+//! lists its extension, named or not ([`unlisted_document`]).
 //!
 //! A run over individual files (as pre-commit passes them) or over the files changed since a
 //! git revision ([`changed_since`], with [`git`]) also reads the rest of the project as
@@ -176,7 +176,7 @@ pub fn unlisted_document(path: &Path, settings: &Settings) -> bool {
 /// found nothing to check tells the user. Reads every such document; meant for that case only.
 pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf> {
     let documents = Settings {
-        extensions: ["md", "markdown", "rst"]
+        extensions: crate::source::embedded::DOCUMENT_EXTENSIONS
             .iter()
             .map(|e| e.to_string())
             .collect(),

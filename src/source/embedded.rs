@@ -9,8 +9,8 @@
 //! block into the next. The parser lexes each block on its own (see
 //! `syntax::parse_embedded`): a string or comment left open ends with its block.
 //!
-//! Which text is a document is decided by the file name alone ([`Format::of`]): `.md` and
-//! `.markdown` are Markdown, `.rst` is reStructuredText, anything else is SQL. The scan is
+//! Which text is a document is decided by the file name alone ([`Format::of`]): `.md`,
+//! `.markdown` and `.mdx` are Markdown, `.rst` is reStructuredText, anything else is SQL. The scan is
 //! line by line, linear in the text, and never fails: text that is not a block is prose.
 //!
 //! Markdown (CommonMark): a block opens with a line of at least three backticks or tildes (any
@@ -35,7 +35,7 @@ use std::path::Path;
 pub enum Format {
     /// Flink SQL (every name that is not a document's).
     Sql,
-    /// Markdown (`.md`, `.markdown`): the SQL is in fenced code blocks.
+    /// Markdown (`.md`, `.markdown`, and MDX's `.mdx`): the SQL is in fenced code blocks.
     Markdown,
     /// reStructuredText (`.rst`): the SQL is in `code-block` directives.
     Rst,
@@ -47,7 +47,10 @@ impl Format {
         let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
             return Format::Sql;
         };
-        if ext.eq_ignore_ascii_case("md") || ext.eq_ignore_ascii_case("markdown") {
+        if ["md", "markdown", "mdx"]
+            .iter()
+            .any(|e| ext.eq_ignore_ascii_case(e))
+        {
             Format::Markdown
         } else if ext.eq_ignore_ascii_case("rst") {
             Format::Rst
@@ -62,13 +65,8 @@ impl Format {
     }
 }
 
-/// Whether a file name's extension (without the dot, any case) is a document's: `md`,
-/// `markdown` or `rst`.
-pub fn is_document_extension(ext: &str) -> bool {
-    ["md", "markdown", "rst"]
-        .iter()
-        .any(|e| e.eq_ignore_ascii_case(ext))
-}
+/// The extensions of documents, without the dot: Markdown's, then reStructuredText's.
+pub const DOCUMENT_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "rst"];
 
 /// One SQL block of a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -418,6 +416,7 @@ mod tests {
     fn formats_by_extension() {
         assert_eq!(Format::of(Path::new("a/README.md")), Format::Markdown);
         assert_eq!(Format::of(Path::new("x.MarkDown")), Format::Markdown);
+        assert_eq!(Format::of(Path::new("docs/x.mdx")), Format::Markdown);
         assert_eq!(Format::of(Path::new("x.rst")), Format::Rst);
         assert_eq!(Format::of(Path::new("x.sql")), Format::Sql);
         assert_eq!(Format::of(Path::new("<stdin>")), Format::Sql);

@@ -127,7 +127,10 @@ pub fn directives(file: &FileEntry) -> Vec<Directive> {
             let mut d = parse_directive(file, c.span, rest, base);
             d.block = true;
             if d.scope == Some(Scope::Statement) {
-                d.statement = c.next_block.and_then(|i| embedded.blocks.get(i)).map(|b| b.extent());
+                d.statement = c
+                    .next_block
+                    .and_then(|i| embedded.blocks.get(i))
+                    .map(|b| b.extent());
             }
             out.push(d);
         }
