@@ -113,10 +113,12 @@ fn every_format_shows_the_document_and_its_positions() {
     let settings = common::snapshot_settings(&root.join("fixtures/markdown"));
     for (name, text) in all_formats(&outcome) {
         assert!(text.contains(TUTORIAL), "{name}: the document's path");
-        // The SY002 finding at the document's line 35, column 72.
+        // The SY002 finding at the document's line 35, column 72 (GitLab's report has lines
+        // only).
+        assert!(text.contains("35"), "{name}: the document's line");
         assert!(
-            text.contains("35") && text.contains("72"),
-            "{name}: the document's line and column"
+            name == "gitlab" || text.contains("72"),
+            "{name}: the document's column"
         );
         let text = text.replace(
             &format!("\"version\": \"{}\"", env!("CARGO_PKG_VERSION")),
