@@ -77,6 +77,8 @@ pub struct Block {
     /// The offset of the `;` that ends the block in the SQL text: the first non-blank byte of
     /// the line that ends it. `None` when the block runs to the end of the document.
     pub separator: Option<u32>,
+    /// Whether the block's language names Flink (`flinksql`, `flink-sql`), not only SQL.
+    pub flink: bool,
 }
 
 impl Block {
@@ -229,17 +231,22 @@ fn indent(line: &str) -> usize {
     line.len() - line.trim_start_matches([' ', '\t']).len()
 }
 
-/// Whether a block's language (the first word of a Markdown info string, the argument of a
-/// reStructuredText directive) is Flink SQL's.
-fn is_sql_language(info: &str) -> bool {
+/// A block's language (the first word of a Markdown info string, the argument of a
+/// reStructuredText directive), when it is SQL: whether it names Flink (`flinksql`,
+/// `flink-sql`) rather than SQL in general (`sql`).
+fn sql_language(info: &str) -> Option<bool> {
     let info = info.trim_start().trim_start_matches(['{', '.']);
     let word = info
         .split(|c: char| c.is_whitespace() || matches!(c, '{' | '}' | ',' | ';'))
         .next()
         .unwrap_or_default();
-    ["sql", "flinksql", "flink-sql"]
-        .iter()
-        .any(|l| l.eq_ignore_ascii_case(word))
+    if word.eq_ignore_ascii_case("sql") {
+        Some(false)
+    } else if word.eq_ignore_ascii_case("flinksql") || word.eq_ignore_ascii_case("flink-sql") {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 /// A Markdown fence line: its character, its length and its info string.
@@ -264,8 +271,8 @@ fn fence(trimmed: &str) -> Option<(u8, usize, &str)> {
 fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
     let mut blocks = Vec::new();
     let mut comments = Vec::new();
-    // The open fence: character, length, whether SQL, where its content starts.
-    let mut open: Option<(u8, usize, bool, usize)> = None;
+    // The open fence: character, length, its SQL language if any, where its content starts.
+    let mut open: Option<(u8, usize, Option<bool>, usize)> = None;
     // While inside an HTML comment: the offset of its `-->`'s end.
     let mut skip_to = 0usize;
     for (start, end, next) in lines(text) {
@@ -283,10 +290,11 @@ fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
                     .trim_matches([' ', '\t'])
                     .is_empty();
             if closes {
-                if sql {
+                if let Some(flink) = sql {
                     blocks.push(Block {
                         content: Span::new(content, start),
                         separator: Some((start + ind) as u32),
+                        flink,
                     });
                 }
                 open = None;
@@ -294,7 +302,7 @@ fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
             continue;
         }
         if let Some((c, n, info)) = fence(trimmed) {
-            open = Some((c, n, is_sql_language(info), next));
+            open = Some((c, n, sql_language(info), next));
             continue;
         }
         if trimmed.starts_with("<!--") {
@@ -317,10 +325,11 @@ fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
             // The rest of the comment's last line is prose.
         }
     }
-    if let Some((_, _, true, content)) = open {
+    if let Some((_, _, Some(flink), content)) = open {
         blocks.push(Block {
             content: Span::new(content.min(text.len()), text.len()),
             separator: None,
+            flink,
         });
     }
     (blocks, comments)
@@ -342,7 +351,7 @@ fn rst(text: &str) -> (Vec<Block>, Vec<Comment>) {
     let mut comments = Vec::new();
     // The open directive: its indentation, whether SQL, whether still in its options, where
     // its content starts.
-    let mut open: Option<(usize, bool, bool, usize)> = None;
+    let mut open: Option<(usize, Option<bool>, bool, usize)> = None;
     for (start, end, next) in lines(text) {
         let line = &text[start..end];
         let ind = indent(line);
@@ -363,10 +372,11 @@ fn rst(text: &str) -> (Vec<Block>, Vec<Comment>) {
                 }
                 continue;
             }
-            if sql && content < start {
+            if let Some(flink) = sql.filter(|_| content < start) {
                 blocks.push(Block {
                     content: Span::new(content, start),
                     separator: Some((start + ind) as u32),
+                    flink,
                 });
             }
             open = None;
@@ -382,7 +392,7 @@ fn rst(text: &str) -> (Vec<Block>, Vec<Comment>) {
             .iter()
             .find_map(|d| rest.strip_prefix(d));
         if let Some(arg) = directive {
-            open = Some((ind, is_sql_language(arg), true, next));
+            open = Some((ind, sql_language(arg), true, next));
         } else if rest.starts_with("flinklint:") {
             let body_start = end - rest.len();
             comments.push(Comment {
@@ -393,11 +403,12 @@ fn rst(text: &str) -> (Vec<Block>, Vec<Comment>) {
             });
         }
     }
-    if let Some((_, true, _, content)) = open {
+    if let Some((_, Some(flink), _, content)) = open {
         if content < text.len() {
             blocks.push(Block {
                 content: Span::new(content, text.len()),
                 separator: None,
+                flink,
             });
         }
     }
@@ -432,6 +443,7 @@ mod tests {
         assert_eq!(&text[e.blocks[0].content.range()], "SELECT 1;\n");
         assert_eq!(&text[e.blocks[1].content.range()], "SELECT 2\n");
         assert_eq!(&sql[e.blocks[1].content.range()], "SELECT 2\n");
+        assert!(!e.blocks[1].flink);
         // Each closing fence is a `;`, everything else a space or a line break.
         let rest: String = sql.chars().filter(|c| !c.is_whitespace()).collect();
         assert_eq!(rest, "SELECT1;;SELECT2;");
@@ -444,6 +456,7 @@ mod tests {
         let (_, e) = md(text);
         assert_eq!(e.blocks.len(), 1, "{:?}", e.blocks);
         assert_eq!(&text[e.blocks[0].content.range()], "SELECT 3;\n");
+        assert!(e.blocks[0].flink);
     }
 
     #[test]
@@ -457,7 +470,7 @@ mod tests {
             "Flink-SQL",
             "sql{1,3}",
         ] {
-            assert!(is_sql_language(yes), "{yes}");
+            assert!(sql_language(yes).is_some(), "{yes}");
         }
         for no in [
             "mysql",
@@ -469,7 +482,7 @@ mod tests {
             "sql-server",
             "tsql",
         ] {
-            assert!(!is_sql_language(no), "{no}");
+            assert!(sql_language(no).is_none(), "{no}");
         }
     }
 
