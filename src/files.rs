@@ -2,8 +2,19 @@
 //! input is read from disk ([`read_file`]: regular files only, within a size limit), whoever
 //! reads it (the config, the walk's `.gitignore` files, the command line).
 
+use crate::source::embedded::{self, Format};
 use crate::source::{FileId, SourceFile};
-use crate::syntax::Parsed;
+use crate::syntax::{self, Parsed};
+
+/// Parses a file as its name says: a document's SQL blocks (Markdown, reStructuredText; see
+/// [`embedded`]), or the whole text as SQL. Every run parses files with this function, so that
+/// a fixed text is read again exactly as the original was.
+pub fn parse(source: &SourceFile) -> Parsed {
+    match embedded::extract(Format::of(&source.path), &source.text) {
+        None => syntax::parse(&source.text),
+        Some((sql, blocks)) => syntax::parse_embedded(&sql, blocks),
+    }
+}
 
 /// One file of the run: its text, its parse, and whether findings in it are reported.
 #[derive(Debug)]

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! registry            rule metadata, severities (generated from rules/*.yaml)
-//! source              texts, spans, line index
+//! source              texts, spans, line index, the SQL blocks of documents
 //! syntax              lexer -> parser -> typed AST
 //! files               the files of a run, read and parsed
 //! config              settings (.flinklint.yaml, overrides)

@@ -32,6 +32,7 @@ mod hostile;
 mod hostile_classic;
 mod hostile_inputs;
 mod layers;
+mod markdown;
 mod mutation;
 mod oracle;
 mod parser_fixtures;

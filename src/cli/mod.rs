@@ -184,6 +184,9 @@ pub fn run_inputs(
             return Err(ExitCode::from(2));
         }
     };
+    if inputs.is_empty() && changed_since.is_none() {
+        note_unlisted_documents(&args.paths, settings);
+    }
     let stdin = match inputs.iter().any(|i| matches!(i, Input::Stdin(_))) {
         true => Some(read_stdin()?),
         false => None,
@@ -225,6 +228,24 @@ pub fn run_inputs(
         }
     }
     Ok(outcome)
+}
+
+/// Tells a run that found nothing to check about the documents it skipped that hold SQL blocks
+/// (a repository whose Flink SQL is all in Markdown).
+fn note_unlisted_documents(paths: &[PathBuf], settings: &Settings) {
+    let skipped = discover::unlisted_documents(paths, settings);
+    let Some(first) = skipped.first() else {
+        return;
+    };
+    let more = match skipped.len() {
+        1 => String::new(),
+        n => format!(" and {} more", n - 1),
+    };
+    eprintln!(
+        "flinklint: note: not checked: SQL blocks in {}{more}; documents are checked when \
+         `extensions` lists their extension, e.g. `extensions: [sql, md]` in .flinklint.yaml",
+        first.display()
+    );
 }
 
 /// The versions at `revision` of the input files that changed since it (`--base`). The

@@ -40,7 +40,11 @@ pub fn run(args: ParseArgs) -> ExitCode {
         }
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let parsed = flinklint::syntax::parse(&text);
+    // A document (`.md`, `.rst`) is read as a run reads it: its SQL blocks.
+    let parsed = flinklint::files::parse(&flinklint::source::SourceFile::new(
+        &args.file,
+        text.as_str(),
+    ));
     let mut out = String::new();
     match args.dump {
         Dump::Tokens => {

@@ -273,7 +273,8 @@ pub struct Settings {
     pub select: Option<Vec<RuleSelector>>,
     /// `--ignore`: these rules never run (wins over `select`).
     pub ignore: Vec<RuleSelector>,
-    /// File extensions read in folders, without the dot, compared ignoring case.
+    /// File extensions read in folders, without the dot, compared ignoring case. A document
+    /// (`md`, `markdown`, `mdx`, `rst`) is read only when its extension is listed, even when named.
     pub extensions: Vec<String>,
     /// Paths skipped while walking folders.
     pub exclude: PathMatcher,

@@ -7,6 +7,8 @@
 //! extensions (default `sql`). A file named explicitly is read whatever its extension, and is
 //! checked even when excluded unless `--force-exclude`; one that is not a regular file (a
 //! named pipe, a device, a symbolic-link loop) is reported as unreadable (SY000), never read.
+//! A document (Markdown `.md`/`.markdown`/`.mdx`, reStructuredText `.rst`) is read only when
+//! `extensions` lists its extension, named or not ([`unlisted_document`]).
 //!
 //! A run over individual files (as pre-commit passes them) or over the files changed since a
 //! git revision ([`changed_since`], with [`git`]) also reads the rest of the project as
@@ -129,7 +131,9 @@ pub fn discover_with(
             continue;
         }
         if !is_dir {
-            inputs.push(Input::File(arg.clone()));
+            if !unlisted_document(arg, settings) {
+                inputs.push(Input::File(arg.clone()));
+            }
             continue;
         }
         walk(arg, settings, &mut inputs);
@@ -137,6 +141,49 @@ pub fn discover_with(
     let mut seen = std::collections::HashSet::new();
     inputs.retain(|i| seen.insert(i.clone()));
     Ok(inputs)
+}
+
+/// Whether `path` is a document (Markdown, reStructuredText: see
+/// [`crate::source::embedded`]) whose extension `settings.extensions` does not list. Such a file
+/// is not read, even when named on the command line: the SQL blocks of documents are checked
+/// when the project asks for them (`extensions: [sql, md]`), and pre-commit passes every
+/// staged Markdown file to the hook.
+pub fn unlisted_document(path: &Path, settings: &Settings) -> bool {
+    crate::source::embedded::Format::of(path).is_document()
+        && !walk::has_extension(path, &settings.extensions)
+}
+
+/// The documents that `args` name or hold (walked as [`discover_with`] walks) that hold SQL
+/// blocks but are not read because `extensions` does not list their extension: what a run that
+/// found nothing to check tells the user. Reads every such document; meant for that case only.
+pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf> {
+    let documents = Settings {
+        extensions: crate::source::embedded::DOCUMENT_EXTENSIONS
+            .iter()
+            .map(|e| e.to_string())
+            .collect(),
+        ..settings.clone()
+    };
+    let mut found = Vec::new();
+    for arg in args.iter().filter(|a| a.as_os_str() != "-") {
+        if arg.is_file() {
+            found.push(Input::File(arg.clone()));
+        } else if arg.is_dir() {
+            walk(arg, &documents, &mut found);
+        }
+    }
+    found
+        .into_iter()
+        .map(|i| i.path().to_path_buf())
+        .filter(|p| unlisted_document(p, settings))
+        .filter(|p| {
+            let format = crate::source::embedded::Format::of(p);
+            std::fs::read_to_string(p).is_ok_and(|text| {
+                crate::source::embedded::extract(format, &text)
+                    .is_some_and(|(_, e)| !e.blocks.is_empty())
+            })
+        })
+        .collect()
 }
 
 /// The project root: the folder of the nearest `.flinklint.yaml` above `start`, else the
@@ -160,7 +207,9 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
         Input::Stdin(p) if p.as_os_str() != STDIN_NAME => Some(p.clone()),
         _ => None,
     });
-    let explicit_files = args.iter().any(|a| a.as_os_str() != "-" && a.is_file());
+    let explicit_files = args
+        .iter()
+        .any(|a| a.as_os_str() != "-" && a.is_file() && !unlisted_document(a, settings));
     if !explicit_files && stdin_named.is_none() {
         return Vec::new();
     }

@@ -6,7 +6,6 @@ use crate::config::Settings;
 use crate::files::{read_file, FileEntry, SQL_LIMIT};
 use crate::project::{analyse_files, pool, Outcome, Passes};
 use crate::source::{FileId, SourceFile};
-use crate::syntax;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -121,7 +120,7 @@ pub fn check_with_passes(
                     .enumerate()
                     .map(|(i, (input, report))| {
                         let (source, load_error) = load(input, stdin_text);
-                        let parsed = Arc::new(syntax::parse(&source.text));
+                        let parsed = Arc::new(crate::files::parse(&source));
                         FileEntry {
                             id: FileId(i as u32),
                             source,
@@ -138,7 +137,7 @@ pub fn check_with_passes(
             .into_par_iter()
             .filter(|b| b.of < inputs.len())
             .map(|b| {
-                let parsed = Arc::new(syntax::parse(&b.source.text));
+                let parsed = Arc::new(crate::files::parse(&b.source));
                 FileEntry {
                     id: FileId(0),
                     source: b.source,

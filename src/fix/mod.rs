@@ -14,6 +14,10 @@
 //! ([`Refusal`]); the file's other fixes are still applied. Fixes that keep changing a file
 //! round after round are a bug of a rule: the file is left as it was and reported
 //! ([`FixReport::not_converged`]), never fixed in a loop.
+//!
+//! In a document (Markdown, reStructuredText), only fixes whose edits stay inside its SQL
+//! blocks apply (or that remove a directive comment); the fixed document is read again through
+//! the same extraction.
 
 use crate::config::Settings;
 use crate::diagnostics::{Applicability, Diagnostic, Edit};
@@ -22,7 +26,7 @@ use crate::project::{check_loaded, Loaded, Outcome};
 use crate::source::{FileId, SourceFile};
 use crate::syntax::{SyntaxError, SyntaxErrorKind};
 use std::collections::{BTreeMap, HashSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod apply;
@@ -379,13 +383,21 @@ fn fix_file(
     refused: &mut Vec<Refusal>,
 ) -> Option<(String, usize)> {
     let text: &str = &entry.source.text;
-    let chosen = select(text, entry.id, diagnostics, mode);
+    let mut chosen = select(text, entry.id, diagnostics, mode);
+    // In a document, only fixes that edit its SQL blocks (or remove a directive comment).
+    if let Some(embedded) = &entry.parsed.embedded {
+        chosen.retain(|d| {
+            d.fix
+                .as_ref()
+                .is_some_and(|f| f.edits.iter().all(|e| embedded.can_edit(e.span)))
+        });
+    }
     if chosen.is_empty() {
         return None;
     }
     let old = &entry.parsed.errors;
     let all: Vec<usize> = (0..chosen.len()).collect();
-    let first = match attempt(text, old, &chosen, &all) {
+    let first = match attempt(&entry.source.path, text, old, &chosen, &all) {
         Ok(text) => return Some((text, chosen.len())),
         Err(failure) => failure,
     };
@@ -437,7 +449,7 @@ fn fix_file(
         let mut with = accepted.clone();
         with.push(i);
         with.sort_unstable();
-        match attempt(text, old, &chosen, &with) {
+        match attempt(&entry.source.path, text, old, &chosen, &with) {
             Ok(fixed) => {
                 accepted = with;
                 last_ok = Some(fixed);
@@ -450,7 +462,7 @@ fn fix_file(
     }
     let fixed = match last_ok {
         Some(fixed) => fixed,
-        None => match attempt(text, old, &chosen, &accepted) {
+        None => match attempt(&entry.source.path, text, old, &chosen, &accepted) {
             Ok(fixed) => fixed,
             Err(failure) => {
                 let reason = failure.reason(entry);
@@ -492,6 +504,7 @@ impl Failure {
 
 /// Applies the fixes `which` of `chosen` to `text`: the new text, or why not.
 fn attempt(
+    path: &Path,
     text: &str,
     old: &[SyntaxError],
     chosen: &[&Diagnostic],
@@ -501,7 +514,8 @@ fn attempt(
     let (edits, owners) = edits_of(&subset);
     let owners: Vec<usize> = owners.into_iter().map(|o| which[o]).collect();
     let edited = apply::apply(text, &edits);
-    let parsed = crate::syntax::parse(&edited.text);
+    // Read as the run reads the file (a document's SQL blocks).
+    let parsed = crate::files::parse(&SourceFile::new(path.to_path_buf(), edited.text.clone()));
     let new_errors = added_errors(old, &parsed.errors, &edited);
     if new_errors.is_empty() {
         return Ok(edited.text);

@@ -19,7 +19,7 @@ use crate::diagnostics::Diagnostic;
 use crate::files::FileEntry;
 use crate::semantic;
 use crate::source::{FileId, SourceFile};
-use crate::syntax::{self, Parsed};
+use crate::syntax::Parsed;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -103,7 +103,7 @@ pub fn parse_loaded(loaded: Vec<Loaded>) -> Vec<FileEntry> {
         .into_par_iter()
         .enumerate()
         .map(|(i, l)| {
-            let parsed = Arc::new(syntax::parse(&l.source.text));
+            let parsed = Arc::new(crate::files::parse(&l.source));
             FileEntry {
                 id: FileId(i as u32),
                 source: l.source,
@@ -346,7 +346,7 @@ impl Project {
         let outcome = pool().install(|| {
             files.par_iter_mut().for_each(|f| {
                 if f.parsed.is_none() {
-                    f.parsed = Some(Arc::new(syntax::parse(&f.source.text)));
+                    f.parsed = Some(Arc::new(crate::files::parse(&f.source)));
                 }
             });
             let entries: Vec<FileEntry> = files
@@ -358,7 +358,7 @@ impl Project {
                     parsed: f
                         .parsed
                         .clone()
-                        .unwrap_or_else(|| Arc::new(syntax::parse(&f.source.text))),
+                        .unwrap_or_else(|| Arc::new(crate::files::parse(&f.source))),
                     load_error: f.load_error.clone(),
                     report: f.role == Role::Reported,
                     base_of: None,

@@ -6,7 +6,8 @@
 //! at least two numbered files (`001_x.sql`, `0001-x.sql`), or when it is configured as one.
 //! Files are applied in natural version order (`V2` before `V10`), then by name, unless the
 //! configuration gives the folder another order. The `external-tables` files form a history of
-//! their own that runs before all others.
+//! their own that runs before all others. A document (Markdown, reStructuredText) is always a
+//! script.
 
 use crate::config::{HistoryOrder, Settings};
 use crate::files::FileEntry;
@@ -113,6 +114,12 @@ pub fn plan_paths<'a>(
                 external.push((at, id));
                 continue;
             }
+        }
+        // A document (Markdown, reStructuredText) is a script of its own: its blocks are a
+        // tutorial's steps, never migrations, even in a history's folder.
+        if crate::source::embedded::Format::of(path).is_document() {
+            plan.scripts.push(id);
+            continue;
         }
         let dir = path.parent().unwrap_or(Path::new(""));
         let name = path.file_name().unwrap_or_default().to_string_lossy();

@@ -8,6 +8,8 @@
 
 pub mod escape;
 
+pub mod embedded;
+
 use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -137,6 +137,8 @@ pub struct Parsed {
     pub tokens: Vec<Token>,
     /// Syntax errors in source order.
     pub errors: Vec<SyntaxError>,
+    /// For a document (Markdown, reStructuredText): where its SQL blocks are. `None` for SQL.
+    pub embedded: Option<crate::source::embedded::Embedded>,
 }
 
 /// Parses a data type written on its own, as Flink's parser reads a column's type (e.g.
@@ -165,5 +167,56 @@ pub fn parse(text: &str) -> Parsed {
         script,
         tokens,
         errors,
+        embedded: None,
+    }
+}
+
+/// Lexes and parses the SQL of a document: `sql` is its SQL text and `embedded` where its blocks
+/// are, as [`crate::source::embedded::extract`] makes them. Each block is lexed on its own (a
+/// string or comment left open ends with its block), and the `;` that ends a block is a token
+/// of its own, so that no statement runs from one block into the next; the blocks are then
+/// parsed in order as one script. Spans are offsets in the document.
+pub fn parse_embedded(sql: &str, embedded: crate::source::embedded::Embedded) -> Parsed {
+    let mut tokens = Vec::with_capacity(sql.len() / 8 + 8);
+    for block in &embedded.blocks {
+        let start = block.content.start;
+        let Some(content) = sql.get(block.content.range()) else {
+            continue;
+        };
+        tokens.extend(lexer::lex(content).into_iter().map(|mut t| {
+            t.span.start += start;
+            t.span.end += start;
+            t
+        }));
+        if let Some(s) = block.separator {
+            tokens.push(Token {
+                kind: TokenKind::Semicolon,
+                kw: keywords::Kw::NONE,
+                span: Span {
+                    start: s,
+                    end: s + 1,
+                },
+            });
+        }
+    }
+    let (script, mut errors, notes) = parser::Parser::new(sql, &tokens).parse_script();
+    errors.extend(grammar::lexical_errors(sql, &tokens, &notes));
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    // The `;` that ends a block stands on its closing fence: say what the reader sees there.
+    for e in &mut errors {
+        let at_separator = embedded
+            .block_at(e.span.start)
+            .is_some_and(|b| b.separator == Some(e.span.start));
+        if at_separator {
+            if let Some(head) = e.message.strip_suffix("found `;`") {
+                e.message = format!("{head}found the end of the block");
+            }
+        }
+    }
+    Parsed {
+        script,
+        tokens,
+        errors,
+        embedded: Some(embedded),
     }
 }

@@ -4,6 +4,11 @@
 //! anywhere in a file silences them in the whole file. Codes or rule names are accepted,
 //! separated by commas or spaces.
 //!
+//! In a document (Markdown, reStructuredText; see [`crate::source::embedded`]) the same
+//! directives are also written in the document's own comments, `<!-- flinklint: ignore CODE -->`
+//! or `.. flinklint: ignore CODE`, and `ignore` there silences the whole next SQL block. A
+//! `--` directive inside a block works as in a file of SQL, within its block.
+//!
 //! Directives are read once per reported file from its comment tokens (the lexer keeps comments
 //! as tokens, so nothing here scans raw text). [`apply`] runs once, after every other rule and
 //! the configured levels, and records which code of which directive suppressed something; SU001
@@ -65,8 +70,11 @@ pub struct Directive {
     pub codes: Vec<DirectiveCode>,
     /// The text after a second `--`, trimmed; `None` when there is none or it is empty.
     pub reason: Option<String>,
-    /// For [`Scope::Statement`]: the statement it silences (`None`: no statement follows).
+    /// For [`Scope::Statement`]: the statement it silences (`None`: no statement follows), or,
+    /// for a directive in a document's comment, the block.
     pub statement: Option<Span>,
+    /// Whether it is written in a document's comment and silences a block.
+    pub block: bool,
     /// Why it cannot be applied, if it cannot.
     pub malformed: Option<Malformed>,
 }
@@ -100,6 +108,35 @@ pub fn directives(file: &FileEntry) -> Vec<Directive> {
         let base = token.span.start as usize + 2 + (body.len() - trimmed.len()) + MARKER.len();
         out.push(parse_directive(file, token.span, rest, base));
     }
+    if let Some(embedded) = &file.parsed.embedded {
+        // A `--` directive in a block reaches no statement of another block.
+        for d in &mut out {
+            let block = embedded.block_at(d.comment.start).map(|b| b.extent());
+            if let (Some(s), Some(b)) = (d.statement, block) {
+                if !b.contains(s) {
+                    d.statement = None;
+                }
+            }
+        }
+        for c in &embedded.comments {
+            let body = &text[c.body.range()];
+            let trimmed = body.trim_start();
+            let Some(rest) = trimmed.strip_prefix(MARKER) else {
+                continue;
+            };
+            let base = c.body.start as usize + (body.len() - trimmed.len()) + MARKER.len();
+            let mut d = parse_directive(file, c.span, rest, base);
+            d.block = true;
+            if d.scope == Some(Scope::Statement) {
+                d.statement = c
+                    .next_block
+                    .and_then(|i| embedded.blocks.get(i))
+                    .map(|b| b.extent());
+            }
+            out.push(d);
+        }
+        out.sort_by_key(|d| d.comment.start);
+    }
     out
 }
 
@@ -118,6 +155,7 @@ fn parse_directive(file: &FileEntry, comment: Span, rest: &str, base: usize) -> 
         codes: Vec::new(),
         reason,
         statement: None,
+        block: false,
         malformed: None,
     };
     let action = if words.is_empty() {

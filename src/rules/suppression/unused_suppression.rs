@@ -85,6 +85,7 @@ fn check_directive(
     }
     let place = match directive.scope {
         Some(Scope::File) => "in this file",
+        _ if directive.block => "in the block it applies to",
         _ => "in the statement it applies to",
     };
     // Codes that are unknown, or known but silenced nothing while their rule ran here.
