@@ -291,17 +291,23 @@ fn block_comment(lex: &mut Lexer<TokenKind>) -> logos::FilterResult<(), ()> {
 
 fn double_quoted(lex: &mut Lexer<TokenKind>) {
     // To the closing quote on the same line, `""` being a quote inside (as in ANSI SQL's
-    // quoted names); a lone `"` stays one character.
-    let rest = lex.remainder();
-    let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
-    let mut from = 0;
-    while let Some(i) = line[from..].find('"') {
-        let end = from + i + 1;
-        if line[end..].starts_with('"') {
-            from = end + 1;
+    // quoted names); a lone `"` stays one character. One scan that stops at the closing quote
+    // or the line's end (never the whole line first: a long line of many quotes stays linear).
+    let rest = lex.remainder().as_bytes();
+    let mut i = 0;
+    while let Some(k) = rest[i..]
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\n' | b'\r'))
+    {
+        let at = i + k;
+        if rest[at] != b'"' {
+            return;
+        }
+        if rest.get(at + 1) == Some(&b'"') {
+            i = at + 2;
             continue;
         }
-        lex.bump(end);
+        lex.bump(at + 1);
         return;
     }
 }
@@ -314,11 +320,14 @@ fn typographic_quoted(lex: &mut Lexer<TokenKind>) {
     } else {
         &['\u{201D}', '\u{201C}']
     };
+    // One scan that stops at a closing quote or the line's end (linear on a long line).
     let rest = lex.remainder();
-    let line_end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-    if let Some(i) = rest[..line_end].find(closers) {
-        let close_len = rest[i..].chars().next().map_or(1, char::len_utf8);
-        lex.bump(i + close_len);
+    if let Some((i, c)) = rest
+        .char_indices()
+        .take_while(|&(_, c)| c != '\n' && c != '\r')
+        .find(|(_, c)| closers.contains(c))
+    {
+        lex.bump(i + c.len_utf8());
     }
 }
 
