@@ -52,6 +52,11 @@ pub struct InputArgs {
     /// folders detected by their file names (V1__x.sql, 001_x.sql, ...).
     #[arg(long = "history-dir", value_name = "DIR")]
     histories: Vec<PathBuf>,
+    /// A DDL file, or a folder of them, of tables that live outside this repository (another
+    /// repository's, an external catalog's): applied before everything else and never
+    /// reported on (repeatable; adds to `external-tables` of the config file).
+    #[arg(long = "external-tables", value_name = "PATH")]
+    external_tables: Vec<PathBuf>,
     /// The file name to show for standard input.
     #[arg(long)]
     stdin_filename: Option<PathBuf>,
@@ -127,6 +132,7 @@ pub fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Settings, Ex
     extra.target = args.target;
     extra.force_exclude = args.force_exclude;
     extra.history_dirs = args.histories.clone();
+    extra.external_tables = args.external_tables.clone();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let start = std::time::Instant::now();
     let resolved = flinklint::config::resolve(&cwd, &extra);

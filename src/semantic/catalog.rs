@@ -291,17 +291,44 @@ impl Catalog {
     pub fn remove(&mut self, name: &QualifiedName) {
         self.permanent.remove(name);
     }
+    /// Whether it holds no object.
+    pub fn is_empty(&self) -> bool {
+        self.permanent.is_empty()
+    }
     /// Every permanent object.
     pub fn objects(&self) -> impl Iterator<Item = &Arc<CatalogObject>> {
         self.permanent.values()
     }
 }
 
+/// The permanent objects that other scripts of the project create, as one script sees them
+/// (`catalog: auto`): every object of `objects` but those the script creates itself (`own`,
+/// sorted), which it sees only once it has created them.
+#[derive(Debug, Clone, Copy)]
+pub struct Shared<'b> {
+    /// The objects, by name.
+    pub objects: &'b Catalog,
+    /// The names the script creates itself, sorted.
+    pub own: &'b [QualifiedName],
+}
+
+impl<'b> Shared<'b> {
+    /// The object `name`, unless the script creates it itself.
+    fn get(&self, name: &QualifiedName) -> Option<&'b Arc<CatalogObject>> {
+        if self.own.binary_search(name).is_ok() {
+            return None;
+        }
+        self.objects.get(name)
+    }
+}
+
 /// A session's view of the catalog: its own temporary objects and its changes to the
-/// permanent ones, over a shared base (the persistent catalog) that is never copied.
+/// permanent ones, over a shared base (the persistent catalog) that is never copied, and the
+/// objects other scripts create ([`Shared`]), when the deployment model shows them.
 #[derive(Debug, Clone)]
 pub struct SessionCatalog<'b> {
     base: &'b Catalog,
+    shared: Option<Shared<'b>>,
     /// Permanent objects created, replaced (`Some`) or dropped (`None`) in this session.
     changes: HashMap<QualifiedName, Option<Arc<CatalogObject>>>,
     temporary: HashMap<QualifiedName, Arc<CatalogObject>>,
@@ -312,8 +339,17 @@ impl<'b> SessionCatalog<'b> {
     pub fn new(base: &'b Catalog) -> SessionCatalog<'b> {
         SessionCatalog {
             base,
+            shared: None,
             changes: HashMap::default(),
             temporary: HashMap::default(),
+        }
+    }
+    /// A session starting from `base` that also sees the objects of other scripts: `shared`
+    /// holds no name of `base`.
+    pub fn with_shared(base: &'b Catalog, shared: Shared<'b>) -> SessionCatalog<'b> {
+        SessionCatalog {
+            shared: Some(shared),
+            ..SessionCatalog::new(base)
         }
     }
     /// What `name` resolves to: a temporary object first, then a permanent one.
@@ -327,8 +363,16 @@ impl<'b> SessionCatalog<'b> {
     pub fn permanent(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
         match self.changes.get(name) {
             Some(change) => change.as_ref(),
-            None => self.base.get(name),
+            None => self
+                .base
+                .get(name)
+                .or_else(|| self.shared.and_then(|s| s.get(name))),
         }
+    }
+    /// The permanent object `name` as this session left it, when the session created,
+    /// replaced or dropped it (`Some(None)`: dropped); `None` when it did not change it.
+    pub fn changed(&self, name: &QualifiedName) -> Option<Option<&Arc<CatalogObject>>> {
+        self.changes.get(name).map(Option::as_ref)
     }
     /// The temporary object `name`.
     pub fn temporary(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
@@ -366,7 +410,13 @@ impl<'b> SessionCatalog<'b> {
             .iter()
             .filter(move |(n, c)| c.is_some() && keep(n))
             .map(|(n, _)| n);
+        let shared = self.shared.into_iter().flat_map(move |s| {
+            s.objects.objects().map(|o| &o.name).filter(move |n| {
+                keep(n) && s.own.binary_search(n).is_err() && !self.changes.contains_key(*n)
+            })
+        });
         base.chain(changed)
+            .chain(shared)
             .chain(self.temporary.keys().filter(move |n| keep(n)))
     }
 
@@ -376,6 +426,16 @@ impl<'b> SessionCatalog<'b> {
         for o in self.base.objects() {
             if !self.changes.contains_key(&o.name) && !self.temporary.contains_key(&o.name) {
                 out.push(o);
+            }
+        }
+        if let Some(shared) = self.shared {
+            for o in shared.objects.objects() {
+                if shared.own.binary_search(&o.name).is_err()
+                    && !self.changes.contains_key(&o.name)
+                    && !self.temporary.contains_key(&o.name)
+                {
+                    out.push(o);
+                }
             }
         }
         for o in self.changes.values().flatten() {

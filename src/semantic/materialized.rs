@@ -315,7 +315,9 @@ impl Session<'_> {
             }
         };
         let ObjectDef::Materialized(t) = &object.def else {
-            if !statement.has_error {
+            // An incomplete definition (one Flink rejected, or one that scripts define
+            // differently) says nothing certain about its kind.
+            if !statement.has_error && !object.incomplete {
                 // Flink rejects ALTER ... AS and ADD/MODIFY/DROP on a regular table at convert;
                 // SUSPEND / RESUME / REFRESH reach the SQL gateway, which the oracle cannot run.
                 let verified = matches!(
@@ -362,7 +364,7 @@ impl Session<'_> {
                 if let Some(columns) = self.query_columns(&q.query, file.id) {
                     let new: Vec<Column> =
                         columns.iter().map(|c| query_column(c, file.id)).collect();
-                    if !statement.has_error {
+                    if !statement.has_error && !object.incomplete {
                         if let Some(p) =
                             evolution_problem(&t, &new, q.query.span, object.statement, true)
                         {
@@ -389,7 +391,13 @@ impl Session<'_> {
                     name: &name,
                     query: self.materialized_query(&t),
                 };
-                if let Some(p) = super::alter::schema_change(&altered, change) {
+                // The columns of an incomplete definition are not knowable.
+                let problem = if object.incomplete {
+                    None
+                } else {
+                    super::alter::schema_change(&altered, change)
+                };
+                if let Some(p) = problem {
                     // Flink rejects the statement: the table stays as it was.
                     if !statement.has_error {
                         self.report(file.id, statement.span, p);

@@ -24,7 +24,10 @@ impl Session<'_> {
             return;
         };
         let ObjectDef::Table(t) = &object.def else {
-            if matches!(object.def, ObjectDef::Materialized(_)) && !statement.has_error {
+            if matches!(object.def, ObjectDef::Materialized(_))
+                && !statement.has_error
+                && !object.incomplete
+            {
                 self.report_not_materialized(
                     file,
                     statement,
@@ -48,7 +51,10 @@ impl Session<'_> {
             name: &name,
             query: None,
         };
+        // The columns of an incomplete definition (one Flink rejected, or one that scripts
+        // define differently) are not knowable: nothing to check them against.
         let problem = match &at.action {
+            _ if object.incomplete => None,
             AlterTableAction::Schema(change) => {
                 crate::semantic::alter::schema_change(&altered, change)
             }
