@@ -295,7 +295,11 @@ fn configured_histories_apply_in_their_order() {
             "order.txt",
             "# newest first, by mistake\nb_alter.sql\na_create.sql\n",
         );
-    // Not a history by its names: two scripts; b cannot see t.
+    // Not a history by its names: two scripts; b sees the t that a creates (`catalog: auto`),
+    // and not with `catalog: session`.
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(codes(&out), Vec::<String>::new(), "{}", stderr(&out));
+    p.file(".flinklint.yaml", "catalog: session\n");
     let out = p.run(&["check", "--format", "json", "."]);
     assert!(
         codes(&out).contains(&"CT002".to_string()),

@@ -119,12 +119,15 @@ fn a_moved_related_location_counts_as_a_change() {
 
 #[test]
 fn findings_stay_with_their_file_after_a_removal() {
-    let mut project = Project::new(Settings::default());
+    let mut project = Project::new(Settings {
+        catalog: CatalogMode::Session,
+        ..Settings::default()
+    });
     project.set_file("a.sql", "SELECT \"x\";\n");
     project.set_file("b.sql", PARENT);
     project.set_file("c.sql", CHILD);
     project.check();
-    // Scripts: c.sql does not see b.sql's table.
+    // Scripts under `catalog: session`: c.sql does not see b.sql's table.
     assert_eq!(codes(&project, "c.sql"), vec!["LK003"]);
     assert_eq!(codes(&project, "a.sql"), vec!["SY003"]);
     project.remove_file(Path::new("a.sql"));

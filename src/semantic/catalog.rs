@@ -270,6 +270,10 @@ pub struct CatalogObject {
     pub incomplete: bool,
     /// The LIKE parent as it was when this object was created (for `expand --diff`).
     pub derived_from: Option<Arc<CatalogObject>>,
+    /// Whether scripts of the project define it differently (`catalog: auto`): a script that
+    /// uses it cannot know which definition it gets, so nothing that depends on the definition
+    /// is checked (it is also `incomplete`).
+    pub ambiguous: bool,
 }
 
 /// A set of permanent and temporary objects.

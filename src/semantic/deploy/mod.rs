@@ -348,13 +348,30 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
             .filter(|&i| cyclic[i as usize])
             .collect();
         if !again.is_empty() {
-            let mut provisional = shared.clone();
+            // What the cycle's scripts created in their first run, with the definitions of
+            // the same names that earlier scripts left, settled as after the level.
+            let mut tentative: std::collections::BTreeMap<usize, Vec<(u32, Arc<CatalogObject>)>> =
+                Default::default();
             for &i in &again {
-                if let Some(r) = &ran[i as usize] {
-                    for object in r.exported.iter().flatten() {
-                        if provisional.get(&object.name).is_none() {
-                            provisional.insert(object.clone());
-                        }
+                let Some(r) = &ran[i as usize] else {
+                    continue;
+                };
+                for ((k, _), object) in exports[i as usize].iter().zip(&r.exported) {
+                    if let Some(object) = object {
+                        tentative
+                            .entry(*k)
+                            .or_insert_with(|| received[*k].1.clone())
+                            .push((i, object.clone()));
+                    }
+                }
+            }
+            let mut provisional = shared.clone();
+            for (_, mut definitions) in tentative {
+                definitions.sort_by_key(|d| d.0);
+                match settle(&definitions, runner.files) {
+                    Settled::Nothing => {}
+                    Settled::Agreed(object) | Settled::Conflict(object) => {
+                        provisional.insert(object)
                     }
                 }
             }
@@ -389,7 +406,8 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
                 if *left > 0 {
                     continue;
                 }
-                let definitions = std::mem::take(definitions);
+                let mut definitions = std::mem::take(definitions);
+                definitions.sort_by_key(|d| d.0);
                 match settle(&definitions, runner.files) {
                     Settled::Nothing => {}
                     Settled::Agreed(object) => shared.insert(object),
@@ -423,8 +441,8 @@ enum Settled {
     Nothing,
     /// One definition, or several equal ones: the first.
     Agreed(Arc<CatalogObject>),
-    /// Different definitions: the first, marked incomplete (nothing that depends on it is
-    /// checked).
+    /// Different definitions: the first, marked ambiguous and incomplete (nothing that depends
+    /// on it is checked).
     Conflict(Arc<CatalogObject>),
 }
 
@@ -441,6 +459,7 @@ fn settle(definitions: &[(u32, Arc<CatalogObject>)], files: &[FileEntry]) -> Set
         {
             let mut placeholder = CatalogObject::clone(first);
             placeholder.incomplete = true;
+            placeholder.ambiguous = true;
             return Settled::Conflict(Arc::new(placeholder));
         }
     }

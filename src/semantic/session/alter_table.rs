@@ -26,7 +26,7 @@ impl Session<'_> {
         let ObjectDef::Table(t) = &object.def else {
             if matches!(object.def, ObjectDef::Materialized(_))
                 && !statement.has_error
-                && !object.incomplete
+                && !object.ambiguous
             {
                 self.report_not_materialized(
                     file,
@@ -51,10 +51,10 @@ impl Session<'_> {
             name: &name,
             query: None,
         };
-        // The columns of an incomplete definition (one Flink rejected, or one that scripts
-        // define differently) are not knowable: nothing to check them against.
+        // The columns of a definition that scripts define differently are not knowable:
+        // nothing to check them against.
         let problem = match &at.action {
-            _ if object.incomplete => None,
+            _ if object.ambiguous => None,
             AlterTableAction::Schema(change) => {
                 crate::semantic::alter::schema_change(&altered, change)
             }
@@ -160,6 +160,7 @@ impl Session<'_> {
             name_origin: object.name_origin,
             incomplete: object.incomplete || statement.has_error,
             derived_from: object.derived_from.clone(),
+            ambiguous: object.ambiguous,
         });
     }
 }
