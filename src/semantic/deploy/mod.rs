@@ -70,6 +70,9 @@ pub(super) struct Runner<'a> {
     pub keep: bool,
 }
 
+/// The definitions a name received, each with the script that left it.
+type Definitions = Vec<(u32, Arc<CatalogObject>)>;
+
 /// One script's run.
 struct Ran {
     result: Option<SessionResult>,
@@ -137,8 +140,13 @@ struct Exported {
     users: Vec<(u32, usize)>,
 }
 
-/// Which scripts need which: script `i` uses a name that the scripts `deps[i]` create.
+/// Which scripts need which, through the names they share: node `i < scripts` is the plan's
+/// script `i`, node `scripts + k` the exported name `k`. A script needs the names it uses that
+/// other scripts create (`deps[i]`), a name needs the scripts that create it. Going through
+/// the names keeps the graph as large as the uses and creations, however many scripts create
+/// or use one name.
 struct Graph {
+    scripts: usize,
     deps: Vec<Vec<u32>>,
     /// The names that some scripts create and others use, in order of their first use.
     exported: Vec<(QualifiedName, Exported)>,
@@ -148,6 +156,7 @@ impl Graph {
     /// The graph of the scripts' names; names of the persistent catalog are the histories'
     /// (a script that creates one again gets "already exists"), not edges.
     fn new(names: &[ScriptNames], persistent: &Catalog) -> Graph {
+        let scripts = names.len();
         let mut creators: foldhash::HashMap<&QualifiedName, Vec<u32>> = Default::default();
         for (i, n) in names.iter().enumerate() {
             for name in &n.creates {
@@ -156,10 +165,14 @@ impl Graph {
                 }
             }
         }
-        let mut deps: Vec<Vec<u32>> = vec![Vec::new(); names.len()];
+        let mut deps: Vec<Vec<u32>> = vec![Vec::new(); scripts];
         let mut exported: Vec<(QualifiedName, Exported)> = Vec::new();
         if creators.is_empty() {
-            return Graph { deps, exported };
+            return Graph {
+                scripts,
+                deps,
+                exported,
+            };
         }
         let mut at: foldhash::HashMap<&QualifiedName, usize> = Default::default();
         for (i, n) in names.iter().enumerate() {
@@ -167,7 +180,6 @@ impl Graph {
                 let Some(by) = creators.get(&u.name) else {
                     continue;
                 };
-                deps[i].extend_from_slice(by);
                 let slot = *at.entry(&u.name).or_insert_with(|| {
                     exported.push((
                         u.name.clone(),
@@ -179,13 +191,16 @@ impl Graph {
                     exported.len() - 1
                 });
                 exported[slot].1.users.push((i as u32, k));
+                // A script uses each name once (`uses` holds first uses).
+                deps[i].push((scripts + slot) as u32);
             }
         }
-        for d in &mut deps {
-            d.sort_unstable();
-            d.dedup();
+        deps.extend(exported.iter().map(|(_, e)| e.creators.clone()));
+        Graph {
+            scripts,
+            deps,
+            exported,
         }
-        Graph { deps, exported }
     }
 
     /// For each script, the names it exports (creates and another script uses), in the
@@ -218,16 +233,12 @@ fn components(deps: &[Vec<u32>]) -> Vec<Vec<u32>> {
         if index[root] != UNSEEN {
             continue;
         }
-        let mut visit = |v: usize, stack: &mut Vec<u32>, calls: &mut Vec<(u32, usize)>| {
-            index[v] = next;
-            low[v] = next;
-            next += 1;
-            stack.push(v as u32);
-            on_stack[v] = true;
-            calls.push((v as u32, 0));
-        };
-        visit(root, &mut stack, &mut calls);
-        drop(visit);
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root as u32);
+        on_stack[root] = true;
+        calls.push((root as u32, 0));
         while let Some(&(v, edge)) = calls.last() {
             let v = v as usize;
             if let Some(&w) = deps[v].get(edge) {
@@ -283,30 +294,39 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     }
     let n = scripts.len();
     let components = components(&graph.deps);
-    // The level of a component: one more than the highest level of the components it needs.
-    let mut component_of = vec![0usize; n];
+    // The level of a component: one more than the highest level of the components it needs
+    // (a name alone: the highest level of its creators). Only scripts are placed in levels.
+    let mut component_of = vec![0usize; graph.deps.len()];
     let mut levels: Vec<Vec<u32>> = Vec::new();
     let mut cyclic = vec![false; n];
     let mut level_of_component = Vec::with_capacity(components.len());
     for (k, c) in components.iter().enumerate() {
+        let lone_name = c.len() == 1 && c[0] as usize >= n;
+        let step = usize::from(!lone_name);
         let mut level = 0;
         for &v in c {
             component_of[v as usize] = k;
-            cyclic[v as usize] = c.len() > 1;
+            if (v as usize) < n {
+                cyclic[v as usize] = c.len() > 1;
+            }
         }
         for &v in c {
             for &w in &graph.deps[v as usize] {
                 let other = component_of[w as usize];
                 if other != k {
-                    level = level.max(level_of_component[other] + 1);
+                    level = level.max(level_of_component[other] + step);
                 }
             }
         }
         level_of_component.push(level);
+        let members: Vec<u32> = c.iter().copied().filter(|&v| (v as usize) < n).collect();
+        if members.is_empty() {
+            continue;
+        }
         if levels.len() <= level {
             levels.resize_with(level + 1, Vec::new);
         }
-        levels[level].extend_from_slice(c);
+        levels[level].extend_from_slice(&members);
     }
     let exports = graph.exports(n);
     let export_names: Vec<Vec<QualifiedName>> = exports
@@ -315,13 +335,13 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         .collect();
     // The definitions each exported name received so far, and how many creators are still
     // to run.
-    let mut received: Vec<(usize, Vec<(u32, Arc<CatalogObject>)>)> = graph
+    let mut received: Vec<(usize, Definitions)> = graph
         .exported
         .iter()
         .map(|(_, e)| (e.creators.len(), Vec::new()))
         .collect();
     let mut shared = Catalog::default();
-    let mut conflicts: Vec<(usize, Vec<(u32, Arc<CatalogObject>)>)> = Vec::new();
+    let mut conflicts: Vec<(usize, Definitions)> = Vec::new();
     let mut ran: Vec<Option<Ran>> = (0..n).map(|_| None).collect();
     for mut level in levels {
         level.sort_unstable();
@@ -350,8 +370,7 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         if !again.is_empty() {
             // What the cycle's scripts created in their first run, with the definitions of
             // the same names that earlier scripts left, settled as after the level.
-            let mut tentative: std::collections::BTreeMap<usize, Vec<(u32, Arc<CatalogObject>)>> =
-                Default::default();
+            let mut tentative: std::collections::BTreeMap<usize, Definitions> = Default::default();
             for &i in &again {
                 let Some(r) = &ran[i as usize] else {
                     continue;
@@ -466,8 +485,9 @@ fn settle(definitions: &[(u32, Arc<CatalogObject>)], files: &[FileEntry]) -> Set
     Settled::Agreed(first.clone())
 }
 
-/// A definition as text, to compare: a table or materialized table as Flink's `SHOW CREATE` prints it, a
-/// view as its column names and its query's tokens.
+/// A definition as text, to compare: a table or materialized table as Flink's `SHOW CREATE`
+/// prints it, a view as its column names and its query's tokens; an incomplete definition is
+/// marked as such.
 pub fn definition_text(object: &CatalogObject, files: &[FileEntry]) -> String {
     let mut key = match &object.def {
         ObjectDef::Table(t) => super::show_create::table(object, t),
@@ -496,7 +516,7 @@ fn conflict(
     names: &[ScriptNames],
     name: &QualifiedName,
     e: &Exported,
-    definitions: Vec<(u32, Arc<CatalogObject>)>,
+    definitions: Definitions,
 ) -> Found {
     let use_of = |&(i, k): &(u32, usize)| (scripts[i as usize], &names[i as usize].uses[k]);
     let reported = e
@@ -543,9 +563,9 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     let components = components(&graph.deps);
     let mut across = Vec::new();
     for c in components.iter().filter(|c| c.len() > 1) {
-        across.push(cycle(scripts, &names, &graph.deps, c));
+        across.push(cycle(scripts, &names, &graph, c));
     }
-    let order = deployment_order(&graph.deps, &components);
+    let order = deployment_order(&graph.deps, &components, n);
     let mut current: Catalog = Catalog::clone(runner.persistent);
     let mut results: Vec<Option<SessionResult>> = (0..n).map(|_| None).collect();
     let mut found: Vec<Vec<Found>> = vec![Vec::new(); n];
@@ -588,9 +608,11 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     }
 }
 
-/// The scripts in deployment order: a component after the components it needs, the one with
-/// the first script in file order first among those ready; within a component, file order.
-fn deployment_order(deps: &[Vec<u32>], components: &[Vec<u32>]) -> Vec<u32> {
+/// The scripts (the nodes below `scripts`) in deployment order: a component after the
+/// components it needs; among those ready, names first (they only pass on that their creators
+/// ran), then the component with the first script in file order; within a component, file
+/// order.
+fn deployment_order(deps: &[Vec<u32>], components: &[Vec<u32>], scripts: usize) -> Vec<u32> {
     let mut component_of = vec![0usize; deps.len()];
     for (k, c) in components.iter().enumerate() {
         for &v in c {
@@ -612,19 +634,23 @@ fn deployment_order(deps: &[Vec<u32>], components: &[Vec<u32>]) -> Vec<u32> {
             dependents[other].push(k);
         }
     }
-    let mut ready: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>> = components
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| waiting[*k] == 0)
-        .map(|(k, c)| std::cmp::Reverse((c[0], k)))
+    // Members are sorted: a component holds a script when its first member is one.
+    let key = |k: usize| match components[k].first() {
+        Some(&v) if (v as usize) < scripts => v + 1,
+        _ => 0,
+    };
+    let mut ready: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>> = (0..components
+        .len())
+        .filter(|&k| waiting[k] == 0)
+        .map(|k| std::cmp::Reverse((key(k), k)))
         .collect();
-    let mut order = Vec::with_capacity(deps.len());
+    let mut order = Vec::with_capacity(scripts);
     while let Some(std::cmp::Reverse((_, k))) = ready.pop() {
-        order.extend_from_slice(&components[k]);
+        order.extend(components[k].iter().filter(|&&v| (v as usize) < scripts));
         for &d in &dependents[k] {
             waiting[d] -= 1;
             if waiting[d] == 0 {
-                ready.push(std::cmp::Reverse((components[d][0], d)));
+                ready.push(std::cmp::Reverse((key(d), d)));
             }
         }
     }
@@ -633,55 +659,70 @@ fn deployment_order(deps: &[Vec<u32>], components: &[Vec<u32>]) -> Vec<u32> {
 
 /// The problem of a cycle: from the component's first script, a shortest path of uses back to
 /// it (breadth first, inside the component).
-fn cycle(scripts: &[FileId], names: &[ScriptNames], deps: &[Vec<u32>], component: &[u32]) -> Found {
+fn cycle(scripts: &[FileId], names: &[ScriptNames], graph: &Graph, component: &[u32]) -> Found {
+    let n = graph.scripts as u32;
     let start = component[0];
     let inside = |v: u32| component.binary_search(&v).is_ok();
-    let mut parent: HashMap<u32, u32> = HashMap::new();
+    // The scripts a script needs inside the component, through which name.
+    let next = |v: u32| {
+        graph.deps[v as usize]
+            .iter()
+            .copied()
+            .filter(move |&x| inside(x))
+            .flat_map(move |x| {
+                graph.deps[x as usize]
+                    .iter()
+                    .copied()
+                    .filter(move |&w| inside(w))
+                    .map(move |w| (w, x - n))
+            })
+    };
+    let mut parent: HashMap<u32, (u32, u32)> = HashMap::new();
     let mut queue = std::collections::VecDeque::from([start]);
-    let mut last = start;
+    let mut last = (start, 0);
     'search: while let Some(v) = queue.pop_front() {
-        for &w in &deps[v as usize] {
+        for (w, name) in next(v) {
             if w == start {
-                last = v;
+                last = (v, name);
                 break 'search;
             }
-            if inside(w) && !parent.contains_key(&w) {
-                parent.insert(w, v);
+            if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(w) {
+                e.insert((v, name));
                 queue.push_back(w);
             }
         }
     }
-    let mut path = vec![last];
-    while let Some(&p) = parent.get(path.last().unwrap_or(&start)) {
-        path.push(p);
+    // The path back from `last`: (user, the name it uses, the script that creates it).
+    let mut hops = vec![(last.0, last.1, start)];
+    let mut at = last.0;
+    while let Some(&(p, name)) = parent.get(&at) {
+        hops.push((p, name, at));
+        at = p;
     }
-    path.reverse();
-    // path: start, ..., last; each needs the next, and last needs start.
-    let mut steps = Vec::with_capacity(path.len());
-    for (k, &user) in path.iter().enumerate() {
-        let creator = path.get(k + 1).copied().unwrap_or(start);
+    hops.reverse();
+    let mut steps = Vec::with_capacity(hops.len());
+    let mut statement = None;
+    for (user, name, creator) in hops {
+        let qualified = &graph.exported[name as usize].0;
         let (u, c) = (&names[user as usize], &names[creator as usize]);
-        let Some(used) = u.uses.iter().find(|x| c.creates(&x.name)) else {
+        let Some(used) = u.uses.iter().find(|x| x.name == *qualified) else {
             continue;
         };
-        let at = c.creates.binary_search(&used.name).unwrap_or(0);
-        steps.push((
-            used.statement,
-            CycleStep {
-                name: used.name.clone(),
-                used: Origin {
-                    file: scripts[user as usize],
-                    span: used.span,
-                },
-                created: Origin {
-                    file: scripts[creator as usize],
-                    span: c.created_at.get(at).copied().unwrap_or(used.span),
-                },
+        statement.get_or_insert(used.statement);
+        let at = c.creates.binary_search(qualified).unwrap_or(0);
+        steps.push(CycleStep {
+            name: qualified.clone(),
+            used: Origin {
+                file: scripts[user as usize],
+                span: used.span,
             },
-        ));
+            created: Origin {
+                file: scripts[creator as usize],
+                span: c.created_at.get(at).copied().unwrap_or(used.span),
+            },
+        });
     }
-    let statement = steps.first().map_or(Default::default(), |s| s.0);
-    let steps: Vec<CycleStep> = steps.into_iter().map(|s| s.1).collect();
+    let statement = statement.unwrap_or_default();
     let first = steps.first().map(|s| s.used);
     Found {
         file: first.map_or(scripts[start as usize], |o| o.file),
@@ -704,14 +745,58 @@ mod tests {
         let deps = vec![vec![1], vec![2], vec![1], vec![0]];
         let c = components(&deps);
         assert_eq!(c, vec![vec![1, 2], vec![0], vec![3]]);
-        assert_eq!(deployment_order(&deps, &c), vec![1, 2, 0, 3]);
+        assert_eq!(deployment_order(&deps, &c, 4), vec![1, 2, 0, 3]);
     }
 
     #[test]
     fn independent_scripts_keep_file_order() {
         let deps = vec![vec![], vec![3], vec![], vec![]];
         let c = components(&deps);
-        assert_eq!(deployment_order(&deps, &c), vec![0, 2, 3, 1]);
+        assert_eq!(deployment_order(&deps, &c, 4), vec![0, 2, 3, 1]);
+    }
+
+    #[test]
+    fn names_pass_on_that_their_creators_ran() {
+        // Script 0 uses name 3, which script 1 creates; script 2 needs nothing.
+        let deps = vec![vec![3], vec![], vec![], vec![1]];
+        let c = components(&deps);
+        assert_eq!(deployment_order(&deps, &c, 3), vec![1, 0, 2]);
+    }
+
+    #[test]
+    fn one_name_of_many_creators_and_users_keeps_the_graph_linear() {
+        let name = QualifiedName::new("c", "d", "t");
+        let creator = ScriptNames {
+            creates: vec![name.clone()],
+            created_at: vec![Default::default()],
+            uses: Vec::new(),
+        };
+        let user = ScriptNames {
+            creates: Vec::new(),
+            created_at: Vec::new(),
+            uses: vec![names::Use {
+                name,
+                span: Default::default(),
+                statement: Default::default(),
+            }],
+        };
+        let n = 20_000;
+        let scripts: Vec<ScriptNames> = (0..n)
+            .map(|i| {
+                if i % 2 == 0 {
+                    creator.clone()
+                } else {
+                    user.clone()
+                }
+            })
+            .collect();
+        let graph = Graph::new(&scripts, &Catalog::default());
+        let edges: usize = graph.deps.iter().map(Vec::len).sum();
+        assert_eq!(graph.deps.len(), n + 1);
+        assert_eq!(edges, n);
+        let order = deployment_order(&graph.deps, &components(&graph.deps), n);
+        assert_eq!(order.len(), n);
+        assert!(order[..n / 2].iter().all(|v| v % 2 == 0), "creators first");
     }
 
     #[test]
@@ -722,6 +807,6 @@ mod tests {
             .collect();
         let c = components(&deps);
         assert_eq!(c.len(), n as usize);
-        assert_eq!(deployment_order(&deps, &c)[..3], [0, 1, 2]);
+        assert_eq!(deployment_order(&deps, &c, n as usize)[..3], [0, 1, 2]);
     }
 }

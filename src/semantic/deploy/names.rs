@@ -185,14 +185,13 @@ impl<'a> Walker<'a> {
                     self.create(to, false);
                 }
             }
-            StatementKind::Drop(d) => {
+            StatementKind::Drop(d)
                 if matches!(
                     d.object,
                     ObjectKind::Table | ObjectKind::View | ObjectKind::MaterializedTable
-                ) && !d.temporary
-                {
-                    self.use_(&d.name);
-                }
+                ) && !d.temporary =>
+            {
+                self.use_(&d.name);
             }
             StatementKind::Insert(i) => {
                 self.use_(&i.table);
