@@ -205,6 +205,9 @@ pub fn run_inputs(
         for (stage, took) in &outcome.timings {
             eprintln!("timings: {stage} {:.2} ms", took.as_secs_f64() * 1e3);
         }
+        if let Some((shared, steps)) = outcome.model.deployment {
+            eprintln!("timings: deployment: {shared} names shared between scripts, {steps} levels or steps");
+        }
     }
     Ok(outcome)
 }

@@ -336,6 +336,9 @@ pub struct SessionCatalog<'b> {
     /// Permanent objects created, replaced (`Some`) or dropped (`None`) in this session.
     changes: HashMap<QualifiedName, Option<Arc<CatalogObject>>>,
     temporary: HashMap<QualifiedName, Arc<CatalogObject>>,
+    /// The names [`SessionCatalog::get`] did not find, in order, repeats included: what the
+    /// session used but could not see (for the deployment model).
+    misses: std::cell::RefCell<Vec<QualifiedName>>,
 }
 
 impl<'b> SessionCatalog<'b> {
@@ -346,6 +349,7 @@ impl<'b> SessionCatalog<'b> {
             shared: None,
             changes: HashMap::default(),
             temporary: HashMap::default(),
+            misses: Default::default(),
         }
     }
     /// A session starting from `base` that also sees the objects of other scripts: `shared`
@@ -356,12 +360,31 @@ impl<'b> SessionCatalog<'b> {
             ..SessionCatalog::new(base)
         }
     }
-    /// What `name` resolves to: a temporary object first, then a permanent one.
+    /// What `name` resolves to: a temporary object first, then a permanent one. A name not
+    /// found is noted ([`SessionCatalog::take_misses`]).
     pub fn get(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
         if let Some(t) = self.temporary.get(name) {
             return Some(t);
         }
-        self.permanent(name)
+        let found = self.permanent(name);
+        if found.is_none() {
+            self.misses.borrow_mut().push(name.clone());
+        }
+        found
+    }
+    /// The names the session used but could not see ([`SessionCatalog::get`] found nothing),
+    /// sorted, without repeats and without the names it created or declared itself (before or
+    /// after the use).
+    pub fn take_misses(&mut self) -> Vec<QualifiedName> {
+        let mut misses = std::mem::take(self.misses.get_mut());
+        misses.retain(|n| !self.changes.contains_key(n) && !self.temporary.contains_key(n));
+        misses.sort_unstable();
+        misses.dedup();
+        misses
+    }
+    /// The permanent objects the session created, replaced (`Some`) or dropped (`None`).
+    pub fn changes(&self) -> impl Iterator<Item = (&QualifiedName, Option<&Arc<CatalogObject>>)> {
+        self.changes.iter().map(|(n, c)| (n, c.as_ref()))
     }
     /// The permanent object `name`.
     pub fn permanent(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
@@ -373,11 +396,7 @@ impl<'b> SessionCatalog<'b> {
                 .or_else(|| self.shared.and_then(|s| s.get(name))),
         }
     }
-    /// The permanent object `name` as this session left it, when the session created,
-    /// replaced or dropped it (`Some(None)`: dropped); `None` when it did not change it.
-    pub fn changed(&self, name: &QualifiedName) -> Option<Option<&Arc<CatalogObject>>> {
-        self.changes.get(name).map(Option::as_ref)
-    }
+
     /// The temporary object `name`.
     pub fn temporary(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
         self.temporary.get(name)

@@ -86,6 +86,9 @@ pub struct Model {
     pub plan: history::Plan,
     /// How long each phase of the catalog pass took, in order (for `FLINKLINT_TIMINGS`).
     pub timings: Vec<(&'static str, std::time::Duration)>,
+    /// With `catalog: auto` or `persistent`: how many names scripts share (one creates, another
+    /// uses), and in how many levels (`auto`) or steps (`persistent`) the scripts ran.
+    pub deployment: Option<(usize, usize)>,
 }
 
 impl Model {
@@ -175,6 +178,7 @@ pub fn analyse_planned(
         results,
         found,
         across,
+        order,
     } = deployed;
     let ran = start.elapsed();
     model.sessions.extend(results.into_iter().flatten());
@@ -191,8 +195,14 @@ pub fn analyse_planned(
         ("plan", planned),
         ("histories", histories_done),
         ("scripts", ran - histories),
-        ("collect", start.elapsed() - ran),
     ];
+    if let Some((took, _, _)) = order {
+        model
+            .timings
+            .push(("scripts: what each creates and uses, their order", took));
+    }
+    model.timings.push(("collect", start.elapsed() - ran));
+    model.deployment = order.map(|(_, shared, levels)| (shared, levels));
     model
 }
 

@@ -53,6 +53,9 @@ pub(super) struct Deployed {
     pub found: Vec<Vec<Found>>,
     /// Problems across scripts: conflicting definitions, cycles.
     pub across: Vec<Found>,
+    /// How long reading what the scripts create and use took, and the number of names that
+    /// scripts share and of levels they ran in (for `FLINKLINT_TIMINGS`).
+    pub order: Option<(std::time::Duration, usize, usize)>,
 }
 
 /// What a script's session needs: the run's files, their earlier versions (`--base`), the
@@ -77,28 +80,44 @@ type Definitions = Vec<(u32, Arc<CatalogObject>)>;
 struct Ran {
     result: Option<SessionResult>,
     found: Vec<Found>,
-    /// The permanent object it left under each name it exports (`None`: none, or dropped).
-    exported: Vec<Option<Arc<CatalogObject>>>,
+    /// The permanent objects it created or replaced (`Some`) or dropped (`None`).
+    left: Vec<(QualifiedName, Option<Arc<CatalogObject>>)>,
+    /// The names it used but could not see, sorted ([`SessionCatalog::take_misses`]).
+    ///
+    /// [`SessionCatalog::take_misses`]: super::catalog::SessionCatalog::take_misses
+    misses: Vec<QualifiedName>,
+}
+
+impl Ran {
+    /// The object it left under `name`, if it created or replaced one.
+    fn left(&self, name: &QualifiedName) -> Option<Arc<CatalogObject>> {
+        self.left
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, o)| o.clone())
+    }
 }
 
 impl Runner<'_> {
-    /// Runs one script over the persistent catalog (and `shared`), and picks the objects it
-    /// leaves under the names of `exports`.
-    fn run(&self, id: FileId, shared: Option<Shared<'_>>, exports: &[QualifiedName]) -> Ran {
+    /// Runs one script over the persistent catalog (and `shared`).
+    fn run(&self, id: FileId, shared: Option<Shared<'_>>) -> Ran {
         let mut session = match shared {
             Some(shared) => Session::with_shared(self.persistent, shared, self.system),
             None => Session::new(self.persistent, self.system),
         };
         run_file(&mut session, self.bases, &self.files[id.0 as usize]);
-        let exported = exports
-            .iter()
-            .map(|name| session.catalog.changed(name).flatten().cloned())
+        let misses = session.catalog.take_misses();
+        let left = session
+            .catalog
+            .changes()
+            .map(|(n, o)| (n.clone(), o.cloned()))
             .collect();
         if !self.keep {
             return Ran {
                 result: None,
                 found: session.found,
-                exported,
+                left,
+                misses,
             };
         }
         let (result, found, _) = finish(
@@ -111,7 +130,8 @@ impl Runner<'_> {
         Ran {
             result: Some(result),
             found,
-            exported,
+            left,
+            misses,
         }
     }
 }
@@ -121,7 +141,7 @@ pub(super) fn independent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     let (results, found) = scripts
         .par_iter()
         .map(|id| {
-            let ran = runner.run(*id, None, &[]);
+            let ran = runner.run(*id, None);
             (ran.result, ran.found)
         })
         .unzip();
@@ -129,6 +149,7 @@ pub(super) fn independent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         results,
         found,
         across: Vec::new(),
+        order: None,
     }
 }
 
@@ -282,16 +303,37 @@ fn components(deps: &[Vec<u32>]) -> Vec<Vec<u32>> {
 
 /// `catalog: auto`: scripts in dependency order, each seeing the objects other scripts create
 /// where those agree.
+///
+/// Every script first runs on its own, as under `catalog: session`, noting the names it used
+/// but could not see. When no other script creates any of them, nothing another script
+/// creates can change what a script finds (every lookup ran and found the same), and that
+/// first run is the result: what most runs cost. Otherwise the scripts' names are read
+/// ([`names`]) and the scripts that need another's objects run again, in levels: a script
+/// after the scripts whose objects it uses; the first run stands for the others.
 pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
+    let mut first: Vec<Option<Ran>> = scripts
+        .par_iter()
+        .map(|id| Some(runner.run(*id, None)))
+        .collect();
+    let start = std::time::Instant::now();
+    if !needs_others(&first) {
+        let (results, found) = first
+            .into_iter()
+            .flatten()
+            .map(|r| (r.result, r.found))
+            .unzip();
+        return Deployed {
+            results,
+            found,
+            across: Vec::new(),
+            order: Some((start.elapsed(), 0, 1)),
+        };
+    }
     let names: Vec<ScriptNames> = scripts
         .par_iter()
         .map(|id| names::script_names(&runner.files[id.0 as usize]))
         .collect();
     let graph = Graph::new(&names, runner.persistent);
-    if graph.exported.is_empty() {
-        // No script uses what another creates: every session is independent.
-        return independent(runner, scripts);
-    }
     let n = scripts.len();
     let components = components(&graph.deps);
     // The level of a component: one more than the highest level of the components it needs
@@ -328,11 +370,8 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         }
         levels[level].extend_from_slice(&members);
     }
+    let order = Some((start.elapsed(), graph.exported.len(), levels.len()));
     let exports = graph.exports(n);
-    let export_names: Vec<Vec<QualifiedName>> = exports
-        .iter()
-        .map(|e| e.iter().map(|(_, name)| name.clone()).collect())
-        .collect();
     // The definitions each exported name received so far, and how many creators are still
     // to run.
     let mut received: Vec<(usize, Definitions)> = graph
@@ -343,44 +382,51 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     let mut shared = Catalog::default();
     let mut conflicts: Vec<(usize, Definitions)> = Vec::new();
     let mut ran: Vec<Option<Ran>> = (0..n).map(|_| None).collect();
-    for mut level in levels {
+    for (depth, mut level) in levels.into_iter().enumerate() {
         level.sort_unstable();
-        let first: Vec<Ran> = {
-            let shared = &shared;
-            level
-                .par_iter()
-                .map(|&i| {
-                    let view = (!shared.is_empty()).then(|| Shared {
-                        objects: shared,
-                        own: &names[i as usize].creates,
-                    });
-                    runner.run(scripts[i as usize], view, &export_names[i as usize])
-                })
-                .collect()
-        };
-        for (&i, r) in level.iter().zip(first) {
-            ran[i as usize] = Some(r);
+        if depth == 0 {
+            // Nothing they use comes from another script: their first run stands.
+            for &i in &level {
+                ran[i as usize] = first[i as usize].take();
+            }
+        } else {
+            let again: Vec<Ran> = {
+                let shared = &shared;
+                level
+                    .par_iter()
+                    .map(|&i| {
+                        let view = (!shared.is_empty()).then(|| Shared {
+                            objects: shared,
+                            own: &names[i as usize].creates,
+                        });
+                        runner.run(scripts[i as usize], view)
+                    })
+                    .collect()
+            };
+            for (&i, r) in level.iter().zip(again) {
+                ran[i as usize] = Some(r);
+            }
         }
         // Scripts in a cycle run again, seeing what the first run of the others created.
-        let again: Vec<u32> = level
+        let cycle: Vec<u32> = level
             .iter()
             .copied()
             .filter(|&i| cyclic[i as usize])
             .collect();
-        if !again.is_empty() {
+        if !cycle.is_empty() {
             // What the cycle's scripts created in their first run, with the definitions of
             // the same names that earlier scripts left, settled as after the level.
             let mut tentative: std::collections::BTreeMap<usize, Definitions> = Default::default();
-            for &i in &again {
+            for &i in &cycle {
                 let Some(r) = &ran[i as usize] else {
                     continue;
                 };
-                for ((k, _), object) in exports[i as usize].iter().zip(&r.exported) {
-                    if let Some(object) = object {
+                for (k, name) in &exports[i as usize] {
+                    if let Some(object) = r.left(name) {
                         tentative
                             .entry(*k)
                             .or_insert_with(|| received[*k].1.clone())
-                            .push((i, object.clone()));
+                            .push((i, object));
                     }
                 }
             }
@@ -394,32 +440,29 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
                     }
                 }
             }
-            let second: Vec<Ran> = again
+            let second: Vec<Ran> = cycle
                 .par_iter()
                 .map(|&i| {
                     let view = Shared {
                         objects: &provisional,
                         own: &names[i as usize].creates,
                     };
-                    runner.run(scripts[i as usize], Some(view), &export_names[i as usize])
+                    runner.run(scripts[i as usize], Some(view))
                 })
                 .collect();
-            for (&i, r) in again.iter().zip(second) {
+            for (&i, r) in cycle.iter().zip(second) {
                 ran[i as usize] = Some(r);
             }
         }
         // Names whose creators have all run are settled: agreed, or in conflict.
         for &i in &level {
-            let Some(r) = ran[i as usize].as_mut() else {
+            let Some(r) = ran[i as usize].as_ref() else {
                 continue;
             };
-            for ((k, _), object) in exports[i as usize]
-                .iter()
-                .zip(std::mem::take(&mut r.exported))
-            {
+            for (k, name) in &exports[i as usize] {
                 let (left, definitions) = &mut received[*k];
                 *left -= 1;
-                if let Some(object) = object {
+                if let Some(object) = r.left(name) {
                     definitions.push((i, object));
                 }
                 if *left > 0 {
@@ -451,7 +494,21 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         results,
         found,
         across,
+        order,
     }
+}
+
+/// Whether a script used a name it could not see that another script creates (the misses
+/// exclude what a script creates itself).
+fn needs_others(first: &[Option<Ran>]) -> bool {
+    let missed: foldhash::HashSet<&QualifiedName> =
+        first.iter().flatten().flat_map(|r| &r.misses).collect();
+    !missed.is_empty()
+        && first.iter().flatten().any(|r| {
+            r.left
+                .iter()
+                .any(|(name, object)| object.is_some() && missed.contains(name))
+        })
 }
 
 /// What the creators of a name leave.
@@ -554,6 +611,7 @@ fn conflict(
 /// `catalog: persistent`: the scripts one after another in dependency order, each one's
 /// permanent changes seen by the later ones.
 pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
+    let start = std::time::Instant::now();
     let names: Vec<ScriptNames> = scripts
         .par_iter()
         .map(|id| names::script_names(&runner.files[id.0 as usize]))
@@ -566,6 +624,7 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         across.push(cycle(scripts, &names, &graph, c));
     }
     let order = deployment_order(&graph.deps, &components, n);
+    let ordered = Some((start.elapsed(), graph.exported.len(), order.len()));
     let mut current: Catalog = Catalog::clone(runner.persistent);
     let mut results: Vec<Option<SessionResult>> = (0..n).map(|_| None).collect();
     let mut found: Vec<Vec<Found>> = vec![Vec::new(); n];
@@ -605,6 +664,7 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         results,
         found,
         across,
+        order: ordered,
     }
 }
 
