@@ -317,9 +317,7 @@ fn components(deps: &[Vec<u32>]) -> Vec<Vec<u32>> {
 /// creates can change what a script finds (every lookup ran and found the same), and that
 /// first run is the result: what most runs cost. Otherwise the scripts' names are read
 /// ([`names`]) and the scripts that need another's objects run again, in levels: a script
-/// after the scripts whose objects it uses. The first run stands for the others, except for
-/// the scripts whose objects other scripts use: the first runs keep only the names of what
-/// they create (an object kept outlives its session), so those run once more to keep them.
+/// after the scripts whose objects it uses; the first run stands for the others.
 pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     let mut first: Vec<Option<Ran>> = scripts
         .par_iter()
