@@ -80,11 +80,8 @@ type Definitions = Vec<(u32, Arc<CatalogObject>)>;
 struct Ran {
     result: Option<SessionResult>,
     found: Vec<Found>,
-    /// The names of the permanent objects it created or replaced.
-    created: Vec<QualifiedName>,
-    /// Those objects, when the run was asked for them (kept objects outlive the session: the
-    /// memory of a dropped session is reused by the next script on its thread).
-    objects: Vec<Arc<CatalogObject>>,
+    /// The permanent objects it created or replaced (`Some`) or dropped (`None`).
+    left: Vec<(QualifiedName, Option<Arc<CatalogObject>>)>,
     /// The names it used but could not see, sorted ([`SessionCatalog::take_misses`]).
     ///
     /// [`SessionCatalog::take_misses`]: super::catalog::SessionCatalog::take_misses
@@ -92,38 +89,34 @@ struct Ran {
 }
 
 impl Ran {
-    /// The object it left under `name`, if it created or replaced one (and kept its objects).
+    /// The object it left under `name`, if it created or replaced one.
     fn left(&self, name: &QualifiedName) -> Option<Arc<CatalogObject>> {
-        self.objects.iter().find(|o| o.name == *name).cloned()
+        self.left
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, o)| o.clone())
     }
 }
 
 impl Runner<'_> {
-    /// Runs one script over the persistent catalog (and `shared`); `objects`: keep the
-    /// permanent objects it creates.
-    fn run(&self, id: FileId, shared: Option<Shared<'_>>, objects: bool) -> Ran {
+    /// Runs one script over the persistent catalog (and `shared`).
+    fn run(&self, id: FileId, shared: Option<Shared<'_>>) -> Ran {
         let mut session = match shared {
             Some(shared) => Session::with_shared(self.persistent, shared, self.system),
             None => Session::new(self.persistent, self.system),
         };
         run_file(&mut session, self.bases, &self.files[id.0 as usize]);
         let misses = session.catalog.take_misses();
-        let mut created = Vec::new();
-        let mut kept = Vec::new();
-        for (name, object) in session.catalog.changes() {
-            if let Some(object) = object {
-                created.push(name.clone());
-                if objects {
-                    kept.push(object.clone());
-                }
-            }
-        }
+        let left = session
+            .catalog
+            .changes()
+            .map(|(n, o)| (n.clone(), o.cloned()))
+            .collect();
         if !self.keep {
             return Ran {
                 result: None,
                 found: session.found,
-                created,
-                objects: kept,
+                left,
                 misses,
             };
         }
@@ -137,8 +130,7 @@ impl Runner<'_> {
         Ran {
             result: Some(result),
             found,
-            created,
-            objects: kept,
+            left,
             misses,
         }
     }
@@ -149,7 +141,7 @@ pub(super) fn independent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     let (results, found) = scripts
         .par_iter()
         .map(|id| {
-            let ran = runner.run(*id, None, false);
+            let ran = runner.run(*id, None);
             (ran.result, ran.found)
         })
         .unzip();
@@ -321,7 +313,7 @@ fn components(deps: &[Vec<u32>]) -> Vec<Vec<u32>> {
 pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     let mut first: Vec<Option<Ran>> = scripts
         .par_iter()
-        .map(|id| Some(runner.run(*id, None, false)))
+        .map(|id| Some(runner.run(*id, None)))
         .collect();
     let start = std::time::Instant::now();
     if !needs_others(&first) {
@@ -392,34 +384,28 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     let mut ran: Vec<Option<Ran>> = (0..n).map(|_| None).collect();
     for (depth, mut level) in levels.into_iter().enumerate() {
         level.sort_unstable();
-        // At the first level nothing a script uses comes from another script: its first run
-        // stands, unless other scripts need its objects (the first run did not keep them).
-        let run: Vec<u32> = level
-            .iter()
-            .copied()
-            .filter(|&i| {
-                depth > 0 || !exports[i as usize].is_empty() || first[i as usize].is_none()
-            })
-            .collect();
-        for &i in &level {
-            if depth == 0 && exports[i as usize].is_empty() {
+        if depth == 0 {
+            // Nothing they use comes from another script: their first run stands.
+            for &i in &level {
                 ran[i as usize] = first[i as usize].take();
             }
-        }
-        let again: Vec<Ran> = {
-            let shared = &shared;
-            run.par_iter()
-                .map(|&i| {
-                    let view = (!shared.is_empty()).then(|| Shared {
-                        objects: shared,
-                        own: &names[i as usize].creates,
-                    });
-                    runner.run(scripts[i as usize], view, true)
-                })
-                .collect()
-        };
-        for (&i, r) in run.iter().zip(again) {
-            ran[i as usize] = Some(r);
+        } else {
+            let again: Vec<Ran> = {
+                let shared = &shared;
+                level
+                    .par_iter()
+                    .map(|&i| {
+                        let view = (!shared.is_empty()).then(|| Shared {
+                            objects: shared,
+                            own: &names[i as usize].creates,
+                        });
+                        runner.run(scripts[i as usize], view)
+                    })
+                    .collect()
+            };
+            for (&i, r) in level.iter().zip(again) {
+                ran[i as usize] = Some(r);
+            }
         }
         // Scripts in a cycle run again, seeing what the first run of the others created.
         let cycle: Vec<u32> = level
@@ -461,7 +447,7 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
                         objects: &provisional,
                         own: &names[i as usize].creates,
                     };
-                    runner.run(scripts[i as usize], Some(view), true)
+                    runner.run(scripts[i as usize], Some(view))
                 })
                 .collect();
             for (&i, r) in cycle.iter().zip(second) {
@@ -518,10 +504,11 @@ fn needs_others(first: &[Option<Ran>]) -> bool {
     let missed: foldhash::HashSet<&QualifiedName> =
         first.iter().flatten().flat_map(|r| &r.misses).collect();
     !missed.is_empty()
-        && first
-            .iter()
-            .flatten()
-            .any(|r| r.created.iter().any(|name| missed.contains(name)))
+        && first.iter().flatten().any(|r| {
+            r.left
+                .iter()
+                .any(|(name, object)| object.is_some() && missed.contains(name))
+        })
 }
 
 /// What the creators of a name leave.
