@@ -47,6 +47,8 @@ struct Example {
     target: Option<String>,
     #[serde(default)]
     history: bool,
+    #[serde(default)]
+    catalog: Option<String>,
     bad: String,
     good: String,
 }
@@ -117,10 +119,11 @@ fn main() {
         for ex in &doc.examples {
             write!(
                 out,
-                "RuleExample {{ name: {:?}, target: {:?}, history: {:?}, bad: {:?}, good: {:?} }}, ",
+                "RuleExample {{ name: {:?}, target: {:?}, history: {:?}, catalog: {:?}, bad: {:?}, good: {:?} }}, ",
                 ex.name.as_deref().unwrap_or(""),
                 ex.target.as_deref(),
                 ex.history,
+                ex.catalog.as_deref(),
                 ex.bad,
                 ex.good
             )

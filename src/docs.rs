@@ -222,6 +222,16 @@ fn example_label(example: &RuleExample, markdown: bool) -> Option<String> {
             let _ = write!(label, "(--target {target})");
         }
     }
+    if let Some(catalog) = example.catalog {
+        if !label.is_empty() {
+            label.push(' ');
+        }
+        if markdown {
+            let _ = write!(label, "(`catalog: {catalog}`)");
+        } else {
+            let _ = write!(label, "(catalog: {catalog})");
+        }
+    }
     (!label.is_empty()).then_some(label)
 }
 

@@ -295,7 +295,11 @@ fn configured_histories_apply_in_their_order() {
             "order.txt",
             "# newest first, by mistake\nb_alter.sql\na_create.sql\n",
         );
-    // Not a history by its names: two scripts; b cannot see t.
+    // Not a history by its names: two scripts; b sees the t that a creates (`catalog: auto`),
+    // and not with `catalog: session`.
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(codes(&out), Vec::<String>::new(), "{}", stderr(&out));
+    p.file(".flinklint.yaml", "catalog: session\n");
     let out = p.run(&["check", "--format", "json", "."]);
     assert!(
         codes(&out).contains(&"CT002".to_string()),
@@ -333,7 +337,8 @@ fn external_tables_are_applied_first_and_never_reported() {
         "jobs/export.sql",
         "INSERT INTO erp_orders2 SELECT id FROM (VALUES (1)) AS v(id);\n",
     );
-    let out = p.run(&["check", "--format", "json", "."]);
+    // The job alone: nothing it reads creates the table.
+    let out = p.run(&["check", "--format", "json", "jobs"]);
     assert!(
         codes(&out).contains(&"CT002".to_string()),
         "{:?}",
@@ -360,6 +365,110 @@ fn external_tables_are_applied_first_and_never_reported() {
     );
     let out = p.run(&["check", "--format", "json", "jobs"]);
     assert_eq!(codes(&out), Vec::<String>::new(), "{}", stderr(&out));
+}
+
+#[test]
+fn the_external_tables_flag_adds_to_the_config() {
+    let p = Project::new("external-flag");
+    // DDL of another repository, beside the project.
+    let other = format!(
+        "../flinklint-config-{}-external-flag-platform",
+        std::process::id()
+    );
+    p.file(
+        &format!("{other}/erp.sql"),
+        "CREATE TABLE erp_orders (id INT) WITH ('connector' = 'jdbc');\n",
+    )
+    .file(
+        &format!("{other}/more/customers.sql"),
+        "CREATE TABLE erp_customers (id INT) WITH ('connector' = 'jdbc');\n",
+    )
+    .file(
+        "jobs/export.sql",
+        "INSERT INTO erp_orders SELECT id FROM (VALUES (1)) AS v(id);\nINSERT INTO erp_customers SELECT id FROM (VALUES (1)) AS v(id);\n",
+    );
+    let out = p.run(&["check", "--format", "json", "jobs"]);
+    assert_eq!(codes(&out), ["CT002", "CT002"], "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1));
+    // A file and a folder, relative to the working directory.
+    let erp = format!("{other}/erp.sql");
+    let more = format!("{other}/more");
+    let out = p.run(&[
+        "check",
+        "--format",
+        "json",
+        "--external-tables",
+        &erp,
+        "--external-tables",
+        &more,
+        "jobs",
+    ]);
+    assert_eq!(codes(&out), Vec::<String>::new(), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(0));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        doc["files_checked"], 1,
+        "the external files are not reported on"
+    );
+    // Beside the config file's list.
+    p.file(".flinklint.yaml", &format!("external-tables: [{erp}]\n"));
+    let out = p.run(&[
+        "check",
+        "--format",
+        "json",
+        "--external-tables",
+        &more,
+        "jobs",
+    ]);
+    assert_eq!(codes(&out), Vec::<String>::new(), "{}", stderr(&out));
+    // A path that does not exist is a usage error.
+    let out = p.run(&["check", "--external-tables", "nowhere.sql", "jobs"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--external-tables: `nowhere.sql` does not exist"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(p.path(&other));
+}
+
+#[test]
+fn the_catalog_key_chooses_the_deployment_model() {
+    let p = Project::new("catalog-model");
+    p.file(
+        "ddl/orders.sql",
+        "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\nCREATE TABLE totals (id INT, total DOUBLE) WITH ('connector' = 'print');\n",
+    )
+    .file(
+        "jobs/totals.sql",
+        "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\nINSERT INTO totals SELECT id, amount FROM orders;\n",
+    );
+    // The default, `auto`: the job sees `totals` of ddl/orders.sql and keeps its own `orders`.
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(codes(&out), Vec::<String>::new(), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(0));
+    p.file(".flinklint.yaml", "catalog: session\n");
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(
+        findings(&out),
+        [("jobs/totals.sql".into(), "CT002".into(), "warning".into())]
+    );
+    // One catalog, in dependency order: the job runs after ddl/orders.sql and creates `orders`
+    // again.
+    p.file(".flinklint.yaml", "catalog: persistent\n");
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(
+        findings(&out),
+        [("jobs/totals.sql".into(), "CT001".into(), "error".into())]
+    );
+    p.file(".flinklint.yaml", "catalog: persistant\n");
+    let out = p.run(&["check", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("did you mean `persistent`?"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -545,6 +654,7 @@ fn the_schema_rejects_structural_errors_and_lists_every_key() {
         "err_override_unknown_key",
         "err_override_without_paths",
         "err_bad_start_mode",
+        "err_bad_catalog",
     ] {
         let path = common::root().join(format!("fixtures/config/{name}.yaml"));
         assert!(

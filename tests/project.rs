@@ -2,7 +2,7 @@
 //! removed; each check reports the files whose findings changed; definitions, expanded
 //! definitions and columns answered from the last check.
 
-use flinklint::config::Settings;
+use flinklint::config::{CatalogMode, Settings};
 use flinklint::project::Project;
 use std::path::{Path, PathBuf};
 
@@ -119,16 +119,93 @@ fn a_moved_related_location_counts_as_a_change() {
 
 #[test]
 fn findings_stay_with_their_file_after_a_removal() {
-    let mut project = Project::new(Settings::default());
+    let mut project = Project::new(Settings {
+        catalog: CatalogMode::Session,
+        ..Settings::default()
+    });
     project.set_file("a.sql", "SELECT \"x\";\n");
     project.set_file("b.sql", PARENT);
     project.set_file("c.sql", CHILD);
     project.check();
-    // Scripts: c.sql does not see b.sql's table.
+    // Scripts under `catalog: session`: c.sql does not see b.sql's table.
     assert_eq!(codes(&project, "c.sql"), vec!["LK003"]);
     assert_eq!(codes(&project, "a.sql"), vec!["SY003"]);
     project.remove_file(Path::new("a.sql"));
     // Before the next check, the last check's findings are still found by path.
     assert_eq!(codes(&project, "c.sql"), vec!["LK003"]);
     assert!(codes(&project, "b.sql").is_empty());
+}
+
+const DDL: &str = "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n\
+CREATE TABLE totals (id INT, total DOUBLE) WITH ('connector' = 'print');\n";
+const JOB: &str = "INSERT INTO totals SELECT id, amount FROM orders;\n";
+
+#[test]
+fn a_script_sees_the_tables_another_script_creates_and_is_rechecked_when_they_change() {
+    let mut project = Project::new(Settings::default());
+    // The job comes first in file order; the DDL it needs runs before it.
+    project.set_file("jobs/totals.sql", JOB);
+    project.set_file("ddl/orders.sql", DDL);
+    assert!(project.check().is_empty());
+    assert!(codes(&project, "jobs/totals.sql").is_empty());
+
+    // The sink loses a column in the DDL file: the job's INSERT no longer fits.
+    project.set_file(
+        "ddl/orders.sql",
+        DDL.replace("total DOUBLE", "total DOUBLE, n BIGINT"),
+    );
+    assert_eq!(project.check(), vec![PathBuf::from("jobs/totals.sql")]);
+    assert_eq!(codes(&project, "jobs/totals.sql"), vec!["CL011"]);
+
+    // A second DDL file defines `totals` differently: the job cannot know which it gets.
+    project.set_file(
+        "ddl/totals_copy.sql",
+        "CREATE TABLE totals (id INT, total DOUBLE) WITH ('connector' = 'print');\n",
+    );
+    assert_eq!(project.check(), vec![PathBuf::from("jobs/totals.sql")]);
+    assert_eq!(codes(&project, "jobs/totals.sql"), vec!["CT003"]);
+    assert!(project.remove_file(Path::new("ddl/totals_copy.sql")));
+    assert_eq!(project.check(), vec![PathBuf::from("jobs/totals.sql")]);
+    assert_eq!(codes(&project, "jobs/totals.sql"), vec!["CL011"]);
+
+    // The DDL file renames the sink: nothing creates `totals` any more.
+    project.set_file("ddl/orders.sql", DDL.replace("totals", "order_totals"));
+    assert_eq!(project.check(), vec![PathBuf::from("jobs/totals.sql")]);
+    assert_eq!(codes(&project, "jobs/totals.sql"), vec!["CT002"]);
+
+    // Only the job's own definitions are its: the tables of the DDL file are defined there.
+    project.set_file("ddl/orders.sql", DDL);
+    project.check();
+    let found = project.definitions("totals");
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].path, PathBuf::from("ddl/orders.sql"));
+
+    // The strict model: each script sees only what it creates.
+    project.set_settings(Settings {
+        catalog: CatalogMode::Session,
+        ..Settings::default()
+    });
+    assert_eq!(project.check(), vec![PathBuf::from("jobs/totals.sql")]);
+    assert_eq!(codes(&project, "jobs/totals.sql"), vec!["CT002"]);
+}
+
+#[test]
+fn histories_keep_working_and_scripts_still_see_them() {
+    let mut project = Project::new(Settings::default());
+    project.set_file("catalog/V1__orders.sql", PARENT);
+    // A script creates the sink; another script writes it from the history's table.
+    project.set_file(
+        "ddl/sink.sql",
+        "CREATE TABLE big_orders (id INT, amount DOUBLE) WITH ('connector' = 'blackhole');\n",
+    );
+    project.set_file(
+        "jobs/big.sql",
+        "INSERT INTO big_orders SELECT id, amount FROM orders WHERE amount > 100;\n",
+    );
+    assert!(project.check().is_empty());
+    // A script that creates the history's table again clashes with it, as today.
+    project.set_file("ddl/orders.sql", PARENT);
+    assert_eq!(project.check(), vec![PathBuf::from("ddl/orders.sql")]);
+    assert_eq!(codes(&project, "ddl/orders.sql"), vec!["CT001"]);
+    assert!(codes(&project, "jobs/big.sql").is_empty());
 }

@@ -7,6 +7,7 @@ use crate::common;
 
 use flinklint::config::{Settings, Target};
 use flinklint::discover::Input;
+use flinklint::registry::RuleExample;
 use flinklint::render;
 use flinklint::rules::{meta::RULE_DOCS, RULES};
 use std::path::{Path, PathBuf};
@@ -72,7 +73,21 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Settings from a `-- fixture: [--target NAME] [--require-suppression-reason]` first line.
+/// A `catalog` mode by its configuration name.
+fn catalog_mode(name: &str) -> flinklint::config::CatalogMode {
+    use flinklint::config::CatalogMode;
+    [
+        CatalogMode::Auto,
+        CatalogMode::Session,
+        CatalogMode::Persistent,
+    ]
+    .into_iter()
+    .find(|m| m.as_str() == name)
+    .expect("a catalog mode: auto, session or persistent")
+}
+
+/// Settings from a `-- fixture: [--target NAME] [--require-suppression-reason]
+/// [--catalog MODE]` first line.
 fn fixture_settings(first_file: &Path) -> Settings {
     let mut settings = Settings::default();
     let text = String::from_utf8_lossy(&std::fs::read(first_file).unwrap_or_default()).into_owned();
@@ -88,6 +103,8 @@ fn fixture_settings(first_file: &Path) -> Settings {
                     Target::parse(words.next().unwrap_or_default()).expect("fixture target");
             } else if w == "--require-suppression-reason" {
                 settings.require_suppression_reason = true;
+            } else if w == "--catalog" {
+                settings.catalog = catalog_mode(words.next().unwrap_or_default());
             }
         }
     }
@@ -229,12 +246,18 @@ fn yaml_examples_run() {
                     order: Default::default(),
                 }];
             }
+            if let Some(c) = example.catalog {
+                settings.catalog = catalog_mode(c);
+            }
+            let texts = |sql: &'static str, default: &str| -> Vec<(String, String)> {
+                RuleExample::files(sql, default)
+                    .into_iter()
+                    .map(|(path, text)| (path, text.to_string()))
+                    .collect()
+            };
             let name = format!("{} example `{}`", meta.code, example.name);
             if !example.bad.is_empty() {
-                let bad = flinklint::check_texts(
-                    &[("bad.sql".to_string(), example.bad.to_string())],
-                    &settings,
-                );
+                let bad = flinklint::check_texts(&texts(example.bad, "bad.sql"), &settings);
                 assert_one_consumer(&bad, &name);
                 let codes: Vec<&str> = bad.diagnostics.iter().map(|d| d.code).collect();
                 assert!(
@@ -242,10 +265,7 @@ fn yaml_examples_run() {
                     "{name}: bad example gives {codes:?}"
                 );
             }
-            let good = flinklint::check_texts(
-                &[("good.sql".to_string(), example.good.to_string())],
-                &settings,
-            );
+            let good = flinklint::check_texts(&texts(example.good, "good.sql"), &settings);
             let codes: Vec<&str> = good.diagnostics.iter().map(|d| d.code).collect();
             assert!(codes.is_empty(), "{name}: good example gives {codes:?}");
         }

@@ -53,6 +53,11 @@ pub struct InputArgs {
     /// folders detected by their file names (V1__x.sql, 001_x.sql, ...).
     #[arg(long = "history-dir", value_name = "DIR")]
     histories: Vec<PathBuf>,
+    /// A DDL file, or a folder of them, of tables that live outside this repository (another
+    /// repository's, an external catalog's): applied before everything else and never
+    /// reported on (repeatable; adds to `external-tables` of the config file).
+    #[arg(long = "external-tables", value_name = "PATH")]
+    external_tables: Vec<PathBuf>,
     /// The file name to show for standard input.
     #[arg(long)]
     stdin_filename: Option<PathBuf>,
@@ -137,6 +142,7 @@ pub fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Settings, Ex
     extra.target = args.target;
     extra.force_exclude = args.force_exclude;
     extra.history_dirs = args.histories.clone();
+    extra.external_tables = args.external_tables.clone();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let start = std::time::Instant::now();
     let resolved = flinklint::config::resolve(&cwd, &extra);
@@ -225,6 +231,9 @@ pub fn run_inputs(
     if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
         for (stage, took) in &outcome.timings {
             eprintln!("timings: {stage} {:.2} ms", took.as_secs_f64() * 1e3);
+        }
+        if let Some((shared, steps)) = outcome.model.deployment {
+            eprintln!("timings: deployment: {shared} names shared between scripts, {steps} levels or steps");
         }
     }
     Ok(outcome)

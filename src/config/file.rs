@@ -20,6 +20,7 @@ pub const KEYS: &[&str] = &[
     "respect-gitignore",
     "force-exclude",
     "extensions",
+    "catalog",
     "histories",
     "external-tables",
     "default-start-mode",
@@ -48,6 +49,8 @@ pub struct ConfigFile {
     pub force_exclude: Option<bool>,
     /// `extensions: [sql]`.
     pub extensions: Option<Vec<Extension>>,
+    /// `catalog: auto | session | persistent`.
+    pub catalog: Option<super::CatalogMode>,
     /// `histories: [glob | {path: glob, order: natural | lexicographic | FILE}]`.
     pub histories: Option<Vec<HistoryEntry>>,
     /// `external-tables: [glob-or-path, ...]`.

@@ -287,6 +287,9 @@ pub struct CliSettings {
     pub force_exclude: bool,
     /// `--history-dir` (repeatable).
     pub history_dirs: Vec<PathBuf>,
+    /// `--external-tables` (repeatable): files or folders of DDL, relative to the working
+    /// directory, added to the `external-tables` of the config file.
+    pub external_tables: Vec<PathBuf>,
 }
 
 /// Resolves the settings of a run started in `cwd`: the config file (searched from `cwd`
@@ -347,6 +350,27 @@ pub fn resolve(cwd: &Path, cli: &CliSettings) -> Result<Settings, ConfigError> {
             order: HistoryOrder::Natural,
         });
     }
+    for path in &cli.external_tables {
+        let full = glob::absolute(&cwd.join(path));
+        let files = if full.is_file() {
+            vec![full]
+        } else if full.is_dir() {
+            walk_files(&full)
+                .into_iter()
+                .filter(|f| has_extension(&settings, f))
+                .collect()
+        } else {
+            return Err(ConfigError::plain(format!(
+                "--external-tables: `{}` does not exist",
+                display(path)
+            )));
+        };
+        for f in files {
+            if !settings.external_tables.contains(&f) {
+                settings.external_tables.push(f);
+            }
+        }
+    }
     Ok(settings)
 }
 
@@ -392,6 +416,9 @@ pub fn apply(
     }
     if let Some(ext) = config.extensions {
         settings.extensions = ext.into_iter().map(|e| e.0).collect();
+    }
+    if let Some(mode) = config.catalog {
+        settings.catalog = mode;
     }
     for entry in config.histories.unwrap_or_default() {
         let HistoryEntry { path: p, order } = entry;
@@ -477,6 +504,36 @@ pub fn apply(
     Ok(())
 }
 
+/// Whether `path` has one of the configured extensions.
+fn has_extension(settings: &Settings, path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        settings
+            .extensions
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(e))
+    })
+}
+
+/// The files under `dir`, absolute, sorted by name (hidden folders, `target` and
+/// `node_modules` skipped).
+fn walk_files(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            e.depth() == 0
+                || !e.file_type().is_dir()
+                || !(e.file_name().to_string_lossy().starts_with('.')
+                    || e.file_name() == "target"
+                    || e.file_name() == "node_modules")
+        })
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| glob::absolute(e.path()))
+        .collect()
+}
+
 /// The files of `external-tables`, absolute, in list order (each glob's matches sorted): a
 /// path names a file, or a folder whose files with the configured extensions are taken; a
 /// glob is matched against the files under the project root.
@@ -491,31 +548,8 @@ fn external_files(
 ) -> Result<Vec<PathBuf>, ConfigError> {
     let mut out: Vec<PathBuf> = Vec::new();
     let mut all_files: Option<Vec<PathBuf>> = None;
-    let has_ext = |p: &Path| {
-        p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            settings
-                .extensions
-                .iter()
-                .any(|x| x.eq_ignore_ascii_case(e))
-        })
-    };
-    let walk = |dir: &Path| -> Vec<PathBuf> {
-        walkdir::WalkDir::new(dir)
-            .follow_links(true)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_entry(|e| {
-                e.depth() == 0
-                    || !e.file_type().is_dir()
-                    || !(e.file_name().to_string_lossy().starts_with('.')
-                        || e.file_name() == "target"
-                        || e.file_name() == "node_modules")
-            })
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file())
-            .map(|e| glob::absolute(e.path()))
-            .collect()
-    };
+    let has_ext = |p: &Path| has_extension(settings, p);
+    let walk = walk_files;
     for p in list {
         let pattern = p.0.trim();
         if glob::is_glob(pattern) {

@@ -201,6 +201,35 @@ impl RuleLevels {
     }
 }
 
+/// How the scripts of a project see the objects other scripts create (config `catalog`).
+/// Histories and the `external-tables` files build the persistent catalog first in every
+/// model; scripts see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CatalogMode {
+    /// Each script runs in its own session; a name it uses but does not create resolves to the
+    /// permanent object another script creates, when the scripts that create it agree on its
+    /// definition (the default).
+    #[default]
+    Auto,
+    /// Each script runs in its own session and sees only what it creates itself.
+    Session,
+    /// Every script's permanent statements apply to one catalog, in dependency order: a script
+    /// that creates an object runs before the scripts that use it.
+    Persistent,
+}
+
+impl CatalogMode {
+    /// The configuration's spelling: `auto`, `session` or `persistent`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CatalogMode::Auto => "auto",
+            CatalogMode::Session => "session",
+            CatalogMode::Persistent => "persistent",
+        }
+    }
+}
+
 /// The order in which a configured history's files apply.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum HistoryOrder {
@@ -253,6 +282,8 @@ pub struct Settings {
     pub target: Target,
     /// When the run fails.
     pub fail_on: FailOn,
+    /// How scripts see the objects other scripts create (config `catalog`).
+    pub catalog: CatalogMode,
     /// Folders applied as histories (migrations) beside the ones detected by file names.
     pub histories: Vec<HistoryDir>,
     /// The cluster's `materialized-table.default-start-mode` (config `default-start-mode`);
@@ -287,8 +318,9 @@ pub struct Settings {
     pub system_columns: Vec<(String, String)>,
     /// Reserved prefix of system column names (config `system-column-prefix`), e.g. `$`.
     pub system_column_prefix: Option<String>,
-    /// DDL files of tables that live outside the repository, absolute: applied first, before
-    /// the histories, and never reported on.
+    /// DDL files of tables that live outside the repository, absolute (config
+    /// `external-tables`, flag `--external-tables`): applied first, before the histories, and
+    /// never reported on.
     pub external_tables: Vec<PathBuf>,
     /// Whether a suppression without `-- reason` is reported (SU001).
     pub require_suppression_reason: bool,
@@ -307,6 +339,7 @@ impl Default for Settings {
         Settings {
             target: Target::default(),
             fail_on: FailOn::default(),
+            catalog: CatalogMode::default(),
             histories: Vec::new(),
             default_start_mode: None,
             start_mode_fix: None,

@@ -72,10 +72,38 @@ pub struct RuleExample {
     /// Whether the example is a migration of a history (the file's folder is configured as
     /// one) rather than a script.
     pub history: bool,
+    /// The deployment model it runs in (config `catalog`; `None`: the default, `auto`).
+    pub catalog: Option<&'static str>,
     /// SQL that triggers the rule.
     pub bad: &'static str,
     /// The corrected SQL.
     pub good: &'static str,
+}
+
+impl RuleExample {
+    /// The files of an example's SQL (`bad` or `good`): a line `-- file: PATH` starts a file
+    /// of that path; the text before the first such line (all of it, without one) is the file
+    /// `default`.
+    pub fn files(sql: &'static str, default: &str) -> Vec<(String, &'static str)> {
+        let mut out: Vec<(String, &'static str)> = Vec::new();
+        let mut path = default.to_string();
+        let mut start = 0;
+        let mut at = 0;
+        for line in sql.split_inclusive('\n') {
+            if let Some(next) = line.trim_end().strip_prefix("-- file: ") {
+                if !sql[start..at].trim().is_empty() {
+                    out.push((path, &sql[start..at]));
+                }
+                path = next.trim().to_string();
+                start = at + line.len();
+            }
+            at += line.len();
+        }
+        if !sql[start..].trim().is_empty() || out.is_empty() {
+            out.push((path, &sql[start..]));
+        }
+        out
+    }
 }
 
 /// What users read about a rule (`flinklint rule CODE`, `docs/rules/`).

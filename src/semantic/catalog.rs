@@ -270,6 +270,10 @@ pub struct CatalogObject {
     pub incomplete: bool,
     /// The LIKE parent as it was when this object was created (for `expand --diff`).
     pub derived_from: Option<Arc<CatalogObject>>,
+    /// Whether scripts of the project define it differently (`catalog: auto`): a script that
+    /// uses it cannot know which definition it gets, so nothing that depends on the definition
+    /// is checked (it is also `incomplete`).
+    pub ambiguous: bool,
 }
 
 /// A set of permanent and temporary objects.
@@ -291,20 +295,50 @@ impl Catalog {
     pub fn remove(&mut self, name: &QualifiedName) {
         self.permanent.remove(name);
     }
+    /// Whether it holds no object.
+    pub fn is_empty(&self) -> bool {
+        self.permanent.is_empty()
+    }
     /// Every permanent object.
     pub fn objects(&self) -> impl Iterator<Item = &Arc<CatalogObject>> {
         self.permanent.values()
     }
 }
 
+/// The permanent objects that other scripts of the project create, as one script sees them
+/// (`catalog: auto`): every object of `objects` but those the script creates itself (`own`,
+/// sorted), which it sees only once it has created them.
+#[derive(Debug, Clone, Copy)]
+pub struct Shared<'b> {
+    /// The objects, by name.
+    pub objects: &'b Catalog,
+    /// The names the script creates itself, sorted.
+    pub own: &'b [QualifiedName],
+}
+
+impl<'b> Shared<'b> {
+    /// The object `name`, unless the script creates it itself.
+    fn get(&self, name: &QualifiedName) -> Option<&'b Arc<CatalogObject>> {
+        if self.own.binary_search(name).is_ok() {
+            return None;
+        }
+        self.objects.get(name)
+    }
+}
+
 /// A session's view of the catalog: its own temporary objects and its changes to the
-/// permanent ones, over a shared base (the persistent catalog) that is never copied.
+/// permanent ones, over a shared base (the persistent catalog) that is never copied, and the
+/// objects other scripts create ([`Shared`]), when the deployment model shows them.
 #[derive(Debug, Clone)]
 pub struct SessionCatalog<'b> {
     base: &'b Catalog,
+    shared: Option<Shared<'b>>,
     /// Permanent objects created, replaced (`Some`) or dropped (`None`) in this session.
     changes: HashMap<QualifiedName, Option<Arc<CatalogObject>>>,
     temporary: HashMap<QualifiedName, Arc<CatalogObject>>,
+    /// The names [`SessionCatalog::get`] did not find, in order, repeats included: what the
+    /// session used but could not see (for the deployment model).
+    misses: std::cell::RefCell<Vec<QualifiedName>>,
 }
 
 impl<'b> SessionCatalog<'b> {
@@ -312,24 +346,57 @@ impl<'b> SessionCatalog<'b> {
     pub fn new(base: &'b Catalog) -> SessionCatalog<'b> {
         SessionCatalog {
             base,
+            shared: None,
             changes: HashMap::default(),
             temporary: HashMap::default(),
+            misses: Default::default(),
         }
     }
-    /// What `name` resolves to: a temporary object first, then a permanent one.
+    /// A session starting from `base` that also sees the objects of other scripts: `shared`
+    /// holds no name of `base`.
+    pub fn with_shared(base: &'b Catalog, shared: Shared<'b>) -> SessionCatalog<'b> {
+        SessionCatalog {
+            shared: Some(shared),
+            ..SessionCatalog::new(base)
+        }
+    }
+    /// What `name` resolves to: a temporary object first, then a permanent one. A name not
+    /// found is noted ([`SessionCatalog::take_misses`]).
     pub fn get(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
         if let Some(t) = self.temporary.get(name) {
             return Some(t);
         }
-        self.permanent(name)
+        let found = self.permanent(name);
+        if found.is_none() {
+            self.misses.borrow_mut().push(name.clone());
+        }
+        found
+    }
+    /// The names the session used but could not see ([`SessionCatalog::get`] found nothing),
+    /// sorted, without repeats and without the names it created or declared itself (before or
+    /// after the use).
+    pub fn take_misses(&mut self) -> Vec<QualifiedName> {
+        let mut misses = std::mem::take(self.misses.get_mut());
+        misses.retain(|n| !self.changes.contains_key(n) && !self.temporary.contains_key(n));
+        misses.sort_unstable();
+        misses.dedup();
+        misses
+    }
+    /// The permanent objects the session created, replaced (`Some`) or dropped (`None`).
+    pub fn changes(&self) -> impl Iterator<Item = (&QualifiedName, Option<&Arc<CatalogObject>>)> {
+        self.changes.iter().map(|(n, c)| (n, c.as_ref()))
     }
     /// The permanent object `name`.
     pub fn permanent(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
         match self.changes.get(name) {
             Some(change) => change.as_ref(),
-            None => self.base.get(name),
+            None => self
+                .base
+                .get(name)
+                .or_else(|| self.shared.and_then(|s| s.get(name))),
         }
     }
+
     /// The temporary object `name`.
     pub fn temporary(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
         self.temporary.get(name)
@@ -366,7 +433,13 @@ impl<'b> SessionCatalog<'b> {
             .iter()
             .filter(move |(n, c)| c.is_some() && keep(n))
             .map(|(n, _)| n);
+        let shared = self.shared.into_iter().flat_map(move |s| {
+            s.objects.objects().map(|o| &o.name).filter(move |n| {
+                keep(n) && s.own.binary_search(n).is_err() && !self.changes.contains_key(*n)
+            })
+        });
         base.chain(changed)
+            .chain(shared)
             .chain(self.temporary.keys().filter(move |n| keep(n)))
     }
 
@@ -376,6 +449,16 @@ impl<'b> SessionCatalog<'b> {
         for o in self.base.objects() {
             if !self.changes.contains_key(&o.name) && !self.temporary.contains_key(&o.name) {
                 out.push(o);
+            }
+        }
+        if let Some(shared) = self.shared {
+            for o in shared.objects.objects() {
+                if shared.own.binary_search(&o.name).is_err()
+                    && !self.changes.contains_key(&o.name)
+                    && !self.temporary.contains_key(&o.name)
+                {
+                    out.push(o);
+                }
             }
         }
         for o in self.changes.values().flatten() {

@@ -180,6 +180,7 @@ impl Session<'_> {
             name_origin: origin(mt.name.span),
             incomplete: rejected,
             derived_from: None,
+            ambiguous: false,
         });
     }
 
@@ -315,7 +316,8 @@ impl Session<'_> {
             }
         };
         let ObjectDef::Materialized(t) = &object.def else {
-            if !statement.has_error {
+            // A definition that scripts define differently says nothing certain about its kind.
+            if !statement.has_error && !object.ambiguous {
                 // Flink rejects ALTER ... AS and ADD/MODIFY/DROP on a regular table at convert;
                 // SUSPEND / RESUME / REFRESH reach the SQL gateway, which the oracle cannot run.
                 let verified = matches!(
@@ -362,7 +364,7 @@ impl Session<'_> {
                 if let Some(columns) = self.query_columns(&q.query, file.id) {
                     let new: Vec<Column> =
                         columns.iter().map(|c| query_column(c, file.id)).collect();
-                    if !statement.has_error {
+                    if !statement.has_error && !object.ambiguous {
                         if let Some(p) =
                             evolution_problem(&t, &new, q.query.span, object.statement, true)
                         {
@@ -389,7 +391,13 @@ impl Session<'_> {
                     name: &name,
                     query: self.materialized_query(&t),
                 };
-                if let Some(p) = super::alter::schema_change(&altered, change) {
+                // The columns of an ambiguous definition are not knowable.
+                let problem = if object.ambiguous {
+                    None
+                } else {
+                    super::alter::schema_change(&altered, change)
+                };
+                if let Some(p) = problem {
                     // Flink rejects the statement: the table stays as it was.
                     if !statement.has_error {
                         self.report(file.id, statement.span, p);
@@ -411,6 +419,7 @@ impl Session<'_> {
             name_origin: object.name_origin,
             incomplete: object.incomplete || statement.has_error || rejected,
             derived_from: object.derived_from.clone(),
+            ambiguous: object.ambiguous,
         });
     }
 }

@@ -3,13 +3,15 @@
 //! The `external-tables` files (DDL of tables that live outside the repository) are applied
 //! first, as one history. Histories (folders of migration files) follow, in folder order, each
 //! in one session; what they leave behind is the persistent catalog. Every other file is a
-//! script, run in its own session that starts from the persistent catalog. Each session records the
-//! problems it finds ([`problems::Found`]) and the versions of the objects it defines; rules
-//! read both through the [`Model`].
+//! script, run in its own session that starts from the persistent catalog; what it sees of the
+//! objects other scripts create is the deployment model ([`deploy`], config `catalog`). Each
+//! session records the problems it finds ([`problems::Found`]) and the versions of the objects
+//! it defines; rules read both through the [`Model`].
 
 pub mod alter;
 pub mod catalog;
 pub mod connectors;
+pub mod deploy;
 pub mod describe;
 pub mod exprs;
 pub mod history;
@@ -26,13 +28,13 @@ pub mod system;
 pub mod table;
 pub mod types;
 
+use crate::config::CatalogMode;
 use crate::files::FileEntry;
 use crate::source::FileId;
 use catalog::{Catalog, CatalogObject};
 use compact_str::CompactString;
 use names::QualifiedName;
 use problems::Found;
-use rayon::prelude::*;
 use session::{Session, Version};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -54,7 +56,9 @@ pub struct SessionResult {
     pub kind: SessionKind,
     /// Its files, in the order they ran.
     pub files: Vec<FileId>,
-    /// The persistent catalog the session started from (shared, not copied).
+    /// The persistent catalog the session started from (shared, not copied); with
+    /// `catalog: persistent`, the catalog every script left (the session's own changes are in
+    /// its overlay).
     pub base: Arc<Catalog>,
     /// What the session changed on top of it.
     pub overlay: catalog::Overlay,
@@ -82,6 +86,9 @@ pub struct Model {
     pub plan: history::Plan,
     /// How long each phase of the catalog pass took, in order (for `FLINKLINT_TIMINGS`).
     pub timings: Vec<(&'static str, std::time::Duration)>,
+    /// With `catalog: auto` or `persistent`: how many names scripts share (one creates, another
+    /// uses), and in how many levels (`auto`) or steps (`persistent`) the scripts ran.
+    pub deployment: Option<(usize, usize)>,
 }
 
 impl Model {
@@ -153,29 +160,26 @@ pub fn analyse_planned(
         persistent = Arc::new(next);
     }
     let histories = start.elapsed();
-    // Scripts are independent sessions over the same persistent catalog: run them in parallel,
-    // keep their results in plan order.
-    let keep = !settings.drop_script_sessions;
-    let (results, found): (Vec<Option<SessionResult>>, Vec<Vec<Found>>) = plan
-        .scripts
-        .par_iter()
-        .map(|id| {
-            let mut session = Session::new(&persistent, system);
-            run_file(&mut session, &bases, &files[id.0 as usize]);
-            if !keep {
-                // Freed here, on the thread that made it: the next script reuses the memory.
-                return (None, session.found);
-            }
-            let (result, found, _) = finish(
-                session,
-                &persistent,
-                SessionKind::Script(*id),
-                vec![*id],
-                false,
-            );
-            (Some(result), found)
-        })
-        .unzip();
+    // Scripts: independent sessions over the same persistent catalog, which see what other
+    // scripts create as the deployment model says; results in plan order.
+    let runner = deploy::Runner {
+        files,
+        bases: &bases,
+        system,
+        persistent: &persistent,
+        keep: !settings.drop_script_sessions,
+    };
+    let deployed = match settings.catalog {
+        CatalogMode::Auto => deploy::auto(&runner, &plan.scripts),
+        CatalogMode::Session => deploy::independent(&runner, &plan.scripts),
+        CatalogMode::Persistent => deploy::persistent(&runner, &plan.scripts),
+    };
+    let deploy::Deployed {
+        results,
+        found,
+        across,
+        order,
+    } = deployed;
     let ran = start.elapsed();
     model.sessions.extend(results.into_iter().flatten());
     model
@@ -184,14 +188,21 @@ pub fn analyse_planned(
     for f in found {
         model.found.extend(f);
     }
+    model.found.extend(across);
     model.plan = plan;
     let histories_done = histories - planned;
     model.timings = vec![
         ("plan", planned),
         ("histories", histories_done),
         ("scripts", ran - histories),
-        ("collect", start.elapsed() - ran),
     ];
+    if let Some((took, _, _)) = order {
+        model
+            .timings
+            .push(("scripts: what each creates and uses, their order", took));
+    }
+    model.timings.push(("collect", start.elapsed() - ran));
+    model.deployment = order.map(|(_, shared, levels)| (shared, levels));
     model
 }
 

@@ -1,10 +1,10 @@
 //! ALTER TABLE / DROP / INSERT on a name the session cannot see.
 
-use super::did_you_mean;
+use super::{did_you_mean, not_created_help};
 use crate::rules::{Context, Reporter, Rule};
 use crate::semantic::problems::{Found, Problem};
 
-/// Reports statements on tables no file of the session (or history) defines.
+/// Reports statements on tables that nothing the run reads creates where the session can see it.
 pub struct UnknownTable;
 
 /// The rule, as the registry runs it.
@@ -33,9 +33,7 @@ impl Rule for UnknownTable {
                 catalogs(ctx, found.file, &name.catalog)
             ),
         };
-        let help = did_you_mean(similar).unwrap_or_else(|| {
-            "if it lives in an external catalog, flinklint cannot see it; otherwise declare it before this statement".to_string()
-        });
+        let help = did_you_mean(similar).unwrap_or_else(|| not_created_help(ctx, "it"));
         let d = out
             .diagnostic(
                 found.file,

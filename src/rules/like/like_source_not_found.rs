@@ -1,10 +1,11 @@
 //! The LIKE parent is not in the session's catalog.
 
-use crate::rules::catalog::did_you_mean;
+use crate::rules::catalog::{did_you_mean, not_created_help};
 use crate::rules::{Context, Reporter, Rule};
 use crate::semantic::problems::{Found, Problem};
 
-/// Reports a LIKE source no file defines (a warning: it may live in an external catalog).
+/// Reports a LIKE source nothing the run reads creates (a warning: it may live in an external
+/// catalog).
 pub struct LikeSourceNotFound;
 
 /// The rule, as the registry runs it.
@@ -24,9 +25,7 @@ impl Rule for LikeSourceNotFound {
             return;
         };
         let at = ctx.flink_position(found.file, found.statement, span.start);
-        let help = did_you_mean(similar).unwrap_or_else(|| {
-            "if the parent lives in an external catalog, flinklint cannot merge it; otherwise declare it before this statement".to_string()
-        });
+        let help = did_you_mean(similar).unwrap_or_else(|| not_created_help(ctx, "the parent"));
         let d = out
             .diagnostic(
                 found.file,

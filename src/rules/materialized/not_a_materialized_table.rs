@@ -18,7 +18,7 @@ impl Rule for NotAMaterializedTable {
     fn consumes(&self, problem: &Problem) -> bool {
         matches!(problem, Problem::NotMaterialized { .. } | Problem::UnknownMaterialized { .. })
     }
-    fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+    fn report(&self, ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
         match &found.problem {
             Problem::NotMaterialized {
                 span,
@@ -105,9 +105,8 @@ impl Rule for NotAMaterializedTable {
                 } else {
                     format!("Materialized table {name} doesn't exist.")
                 };
-                let help = did_you_mean(similar).unwrap_or_else(|| {
-                    "if it lives in an external catalog, flinklint cannot see it; otherwise create it before this statement".to_string()
-                });
+                let help = did_you_mean(similar)
+                    .unwrap_or_else(|| crate::rules::catalog::not_created_help(ctx, "it"));
                 let d = out
                     .diagnostic_with(
                         Severity::Warning,

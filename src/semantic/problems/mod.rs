@@ -501,6 +501,29 @@ pub enum Problem {
         /// What the statement creates ("table", "view", "materialized table").
         creating: &'static str,
     },
+    /// Scripts that create the same permanent object with different definitions, and other
+    /// scripts that use it without creating it (`catalog: auto`): which definition a using
+    /// script sees depends on which creating script was deployed last. Found once per name;
+    /// the using scripts see the object as unknown in its details (nothing that depends on its
+    /// definition is checked).
+    ConflictingDefinitions {
+        /// The name where the first using script uses it.
+        span: Span,
+        /// As resolved.
+        name: QualifiedName,
+        /// Each creating script's definition, in run order.
+        definitions: Vec<Arc<CatalogObject>>,
+        /// The first use in each using script, in run order (the first one is at `span`).
+        uses: Vec<Origin>,
+    },
+    /// Scripts that each use an object that the next one creates, in a cycle
+    /// (`catalog: persistent`): no deployment order creates every object before its use.
+    DeploymentCycle {
+        /// The name where the first script of the cycle uses an object of the next one.
+        span: Span,
+        /// The steps of the cycle, starting with the script at `span`.
+        steps: Vec<CycleStep>,
+    },
     /// ALTER / DROP / INSERT on a name the session cannot see.
     UnknownTable {
         /// The name in the statement.
@@ -525,6 +548,8 @@ impl Problem {
                 | Problem::IneffectiveExcluding { .. }
                 | Problem::OverridesOption { .. }
                 | Problem::UnknownTable { .. }
+                | Problem::ConflictingDefinitions { .. }
+                | Problem::DeploymentCycle { .. }
                 | Problem::RenamedQueryColumn { .. }
                 | Problem::CollapsedColumnList { .. }
                 | Problem::CaseOnlyClash { .. }
@@ -582,6 +607,17 @@ impl Problem {
     pub fn without_catalog(&self) -> bool {
         self.in_like_options() || self.in_constraint_form()
     }
+}
+
+/// One step of a [`Problem::DeploymentCycle`]: a script uses an object another script creates.
+#[derive(Debug, Clone)]
+pub struct CycleStep {
+    /// The object.
+    pub name: QualifiedName,
+    /// Where the using script uses it.
+    pub used: Origin,
+    /// Where the next script of the cycle creates it.
+    pub created: Origin,
 }
 
 /// A `SET 'key' = 'value'` in effect in a session, and where it was written.

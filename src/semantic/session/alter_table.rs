@@ -24,7 +24,10 @@ impl Session<'_> {
             return;
         };
         let ObjectDef::Table(t) = &object.def else {
-            if matches!(object.def, ObjectDef::Materialized(_)) && !statement.has_error {
+            if matches!(object.def, ObjectDef::Materialized(_))
+                && !statement.has_error
+                && !object.ambiguous
+            {
                 self.report_not_materialized(
                     file,
                     statement,
@@ -48,7 +51,10 @@ impl Session<'_> {
             name: &name,
             query: None,
         };
+        // The columns of a definition that scripts define differently are not knowable:
+        // nothing to check them against.
         let problem = match &at.action {
+            _ if object.ambiguous => None,
             AlterTableAction::Schema(change) => {
                 crate::semantic::alter::schema_change(&altered, change)
             }
@@ -156,6 +162,7 @@ impl Session<'_> {
             name_origin: object.name_origin,
             incomplete: object.incomplete || statement.has_error,
             derived_from: object.derived_from.clone(),
+            ambiguous: object.ambiguous,
         });
     }
 }

@@ -154,6 +154,7 @@ impl Session<'_> {
                     },
                     incomplete: false,
                     derived_from: None,
+                    ambiguous: false,
                 };
                 let parent_text = match &parent.def {
                     ObjectDef::Table(t) => crate::semantic::show_create::table(parent, t),
@@ -210,6 +211,7 @@ impl Session<'_> {
             },
             incomplete: rejected,
             derived_from: parent_object.as_ref().map(|(_, o)| o.clone()),
+            ambiguous: false,
         });
     }
 }

@@ -87,6 +87,19 @@ impl<'b> Session<'b> {
         }
     }
 
+    /// A fresh session over `base` that also sees the objects other scripts create
+    /// ([`Shared`]).
+    pub fn with_shared(
+        base: &'b Catalog,
+        shared: Shared<'b>,
+        system: &'b super::system::SystemColumns,
+    ) -> Session<'b> {
+        Session {
+            catalog: SessionCatalog::with_shared(base, shared),
+            ..Session::new(base, system)
+        }
+    }
+
     /// Resolves a 1-3 part name against the current catalog and database.
     pub fn resolve(&self, name: &ObjectName) -> Option<QualifiedName> {
         QualifiedName::resolve(name, &self.current_catalog, &self.current_database)

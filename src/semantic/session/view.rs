@@ -86,6 +86,7 @@ impl Session<'_> {
             },
             incomplete: rejected,
             derived_from: None,
+            ambiguous: false,
         });
     }
 
@@ -189,6 +190,7 @@ impl Session<'_> {
             name_origin: object.name_origin,
             incomplete: object.incomplete,
             derived_from: None,
+            ambiguous: false,
         });
     }
 }

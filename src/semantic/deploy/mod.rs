@@ -1,0 +1,872 @@
+//! The deployment model (config `catalog`): how the scripts of a project see the objects that
+//! other scripts create.
+//!
+//! Repositories often keep a table's DDL and the jobs that use it in separate files
+//! (`ddl/orders.sql` and `jobs/enrich.sql`, `sources/` and `jobs/`) and deploy them in separate
+//! SQL client sessions against a catalog that outlives a session (Hive, JDBC, Paimon or Fluss
+//! catalogs; the catalogs of Confluent Cloud and Ververica Platform): the job sees the table
+//! the DDL file created. Histories and the `external-tables` files build the persistent
+//! catalog first in every model ([`super::history`]); every script sees it. Then:
+//!
+//! - `auto` (the default): every script runs in a session of its own. A name that a script
+//!   uses but does not create resolves to the permanent object (table, view, materialized
+//!   table; never a TEMPORARY one) that other scripts create, when every script that creates
+//!   it leaves the same definition (as `SHOW CREATE` prints it). When they disagree and
+//!   another script uses the name, that is found once ([`Problem::ConflictingDefinitions`]),
+//!   and the using scripts check nothing that depends on the definition. Scripts that each
+//!   create the same object stay independent sessions: they do not clash. Scripts run in
+//!   dependency order (after the scripts whose objects they use; independent ones in
+//!   parallel); scripts that use one another's objects in a cycle run twice, the second time
+//!   seeing what the first run created.
+//! - `session`: every script sees only what it creates itself.
+//! - `persistent`: the scripts run one after another in dependency order (file order among
+//!   independent ones), each in a session of its own, and each one's permanent statements
+//!   change the catalog the later ones see, as a deployment against one catalog does: a
+//!   script that creates an object another script created gets Flink's "already exists".
+//!   Scripts that use one another's objects in a cycle are found
+//!   ([`Problem::DeploymentCycle`]) and run in file order.
+//!
+//! What a script creates and uses is read from its syntax trees first ([`names`]); the order
+//! follows from it (Tarjan's strongly connected components, without recursion).
+
+pub mod names;
+
+use super::catalog::{Catalog, CatalogObject, ObjectDef, Origin, Shared};
+use super::names::QualifiedName;
+use super::problems::{CycleStep, Found, Problem};
+use super::session::{normalized_statement, Session};
+use super::system::SystemColumns;
+use super::{finish, run_file, SessionKind, SessionResult};
+use crate::files::FileEntry;
+use crate::source::FileId;
+use names::ScriptNames;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// What the scripts' sessions left behind, in the plan's order of scripts, and the problems of
+/// the deployment itself.
+pub(super) struct Deployed {
+    /// Each script's session, when kept.
+    pub results: Vec<Option<SessionResult>>,
+    /// Each script's problems.
+    pub found: Vec<Vec<Found>>,
+    /// Problems across scripts: conflicting definitions, cycles.
+    pub across: Vec<Found>,
+    /// How long reading what the scripts create and use took, and the number of names that
+    /// scripts share and of levels they ran in (for `FLINKLINT_TIMINGS`).
+    pub order: Option<(std::time::Duration, usize, usize)>,
+}
+
+/// What a script's session needs: the run's files, their earlier versions (`--base`), the
+/// system columns and the persistent catalog the histories left.
+pub(super) struct Runner<'a> {
+    /// The run's files; `FileId(i)` is `files[i]`.
+    pub files: &'a [FileEntry],
+    /// The earlier version of each file that has one.
+    pub bases: &'a HashMap<FileId, &'a FileEntry>,
+    /// The run's system columns.
+    pub system: &'a SystemColumns,
+    /// The catalog the histories left.
+    pub persistent: &'a Arc<Catalog>,
+    /// Whether the sessions are kept (`expand`, the editor's project), or only their problems.
+    pub keep: bool,
+}
+
+/// The definitions a name received, each with the script that left it.
+type Definitions = Vec<(u32, Arc<CatalogObject>)>;
+
+/// One script's run.
+struct Ran {
+    result: Option<SessionResult>,
+    found: Vec<Found>,
+    /// The permanent objects it created or replaced (`Some`) or dropped (`None`).
+    left: Vec<(QualifiedName, Option<Arc<CatalogObject>>)>,
+    /// The names it used but could not see, sorted ([`SessionCatalog::take_misses`]).
+    ///
+    /// [`SessionCatalog::take_misses`]: super::catalog::SessionCatalog::take_misses
+    misses: Vec<QualifiedName>,
+}
+
+impl Ran {
+    /// The object it left under `name`, if it created or replaced one.
+    fn left(&self, name: &QualifiedName) -> Option<Arc<CatalogObject>> {
+        self.left
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, o)| o.clone())
+    }
+}
+
+impl Runner<'_> {
+    /// Runs one script over the persistent catalog (and `shared`).
+    fn run(&self, id: FileId, shared: Option<Shared<'_>>) -> Ran {
+        let mut session = match shared {
+            Some(shared) => Session::with_shared(self.persistent, shared, self.system),
+            None => Session::new(self.persistent, self.system),
+        };
+        run_file(&mut session, self.bases, &self.files[id.0 as usize]);
+        let misses = session.catalog.take_misses();
+        let left = session
+            .catalog
+            .changes()
+            .map(|(n, o)| (n.clone(), o.cloned()))
+            .collect();
+        if !self.keep {
+            return Ran {
+                result: None,
+                found: session.found,
+                left,
+                misses,
+            };
+        }
+        let (result, found, _) = finish(
+            session,
+            self.persistent,
+            SessionKind::Script(id),
+            vec![id],
+            false,
+        );
+        Ran {
+            result: Some(result),
+            found,
+            left,
+            misses,
+        }
+    }
+}
+
+/// `catalog: session`: every script in a session of its own, in parallel.
+pub(super) fn independent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
+    let (results, found) = scripts
+        .par_iter()
+        .map(|id| {
+            let ran = runner.run(*id, None);
+            (ran.result, ran.found)
+        })
+        .unzip();
+    Deployed {
+        results,
+        found,
+        across: Vec::new(),
+        order: None,
+    }
+}
+
+/// A name that some scripts create and other scripts use.
+struct Exported {
+    /// The scripts that create it (indices into the plan's scripts, in order).
+    creators: Vec<u32>,
+    /// The scripts that use it, with the index of the use in their [`ScriptNames::uses`].
+    users: Vec<(u32, usize)>,
+}
+
+/// Which scripts need which, through the names they share: node `i < scripts` is the plan's
+/// script `i`, node `scripts + k` the exported name `k`. A script needs the names it uses that
+/// other scripts create (`deps[i]`), a name needs the scripts that create it. Going through
+/// the names keeps the graph as large as the uses and creations, however many scripts create
+/// or use one name.
+struct Graph {
+    scripts: usize,
+    deps: Vec<Vec<u32>>,
+    /// The names that some scripts create and others use, in order of their first use.
+    exported: Vec<(QualifiedName, Exported)>,
+}
+
+impl Graph {
+    /// The graph of the scripts' names; names of the persistent catalog are the histories'
+    /// (a script that creates one again gets "already exists"), not edges.
+    fn new(names: &[ScriptNames], persistent: &Catalog) -> Graph {
+        let scripts = names.len();
+        let mut creators: foldhash::HashMap<&QualifiedName, Vec<u32>> = Default::default();
+        for (i, n) in names.iter().enumerate() {
+            for name in &n.creates {
+                if persistent.get(name).is_none() {
+                    creators.entry(name).or_default().push(i as u32);
+                }
+            }
+        }
+        let mut deps: Vec<Vec<u32>> = vec![Vec::new(); scripts];
+        let mut exported: Vec<(QualifiedName, Exported)> = Vec::new();
+        if creators.is_empty() {
+            return Graph {
+                scripts,
+                deps,
+                exported,
+            };
+        }
+        let mut at: foldhash::HashMap<&QualifiedName, usize> = Default::default();
+        for (i, n) in names.iter().enumerate() {
+            for (k, u) in n.uses.iter().enumerate() {
+                let Some(by) = creators.get(&u.name) else {
+                    continue;
+                };
+                let slot = *at.entry(&u.name).or_insert_with(|| {
+                    exported.push((
+                        u.name.clone(),
+                        Exported {
+                            creators: by.clone(),
+                            users: Vec::new(),
+                        },
+                    ));
+                    exported.len() - 1
+                });
+                exported[slot].1.users.push((i as u32, k));
+                // A script uses each name once (`uses` holds first uses).
+                deps[i].push((scripts + slot) as u32);
+            }
+        }
+        deps.extend(exported.iter().map(|(_, e)| e.creators.clone()));
+        Graph {
+            scripts,
+            deps,
+            exported,
+        }
+    }
+
+    /// For each script, the names it exports (creates and another script uses), in the
+    /// order of [`Graph::exported`], with their index there.
+    fn exports(&self, scripts: usize) -> Vec<Vec<(usize, QualifiedName)>> {
+        let mut out: Vec<Vec<(usize, QualifiedName)>> = vec![Vec::new(); scripts];
+        for (k, (name, e)) in self.exported.iter().enumerate() {
+            for &c in &e.creators {
+                out[c as usize].push((k, name.clone()));
+            }
+        }
+        out
+    }
+}
+
+/// The strongly connected components of `deps`, each sorted, every component after the
+/// components it needs (Tarjan's algorithm with an explicit stack: no recursion, however
+/// long a chain of scripts).
+fn components(deps: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    const UNSEEN: u32 = u32::MAX;
+    let n = deps.len();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<u32> = Vec::new();
+    let mut calls: Vec<(u32, usize)> = Vec::new();
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    let mut next = 0u32;
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root as u32);
+        on_stack[root] = true;
+        calls.push((root as u32, 0));
+        while let Some(&(v, edge)) = calls.last() {
+            let v = v as usize;
+            if let Some(&w) = deps[v].get(edge) {
+                if let Some(top) = calls.last_mut() {
+                    top.1 += 1;
+                }
+                let w = w as usize;
+                if index[w] == UNSEEN {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w as u32);
+                    on_stack[w] = true;
+                    calls.push((w as u32, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                let parent = parent as usize;
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w as usize] = false;
+                    component.push(w);
+                    if w as usize == v {
+                        break;
+                    }
+                }
+                component.sort_unstable();
+                out.push(component);
+            }
+        }
+    }
+    out
+}
+
+/// `catalog: auto`: scripts in dependency order, each seeing the objects other scripts create
+/// where those agree.
+///
+/// Every script first runs on its own, as under `catalog: session`, noting the names it used
+/// but could not see. When no other script creates any of them, nothing another script
+/// creates can change what a script finds (every lookup ran and found the same), and that
+/// first run is the result: what most runs cost. Otherwise the scripts' names are read
+/// ([`names`]) and the scripts that need another's objects run again, in levels: a script
+/// after the scripts whose objects it uses; the first run stands for the others.
+pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
+    let mut first: Vec<Option<Ran>> = scripts
+        .par_iter()
+        .map(|id| Some(runner.run(*id, None)))
+        .collect();
+    let start = std::time::Instant::now();
+    if !needs_others(&first) {
+        let (results, found) = first
+            .into_iter()
+            .flatten()
+            .map(|r| (r.result, r.found))
+            .unzip();
+        return Deployed {
+            results,
+            found,
+            across: Vec::new(),
+            order: Some((start.elapsed(), 0, 1)),
+        };
+    }
+    let names: Vec<ScriptNames> = scripts
+        .par_iter()
+        .map(|id| names::script_names(&runner.files[id.0 as usize]))
+        .collect();
+    let graph = Graph::new(&names, runner.persistent);
+    let n = scripts.len();
+    let components = components(&graph.deps);
+    // The level of a component: one more than the highest level of the components it needs
+    // (a name alone: the highest level of its creators). Only scripts are placed in levels.
+    let mut component_of = vec![0usize; graph.deps.len()];
+    let mut levels: Vec<Vec<u32>> = Vec::new();
+    let mut cyclic = vec![false; n];
+    let mut level_of_component = Vec::with_capacity(components.len());
+    for (k, c) in components.iter().enumerate() {
+        let lone_name = c.len() == 1 && c[0] as usize >= n;
+        let step = usize::from(!lone_name);
+        let mut level = 0;
+        for &v in c {
+            component_of[v as usize] = k;
+            if (v as usize) < n {
+                cyclic[v as usize] = c.len() > 1;
+            }
+        }
+        for &v in c {
+            for &w in &graph.deps[v as usize] {
+                let other = component_of[w as usize];
+                if other != k {
+                    level = level.max(level_of_component[other] + step);
+                }
+            }
+        }
+        level_of_component.push(level);
+        let members: Vec<u32> = c.iter().copied().filter(|&v| (v as usize) < n).collect();
+        if members.is_empty() {
+            continue;
+        }
+        if levels.len() <= level {
+            levels.resize_with(level + 1, Vec::new);
+        }
+        levels[level].extend_from_slice(&members);
+    }
+    let order = Some((start.elapsed(), graph.exported.len(), levels.len()));
+    let exports = graph.exports(n);
+    // The definitions each exported name received so far, and how many creators are still
+    // to run.
+    let mut received: Vec<(usize, Definitions)> = graph
+        .exported
+        .iter()
+        .map(|(_, e)| (e.creators.len(), Vec::new()))
+        .collect();
+    let mut shared = Catalog::default();
+    let mut conflicts: Vec<(usize, Definitions)> = Vec::new();
+    let mut ran: Vec<Option<Ran>> = (0..n).map(|_| None).collect();
+    for (depth, mut level) in levels.into_iter().enumerate() {
+        level.sort_unstable();
+        if depth == 0 {
+            // Nothing they use comes from another script: their first run stands.
+            for &i in &level {
+                ran[i as usize] = first[i as usize].take();
+            }
+        } else {
+            let again: Vec<Ran> = {
+                let shared = &shared;
+                level
+                    .par_iter()
+                    .map(|&i| {
+                        let view = (!shared.is_empty()).then(|| Shared {
+                            objects: shared,
+                            own: &names[i as usize].creates,
+                        });
+                        runner.run(scripts[i as usize], view)
+                    })
+                    .collect()
+            };
+            for (&i, r) in level.iter().zip(again) {
+                ran[i as usize] = Some(r);
+            }
+        }
+        // Scripts in a cycle run again, seeing what the first run of the others created.
+        let cycle: Vec<u32> = level
+            .iter()
+            .copied()
+            .filter(|&i| cyclic[i as usize])
+            .collect();
+        if !cycle.is_empty() {
+            // What the cycle's scripts created in their first run, with the definitions of
+            // the same names that earlier scripts left, settled as after the level.
+            let mut tentative: std::collections::BTreeMap<usize, Definitions> = Default::default();
+            for &i in &cycle {
+                let Some(r) = &ran[i as usize] else {
+                    continue;
+                };
+                for (k, name) in &exports[i as usize] {
+                    if let Some(object) = r.left(name) {
+                        tentative
+                            .entry(*k)
+                            .or_insert_with(|| received[*k].1.clone())
+                            .push((i, object));
+                    }
+                }
+            }
+            let mut provisional = shared.clone();
+            for (_, mut definitions) in tentative {
+                definitions.sort_by_key(|d| d.0);
+                match settle(&definitions, runner.files) {
+                    Settled::Nothing => {}
+                    Settled::Agreed(object) | Settled::Conflict(object) => {
+                        provisional.insert(object)
+                    }
+                }
+            }
+            let second: Vec<Ran> = cycle
+                .par_iter()
+                .map(|&i| {
+                    let view = Shared {
+                        objects: &provisional,
+                        own: &names[i as usize].creates,
+                    };
+                    runner.run(scripts[i as usize], Some(view))
+                })
+                .collect();
+            for (&i, r) in cycle.iter().zip(second) {
+                ran[i as usize] = Some(r);
+            }
+        }
+        // Names whose creators have all run are settled: agreed, or in conflict.
+        for &i in &level {
+            let Some(r) = ran[i as usize].as_ref() else {
+                continue;
+            };
+            for (k, name) in &exports[i as usize] {
+                let (left, definitions) = &mut received[*k];
+                *left -= 1;
+                if let Some(object) = r.left(name) {
+                    definitions.push((i, object));
+                }
+                if *left > 0 {
+                    continue;
+                }
+                let mut definitions = std::mem::take(definitions);
+                definitions.sort_by_key(|d| d.0);
+                match settle(&definitions, runner.files) {
+                    Settled::Nothing => {}
+                    Settled::Agreed(object) => shared.insert(object),
+                    Settled::Conflict(placeholder) => {
+                        shared.insert(placeholder);
+                        conflicts.push((*k, definitions));
+                    }
+                }
+            }
+        }
+    }
+    let mut across = Vec::new();
+    for (k, definitions) in conflicts {
+        let (name, e) = &graph.exported[k];
+        across.push(conflict(runner, scripts, &names, name, e, definitions));
+    }
+    let (results, found) = ran
+        .into_iter()
+        .map(|r| r.map_or((None, Vec::new()), |r| (r.result, r.found)))
+        .unzip();
+    Deployed {
+        results,
+        found,
+        across,
+        order,
+    }
+}
+
+/// Whether a script used a name it could not see that another script creates (the misses
+/// exclude what a script creates itself).
+fn needs_others(first: &[Option<Ran>]) -> bool {
+    let missed: foldhash::HashSet<&QualifiedName> =
+        first.iter().flatten().flat_map(|r| &r.misses).collect();
+    !missed.is_empty()
+        && first.iter().flatten().any(|r| {
+            r.left
+                .iter()
+                .any(|(name, object)| object.is_some() && missed.contains(name))
+        })
+}
+
+/// What the creators of a name leave.
+enum Settled {
+    /// No creator left the object (each dropped it, or failed to create it).
+    Nothing,
+    /// One definition, or several equal ones: the first.
+    Agreed(Arc<CatalogObject>),
+    /// Different definitions: the first, marked ambiguous and incomplete (nothing that depends
+    /// on it is checked).
+    Conflict(Arc<CatalogObject>),
+}
+
+/// Compares the creators' definitions.
+fn settle(definitions: &[(u32, Arc<CatalogObject>)], files: &[FileEntry]) -> Settled {
+    let Some((_, first)) = definitions.first() else {
+        return Settled::Nothing;
+    };
+    if definitions.len() > 1 {
+        let key = definition_text(first, files);
+        if definitions[1..]
+            .iter()
+            .any(|(_, o)| definition_text(o, files) != key)
+        {
+            let mut placeholder = CatalogObject::clone(first);
+            placeholder.incomplete = true;
+            placeholder.ambiguous = true;
+            return Settled::Conflict(Arc::new(placeholder));
+        }
+    }
+    Settled::Agreed(first.clone())
+}
+
+/// A definition as text, to compare: a table or materialized table as Flink's `SHOW CREATE`
+/// prints it, a view as its column names and its query's tokens; an incomplete definition is
+/// marked as such.
+pub fn definition_text(object: &CatalogObject, files: &[FileEntry]) -> String {
+    let mut key = match &object.def {
+        ObjectDef::Table(t) => super::show_create::table(object, t),
+        ObjectDef::Materialized(t) => super::show_create::materialized_table(object, t, false),
+        ObjectDef::View(v) => {
+            let query = v
+                .query
+                .as_ref()
+                .and_then(|q| files.get(object.statement.file.0 as usize).map(|f| (q, f)))
+                .map(|(q, f)| normalized_statement(f.source.slice(q.span)))
+                .unwrap_or_default();
+            format!("VIEW {:?} AS {query}", v.columns)
+        }
+    };
+    if object.incomplete {
+        key.push_str("\n-- incomplete");
+    }
+    key
+}
+
+/// The problem of a name defined differently by its creators, found at its first use in a
+/// reported file (else its first use).
+fn conflict(
+    runner: &Runner<'_>,
+    scripts: &[FileId],
+    names: &[ScriptNames],
+    name: &QualifiedName,
+    e: &Exported,
+    definitions: Definitions,
+) -> Found {
+    let use_of = |&(i, k): &(u32, usize)| (scripts[i as usize], &names[i as usize].uses[k]);
+    let reported = e
+        .users
+        .iter()
+        .position(|u| runner.files[use_of(u).0 .0 as usize].report)
+        .unwrap_or(0);
+    let mut order: Vec<usize> = (0..e.users.len()).collect();
+    order.remove(reported);
+    order.insert(0, reported);
+    let uses: Vec<Origin> = order
+        .iter()
+        .map(|&u| {
+            let (file, used) = use_of(&e.users[u]);
+            Origin {
+                file,
+                span: used.span,
+            }
+        })
+        .collect();
+    let (file, first) = use_of(&e.users[reported]);
+    Found {
+        file,
+        statement: first.statement,
+        problem: Problem::ConflictingDefinitions {
+            span: first.span,
+            name: name.clone(),
+            definitions: definitions.into_iter().map(|(_, o)| o).collect(),
+            uses,
+        },
+        diff: Vec::new(),
+    }
+}
+
+/// `catalog: persistent`: the scripts one after another in dependency order, each one's
+/// permanent changes seen by the later ones.
+pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
+    let start = std::time::Instant::now();
+    let names: Vec<ScriptNames> = scripts
+        .par_iter()
+        .map(|id| names::script_names(&runner.files[id.0 as usize]))
+        .collect();
+    let graph = Graph::new(&names, runner.persistent);
+    let n = scripts.len();
+    let components = components(&graph.deps);
+    let mut across = Vec::new();
+    for c in components.iter().filter(|c| c.len() > 1) {
+        across.push(cycle(scripts, &names, &graph, c));
+    }
+    let order = deployment_order(&graph.deps, &components, n);
+    let ordered = Some((start.elapsed(), graph.exported.len(), order.len()));
+    let mut current: Catalog = Catalog::clone(runner.persistent);
+    let mut results: Vec<Option<SessionResult>> = (0..n).map(|_| None).collect();
+    let mut found: Vec<Vec<Found>> = vec![Vec::new(); n];
+    for i in order {
+        let id = scripts[i as usize];
+        let mut session = Session::new(&current, runner.system);
+        run_file(&mut session, runner.bases, &runner.files[id.0 as usize]);
+        let changes = if runner.keep {
+            let (result, problems, changes) = finish(
+                session,
+                runner.persistent,
+                SessionKind::Script(id),
+                vec![id],
+                true,
+            );
+            results[i as usize] = Some(result);
+            found[i as usize] = problems;
+            changes.map(super::catalog::Overlay::into_changes)
+        } else {
+            found[i as usize] = std::mem::take(&mut session.found);
+            Some(session.catalog.into_overlay().into_changes())
+        };
+        for (name, change) in changes.unwrap_or_default() {
+            match change {
+                Some(object) => current.insert(object),
+                None => current.remove(&name),
+            }
+        }
+    }
+    // The sessions keep the catalog every script left (each one's own changes are in its
+    // overlay): a name a session did not change is looked up there.
+    let last = Arc::new(current);
+    for r in results.iter_mut().flatten() {
+        r.base = last.clone();
+    }
+    Deployed {
+        results,
+        found,
+        across,
+        order: ordered,
+    }
+}
+
+/// The scripts (the nodes below `scripts`) in deployment order: a component after the
+/// components it needs; among those ready, names first (they only pass on that their creators
+/// ran), then the component with the first script in file order; within a component, file
+/// order.
+fn deployment_order(deps: &[Vec<u32>], components: &[Vec<u32>], scripts: usize) -> Vec<u32> {
+    let mut component_of = vec![0usize; deps.len()];
+    for (k, c) in components.iter().enumerate() {
+        for &v in c {
+            component_of[v as usize] = k;
+        }
+    }
+    let mut waiting = vec![0usize; components.len()];
+    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); components.len()];
+    for (k, c) in components.iter().enumerate() {
+        let mut needs: Vec<usize> = c
+            .iter()
+            .flat_map(|&v| deps[v as usize].iter().map(|&w| component_of[w as usize]))
+            .filter(|&other| other != k)
+            .collect();
+        needs.sort_unstable();
+        needs.dedup();
+        waiting[k] = needs.len();
+        for other in needs {
+            dependents[other].push(k);
+        }
+    }
+    // Members are sorted: a component holds a script when its first member is one.
+    let key = |k: usize| match components[k].first() {
+        Some(&v) if (v as usize) < scripts => v + 1,
+        _ => 0,
+    };
+    let mut ready: std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>> = (0..components
+        .len())
+        .filter(|&k| waiting[k] == 0)
+        .map(|k| std::cmp::Reverse((key(k), k)))
+        .collect();
+    let mut order = Vec::with_capacity(scripts);
+    while let Some(std::cmp::Reverse((_, k))) = ready.pop() {
+        order.extend(components[k].iter().filter(|&&v| (v as usize) < scripts));
+        for &d in &dependents[k] {
+            waiting[d] -= 1;
+            if waiting[d] == 0 {
+                ready.push(std::cmp::Reverse((key(d), d)));
+            }
+        }
+    }
+    order
+}
+
+/// The problem of a cycle: from the component's first script, a shortest path of uses back to
+/// it (breadth first, inside the component).
+fn cycle(scripts: &[FileId], names: &[ScriptNames], graph: &Graph, component: &[u32]) -> Found {
+    let n = graph.scripts as u32;
+    let start = component[0];
+    let inside = |v: u32| component.binary_search(&v).is_ok();
+    // The scripts a script needs inside the component, through which name.
+    let next = |v: u32| {
+        graph.deps[v as usize]
+            .iter()
+            .copied()
+            .filter(move |&x| inside(x))
+            .flat_map(move |x| {
+                graph.deps[x as usize]
+                    .iter()
+                    .copied()
+                    .filter(move |&w| inside(w))
+                    .map(move |w| (w, x - n))
+            })
+    };
+    let mut parent: HashMap<u32, (u32, u32)> = HashMap::new();
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut last = (start, 0);
+    'search: while let Some(v) = queue.pop_front() {
+        for (w, name) in next(v) {
+            if w == start {
+                last = (v, name);
+                break 'search;
+            }
+            if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(w) {
+                e.insert((v, name));
+                queue.push_back(w);
+            }
+        }
+    }
+    // The path back from `last`: (user, the name it uses, the script that creates it).
+    let mut hops = vec![(last.0, last.1, start)];
+    let mut at = last.0;
+    while let Some(&(p, name)) = parent.get(&at) {
+        hops.push((p, name, at));
+        at = p;
+    }
+    hops.reverse();
+    let mut steps = Vec::with_capacity(hops.len());
+    let mut statement = None;
+    for (user, name, creator) in hops {
+        let qualified = &graph.exported[name as usize].0;
+        let (u, c) = (&names[user as usize], &names[creator as usize]);
+        let Some(used) = u.uses.iter().find(|x| x.name == *qualified) else {
+            continue;
+        };
+        statement.get_or_insert(used.statement);
+        let at = c.creates.binary_search(qualified).unwrap_or(0);
+        steps.push(CycleStep {
+            name: qualified.clone(),
+            used: Origin {
+                file: scripts[user as usize],
+                span: used.span,
+            },
+            created: Origin {
+                file: scripts[creator as usize],
+                span: c.created_at.get(at).copied().unwrap_or(used.span),
+            },
+        });
+    }
+    let statement = statement.unwrap_or_default();
+    let first = steps.first().map(|s| s.used);
+    Found {
+        file: first.map_or(scripts[start as usize], |o| o.file),
+        statement,
+        problem: Problem::DeploymentCycle {
+            span: first.map_or(statement, |o| o.span),
+            steps,
+        },
+        diff: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_come_after_what_they_need() {
+        // 0 needs 1; 1 and 2 need each other; 3 needs 0.
+        let deps = vec![vec![1], vec![2], vec![1], vec![0]];
+        let c = components(&deps);
+        assert_eq!(c, vec![vec![1, 2], vec![0], vec![3]]);
+        assert_eq!(deployment_order(&deps, &c, 4), vec![1, 2, 0, 3]);
+    }
+
+    #[test]
+    fn independent_scripts_keep_file_order() {
+        let deps = vec![vec![], vec![3], vec![], vec![]];
+        let c = components(&deps);
+        assert_eq!(deployment_order(&deps, &c, 4), vec![0, 2, 3, 1]);
+    }
+
+    #[test]
+    fn names_pass_on_that_their_creators_ran() {
+        // Script 0 uses name 3, which script 1 creates; script 2 needs nothing.
+        let deps = vec![vec![3], vec![], vec![], vec![1]];
+        let c = components(&deps);
+        assert_eq!(deployment_order(&deps, &c, 3), vec![1, 0, 2]);
+    }
+
+    #[test]
+    fn one_name_of_many_creators_and_users_keeps_the_graph_linear() {
+        let name = QualifiedName::new("c", "d", "t");
+        let creator = ScriptNames {
+            creates: vec![name.clone()],
+            created_at: vec![Default::default()],
+            uses: Vec::new(),
+        };
+        let user = ScriptNames {
+            creates: Vec::new(),
+            created_at: Vec::new(),
+            uses: vec![names::Use {
+                name,
+                span: Default::default(),
+                statement: Default::default(),
+            }],
+        };
+        let n = 20_000;
+        let scripts: Vec<ScriptNames> = (0..n)
+            .map(|i| {
+                if i % 2 == 0 {
+                    creator.clone()
+                } else {
+                    user.clone()
+                }
+            })
+            .collect();
+        let graph = Graph::new(&scripts, &Catalog::default());
+        let edges: usize = graph.deps.iter().map(Vec::len).sum();
+        assert_eq!(graph.deps.len(), n + 1);
+        assert_eq!(edges, n);
+        let order = deployment_order(&graph.deps, &components(&graph.deps), n);
+        assert_eq!(order.len(), n);
+        assert!(order[..n / 2].iter().all(|v| v % 2 == 0), "creators first");
+    }
+
+    #[test]
+    fn a_long_chain_does_not_recurse() {
+        let n = 200_000u32;
+        let deps: Vec<Vec<u32>> = (0..n)
+            .map(|i| if i == 0 { vec![] } else { vec![i - 1] })
+            .collect();
+        let c = components(&deps);
+        assert_eq!(c.len(), n as usize);
+        assert_eq!(deployment_order(&deps, &c, n as usize)[..3], [0, 1, 2]);
+    }
+}
