@@ -23,6 +23,7 @@ mod config;
 mod context_root;
 mod corpus;
 mod docs;
+mod empty_run;
 mod expand_cli;
 mod expand_describe;
 mod expand_materialized;

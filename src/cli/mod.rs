@@ -68,6 +68,10 @@ pub struct InputArgs {
     /// editors, which pass every file).
     #[arg(long)]
     force_exclude: bool,
+    /// Exit with 0 when the paths hold no file to check (by default such a run says why and
+    /// exits with 2).
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 impl InputArgs {
@@ -174,6 +178,9 @@ pub fn run_inputs(
             return Err(ExitCode::from(2));
         }
     };
+    if inputs.is_empty() {
+        empty_run(args, changed_since, settings)?;
+    }
     let stdin = inputs
         .iter()
         .any(|i| matches!(i, Input::Stdin(_)))
@@ -201,6 +208,36 @@ pub fn run_inputs(
         }
     }
     Ok(outcome)
+}
+
+/// A run that found no file to check: a note and success when that is expected (no changed
+/// file since `--changed-since`, every path dropped by `--force-exclude`, `--allow-empty`);
+/// otherwise why each path gave nothing, and `Err` with exit code 2.
+fn empty_run(
+    args: &InputArgs,
+    changed_since: Option<&str>,
+    settings: &Settings,
+) -> Result<(), ExitCode> {
+    if let Some(revision) = changed_since {
+        eprintln!("flinklint: no file to check changed since {revision}");
+        return Ok(());
+    }
+    if discover::all_force_excluded(&args.paths, settings) {
+        eprintln!("flinklint: every path given is excluded (--force-exclude): nothing to check");
+        return Ok(());
+    }
+    let why = discover::explain_empty(&args.paths, settings);
+    let lead = if args.allow_empty { "note" } else { "error" };
+    eprintln!("flinklint: {lead}: no file to check");
+    for line in &why {
+        eprintln!("  {line}");
+    }
+    if args.allow_empty {
+        Ok(())
+    } else {
+        eprintln!("  (--allow-empty makes a run without files succeed)");
+        Err(ExitCode::from(2))
+    }
 }
 
 /// The versions at `revision` of the input files that changed since it (`--base`). The

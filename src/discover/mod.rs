@@ -14,6 +14,7 @@
 pub mod git;
 pub mod read;
 
+use crate::config::glob::PathMatcher;
 use crate::config::Settings;
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
@@ -107,19 +108,29 @@ pub fn discover_with(
             inputs.push(Input::File(arg.clone()));
             continue;
         }
-        walk(arg, settings, &mut inputs);
+        // A folder named on the command line is checked even when excluded: the patterns
+        // that cover it as a whole do not apply inside it (unless --force-exclude).
+        let exclude = if settings.force_exclude {
+            settings.exclude.clone()
+        } else {
+            settings
+                .exclude
+                .without_covering(&settings.relative_path(arg))
+        };
+        walk(arg, settings, &exclude, &mut inputs);
     }
     let mut seen = std::collections::HashSet::new();
     inputs.retain(|i| seen.insert(i.clone()));
     Ok(inputs)
 }
 
-/// Adds the files under the folder `dir` to `inputs`, sorted by path.
-fn walk(dir: &Path, settings: &Settings, inputs: &mut Vec<Input>) {
+/// Adds the files under the folder `dir` to `inputs`, sorted by path, skipping what `exclude`
+/// matches (paths relative to the project root).
+fn walk(dir: &Path, settings: &Settings, exclude: &PathMatcher, inputs: &mut Vec<Input>) {
     let respect = settings.respect_gitignore;
     // The folder's path relative to the project root, computed once; entries add their part.
-    let base = (!settings.exclude.is_empty()).then(|| settings.relative_path(dir));
-    let exclude = settings.exclude.clone();
+    let base = (!exclude.is_empty()).then(|| settings.relative_path(dir));
+    let exclude = exclude.clone();
     let dir_owned = dir.to_path_buf();
     let walker = ignore::WalkBuilder::new(dir)
         .standard_filters(false)
@@ -155,6 +166,97 @@ fn walk(dir: &Path, settings: &Settings, inputs: &mut Vec<Input>) {
             inputs.push(Input::File(entry.into_path()));
         }
     }
+}
+
+/// Whether `--force-exclude` dropped every path argument (as pre-commit passes the staged
+/// files): a run with nothing to check that is not a mistake.
+pub fn all_force_excluded(args: &[PathBuf], settings: &Settings) -> bool {
+    settings.force_exclude
+        && !args.is_empty()
+        && args.iter().all(|arg| {
+            arg.as_os_str() != "-"
+                && settings
+                    .exclude
+                    .matches_path_or_parent(&settings.relative_path(arg), !arg.is_file())
+        })
+}
+
+/// Why `args` gave no file to check: one line per path argument, naming the path and what
+/// left it empty (no file with the extensions, `.gitignore`, or the `exclude` patterns that
+/// matched, with the config file that holds them). Walks each folder again without the
+/// exclusions: only called when nothing was found.
+pub fn explain_empty(args: &[PathBuf], settings: &Settings) -> Vec<String> {
+    let cwd = current_dir();
+    let config = settings.config_file.as_deref().map_or_else(
+        || "the configuration".to_string(),
+        |c| display_path(&cwd, c).display().to_string(),
+    );
+    let extensions = settings.extensions.join(", ");
+    let what = match settings.extensions.as_slice() {
+        [one] => format!(".{one} file"),
+        _ => "file".to_string(),
+    };
+    let patterns = |list: Vec<&str>| {
+        let mut list: Vec<String> = list.into_iter().map(str::to_string).collect();
+        list.sort();
+        list.dedup();
+        format!("`exclude: {}`", list.join(", "))
+    };
+    let mut lines = Vec::new();
+    for arg in args.iter().filter(|a| a.as_os_str() != "-") {
+        let shown = display_path(&cwd, arg);
+        let shown = shown.display();
+        let is_dir = !arg.is_file();
+        let rel = settings.relative_path(arg);
+        if settings.force_exclude && settings.exclude.matches_path_or_parent(&rel, is_dir) {
+            lines.push(format!(
+                "{shown} is excluded by {} in {config} (with --force-exclude)",
+                patterns(settings.exclude.matching_patterns(&rel, is_dir))
+            ));
+            continue;
+        }
+        if !is_dir {
+            continue;
+        }
+        let mut all = Vec::new();
+        walk(arg, settings, &PathMatcher::default(), &mut all);
+        if all.is_empty() {
+            let mut line = format!("no {what} under {shown} (extensions: {extensions})");
+            if settings.respect_gitignore {
+                let unfiltered = Settings {
+                    respect_gitignore: false,
+                    ..settings.clone()
+                };
+                let mut ignored = Vec::new();
+                walk(arg, &unfiltered, &PathMatcher::default(), &mut ignored);
+                if !ignored.is_empty() {
+                    line.push_str(&format!(
+                        "; {} ignored by .gitignore (respect-gitignore: false reads them)",
+                        ignored.len()
+                    ));
+                }
+            }
+            lines.push(line);
+            continue;
+        }
+        let matched: Vec<&str> = all
+            .iter()
+            .flat_map(|i| {
+                settings
+                    .exclude
+                    .matching_patterns(&settings.relative_path(i.path()), false)
+            })
+            .collect();
+        let files = match all.len() {
+            1 => format!("the only {what} under {shown} is"),
+            n => format!("all {n} {what}s under {shown} are"),
+        };
+        lines.push(format!(
+            "{files} excluded by {} in {config}",
+            patterns(matched)
+        ));
+    }
+    lines
 }
 
 fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {
@@ -308,7 +410,7 @@ fn project_files(settings: &Settings, args: &[PathBuf]) -> Vec<(PathBuf, PathBuf
         _ => fallback_root(&cwd, args),
     };
     let mut found = Vec::new();
-    walk(&root, settings, &mut found);
+    walk(&root, settings, &settings.exclude, &mut found);
     found
         .into_iter()
         .filter_map(|i| {
