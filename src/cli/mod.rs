@@ -72,6 +72,10 @@ pub struct InputArgs {
     /// exits with 2).
     #[arg(long)]
     allow_empty: bool,
+    /// Say on standard error which folders were read as context, and how many files were
+    /// checked and read as context.
+    #[arg(long, short = 'v')]
+    verbose: bool,
 }
 
 impl InputArgs {
@@ -180,6 +184,26 @@ pub fn run_inputs(
     };
     if inputs.is_empty() {
         empty_run(args, changed_since, settings)?;
+    }
+    if args.verbose {
+        if changed_since.is_some() || !context.is_empty() {
+            for root in discover::context_roots(settings, &args.paths) {
+                eprintln!(
+                    "flinklint: context root {} ({})",
+                    discover::display_path(
+                        &std::env::current_dir().unwrap_or_default(),
+                        &root.dir
+                    )
+                    .display(),
+                    root.why
+                );
+            }
+        }
+        eprintln!(
+            "flinklint: {} file(s) to check, {} context file(s)",
+            inputs.len(),
+            context.len()
+        );
     }
     let stdin = inputs
         .iter()

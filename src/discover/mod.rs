@@ -127,6 +127,17 @@ pub fn discover_with(
 /// Adds the files under the folder `dir` to `inputs`, sorted by path, skipping what `exclude`
 /// matches (paths relative to the project root).
 fn walk(dir: &Path, settings: &Settings, exclude: &PathMatcher, inputs: &mut Vec<Input>) {
+    walk_to(dir, settings, exclude, None, inputs);
+}
+
+/// [`walk`] down to `max_depth` levels (1: the folder's own files), or all.
+fn walk_to(
+    dir: &Path,
+    settings: &Settings,
+    exclude: &PathMatcher,
+    max_depth: Option<usize>,
+    inputs: &mut Vec<Input>,
+) {
     let respect = settings.respect_gitignore;
     // The folder's path relative to the project root, computed once; entries add their part.
     let base = (!exclude.is_empty()).then(|| settings.relative_path(dir));
@@ -139,6 +150,7 @@ fn walk(dir: &Path, settings: &Settings, exclude: &PathMatcher, inputs: &mut Vec
         .parents(respect)
         .require_git(false)
         .follow_links(true)
+        .max_depth(max_depth)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |e| {
             if e.depth() == 0 {
@@ -277,8 +289,8 @@ pub fn project_root(start: &Path) -> PathBuf {
 }
 
 /// Context for a run over individual files (as pre-commit passes them): every file under the
-/// project root (`settings.root`, else the one of the working directory) that the run does not
-/// already read, found as [`discover_with`] finds files in a folder (so `exclude` and
+/// [`context_roots`] (the project root marked by a config file or a git work tree, else only
+/// the given files' own folders) that the run does not already read, found as [`discover_with`] finds files in a folder (so `exclude` and
 /// `.gitignore` apply), so that histories and the persistent catalog they build are complete.
 /// Findings in context files are not reported. Empty when every argument is a directory or
 /// standard input (the directories are the context).
@@ -395,50 +407,115 @@ pub fn changed_since(
     Ok((reported, context))
 }
 
-/// Every file of the project, as `(path shown, canonical path)`, in path order: the walk of
-/// `settings.root` (the config file's folder or git work tree), else of [`project_root`] of the current
-/// directory, with `exclude` and `.gitignore` applied as in [`discover_with`]. When that root
-/// is only the current directory (no config file, no git work tree) and a file argument lies
-/// outside it, the root is that file's folder instead: a run over `/tmp/x/a.sql` from `/`
-/// must not read the whole disk.
+/// A folder whose files a run over individual files reads as context.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContextRoot {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Whether its subfolders are read too: only in a project marked by a config file or a
+    /// git work tree, or a folder named on the command line.
+    pub recursive: bool,
+    /// What makes it the root, for `--verbose`.
+    pub why: &'static str,
+}
+
+/// The folders a run over `args` reads as context: the project root of `settings` when a
+/// config file marks it (or a git work tree holding every path argument); else, for each
+/// argument, the git work tree or config folder above it, a folder named as such, or — for a
+/// file outside any marked project — only that file's own folder, without its subfolders: a
+/// file in an unmarked folder (a home folder, `/tmp`) must not make the run read everything
+/// below the working directory.
+pub fn context_roots(settings: &Settings, args: &[PathBuf]) -> Vec<ContextRoot> {
+    let paths: Vec<&PathBuf> = args.iter().filter(|a| a.as_os_str() != "-").collect();
+    if let Some(root) = &settings.root {
+        if settings.config_file.is_some() {
+            return vec![ContextRoot {
+                dir: root.clone(),
+                recursive: true,
+                why: "the folder of the config file",
+            }];
+        }
+        let inside = |p: &PathBuf| {
+            let (Ok(p), Ok(r)) = (std::fs::canonicalize(p), std::fs::canonicalize(root)) else {
+                return false;
+            };
+            p.starts_with(r)
+        };
+        if root.join(".git").exists() && paths.iter().all(|p| inside(p)) {
+            return vec![ContextRoot {
+                dir: root.clone(),
+                recursive: true,
+                why: "the git work tree",
+            }];
+        }
+    }
+    let mut roots: Vec<ContextRoot> = Vec::new();
+    for arg in paths {
+        let is_dir = arg.is_dir();
+        let dir = if is_dir {
+            arg.clone()
+        } else {
+            arg.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+        };
+        let root = project_root(&dir);
+        let found = if root.join(".flinklint.yaml").is_file() {
+            ContextRoot {
+                dir: root,
+                recursive: true,
+                why: "the folder of the config file",
+            }
+        } else if root.join(".git").exists() {
+            ContextRoot {
+                dir: root,
+                recursive: true,
+                why: "the git work tree",
+            }
+        } else if is_dir {
+            ContextRoot {
+                dir,
+                recursive: true,
+                why: "a folder given",
+            }
+        } else {
+            ContextRoot {
+                dir,
+                recursive: false,
+                why: "the folder of a file given, without its subfolders (no .flinklint.yaml or \
+                      git work tree above it)",
+            }
+        };
+        let canonical = |r: &ContextRoot| std::fs::canonicalize(&r.dir).ok();
+        if !roots
+            .iter()
+            .any(|r| canonical(r) == canonical(&found) && r.recursive == found.recursive)
+        {
+            roots.push(found);
+        }
+    }
+    roots
+}
+
+/// Every file of the [`context_roots`], as `(path shown, canonical path)`, in path order,
+/// found as [`discover_with`] finds files in a folder (`exclude` and `.gitignore` apply).
 fn project_files(settings: &Settings, args: &[PathBuf]) -> Vec<(PathBuf, PathBuf)> {
     let cwd = current_dir();
-    // A root from a config file or a git work tree is the project's; a bare working
-    // directory is only a guess.
-    let root = match &settings.root {
-        Some(root) if settings.config_file.is_some() || root.join(".git").exists() => root.clone(),
-        _ => fallback_root(&cwd, args),
-    };
     let mut found = Vec::new();
-    walk(&root, settings, &settings.exclude, &mut found);
+    for root in context_roots(settings, args) {
+        let depth = (!root.recursive).then_some(1);
+        walk_to(&root.dir, settings, &settings.exclude, depth, &mut found);
+    }
+    let mut seen = HashSet::new();
     found
         .into_iter()
         .filter_map(|i| {
             let path = i.path();
             let canonical = std::fs::canonicalize(path).ok()?;
-            Some((display_path(&cwd, path), canonical))
+            seen.insert(canonical.clone())
+                .then(|| (display_path(&cwd, path), canonical))
         })
         .collect()
-}
-
-/// [`project_root`] of the current directory, unless that is only the current directory and
-/// the first file argument lies outside it: then the project root of that file's folder.
-fn fallback_root(cwd: &Path, args: &[PathBuf]) -> PathBuf {
-    let root = project_root(cwd);
-    let marked = root.join(".git").exists() || root.join(".flinklint.yaml").is_file();
-    if marked {
-        return root;
-    }
-    let outside = args.iter().find_map(|a| {
-        let file = std::fs::canonicalize(a).ok()?;
-        let root = std::fs::canonicalize(&root).ok()?;
-        (file.is_file() && !file.starts_with(&root))
-            .then(|| file.parent().map(Path::to_path_buf))?
-    });
-    match outside {
-        Some(dir) => project_root(&dir),
-        None => root,
-    }
 }
 
 fn current_dir() -> PathBuf {
