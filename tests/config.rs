@@ -300,7 +300,14 @@ fn a_named_folder_is_checked_even_when_a_pattern_covers_its_contents() {
     // Named: `legacy/**` does not apply inside it; `*.tmp.sql` still does.
     let out = p.run(&["check", "--format", "json", "legacy"]);
     assert_eq!(files(&out), ["legacy/a.sql"], "{}", stderr(&out));
-    let out = p.run(&["check", "--format", "json", "--force-exclude", "legacy", "jobs"]);
+    let out = p.run(&[
+        "check",
+        "--format",
+        "json",
+        "--force-exclude",
+        "legacy",
+        "jobs",
+    ]);
     assert_eq!(files(&out), ["jobs/c.sql"], "{}", stderr(&out));
 }
 

@@ -93,7 +93,10 @@ fn an_unmarked_file_reads_only_its_own_folder() {
     for cwd in [&tmp.0, &dir] {
         let report = check(cwd, &job);
         assert!(!report.contains("customers`"), "{report}");
-        assert!(report.contains("orders`"), "a subfolder is not read: {report}");
+        assert!(
+            report.contains("orders`"),
+            "a subfolder is not read: {report}"
+        );
     }
     let out = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
         .args(["check", "--verbose", "--exit-zero", "dir/job.sql"])
@@ -104,7 +107,10 @@ fn an_unmarked_file_reads_only_its_own_folder() {
         err.contains("context root dir (the folder of a file given, without its subfolders"),
         "{err}"
     );
-    assert!(err.contains("1 file(s) to check, 1 context file(s)"), "{err}");
+    assert!(
+        err.contains("1 file(s) to check, 1 context file(s)"),
+        "{err}"
+    );
     // Marked by a git work tree, the whole tree is the context.
     crate::common::git(&dir, &["init", "-q"]);
     let report = check(&tmp.0, &job);

@@ -42,7 +42,11 @@ fn a_folder_without_sql_is_an_error_that_names_it() {
 fn everything_excluded_names_the_patterns_and_the_config() {
     let tmp = TempDir::new("empty-run-excluded");
     std::fs::create_dir_all(tmp.0.join("examples")).unwrap();
-    std::fs::write(tmp.0.join(".flinklint.yaml"), "exclude: [\"examples/**\"]\n").unwrap();
+    std::fs::write(
+        tmp.0.join(".flinklint.yaml"),
+        "exclude: [\"examples/**\"]\n",
+    )
+    .unwrap();
     for name in ["a.sql", "b.sql"] {
         std::fs::write(tmp.0.join("examples").join(name), "SELECT 1;\n").unwrap();
     }

@@ -540,3 +540,21 @@ fn output_file_receives_the_report() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `check .` shows paths without `./` in every format (`file=catalog/x.sql`, not
+/// `file=./catalog/x.sql`).
+#[test]
+fn paths_have_no_leading_dot_slash() {
+    let tmp = crate::common::TempDir::new("formats-no-dot-slash");
+    std::fs::create_dir_all(tmp.0.join("catalog")).unwrap();
+    std::fs::write(tmp.0.join("catalog/x.sql"), "SELECT \"x\";\n").unwrap();
+    for format in ["github", "concise", "json", "sarif"] {
+        let out = crate::common::isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
+            .args(["check", "--exit-zero", "--format", format, "."])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("catalog/x.sql"), "{format}: {text}");
+        assert!(!text.contains("./catalog"), "{format}: {text}");
+    }
+}

@@ -167,11 +167,9 @@ pub fn run_inputs(
         None => discover::discover_with(&args.paths, settings, args.stdin_filename.as_deref()).map(
             |inputs| {
                 let context = discover::context(&args.paths, &inputs, settings);
-                if context.is_empty() {
-                    (inputs, context)
-                } else {
-                    (discover::display_inputs(inputs), context)
-                }
+                // Paths are shown relative to the working directory, without `./`, in
+                // every format (`check .` shows `catalog/x.sql`).
+                (discover::display_inputs(inputs), context)
             },
         ),
     };
@@ -190,11 +188,8 @@ pub fn run_inputs(
             for root in discover::context_roots(settings, &args.paths) {
                 eprintln!(
                     "flinklint: context root {} ({})",
-                    discover::display_path(
-                        &std::env::current_dir().unwrap_or_default(),
-                        &root.dir
-                    )
-                    .display(),
+                    discover::display_path(&std::env::current_dir().unwrap_or_default(), &root.dir)
+                        .display(),
                     root.why
                 );
             }
