@@ -41,13 +41,13 @@ fn a_file_outside_an_unmarked_working_directory_takes_its_own_folder_as_root() {
         "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
     )
     .unwrap();
-    // ...and the checked file's own folder defines `customers`.
+    // ...and the checked migration's own history defines `customers`.
     std::fs::write(
-        project.join("customers.sql"),
+        project.join("migrations/V1__customers.sql"),
         "CREATE TABLE customers (id INT) WITH ('connector' = 'datagen');\n",
     )
     .unwrap();
-    let job = project.join("job.sql");
+    let job = project.join("migrations/V2__job.sql");
     std::fs::write(
         &job,
         "INSERT INTO customers SELECT id FROM customers;\nINSERT INTO orders SELECT id FROM customers;\n",
@@ -75,16 +75,16 @@ fn an_unmarked_file_reads_only_its_own_folder() {
     let dir = tmp.0.join("dir");
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     std::fs::write(
-        dir.join("sub/orders.sql"),
+        dir.join("sub/V1__orders.sql"),
         "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
     )
     .unwrap();
     std::fs::write(
-        dir.join("customers.sql"),
+        dir.join("V1__customers.sql"),
         "CREATE TABLE customers (id INT) WITH ('connector' = 'datagen');\n",
     )
     .unwrap();
-    let job = dir.join("job.sql");
+    let job = dir.join("V2__job.sql");
     std::fs::write(
         &job,
         "INSERT INTO customers SELECT id FROM customers;\nINSERT INTO orders SELECT id FROM customers;\n",
@@ -99,7 +99,7 @@ fn an_unmarked_file_reads_only_its_own_folder() {
         );
     }
     let out = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
-        .args(["check", "--verbose", "--exit-zero", "dir/job.sql"])
+        .args(["check", "--verbose", "--exit-zero", "dir/V2__job.sql"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -113,8 +113,16 @@ fn an_unmarked_file_reads_only_its_own_folder() {
     );
     // Marked by a git work tree, the whole tree is the context.
     crate::common::git(&dir, &["init", "-q"]);
-    let report = check(&tmp.0, &job);
-    assert!(!report.contains("orders`"), "{report}");
+    let out = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
+        .args(["check", "--verbose", "--exit-zero", "dir/V2__job.sql"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("(the git work tree)"), "{err}");
+    assert!(
+        err.contains("1 file(s) to check, 2 context file(s)"),
+        "{err}"
+    );
 }
 
 /// Standard input named with `--stdin-filename` gets the context the named file gets: the
