@@ -34,6 +34,7 @@ mod layers;
 mod oracle;
 mod parser_fixtures;
 mod project;
+mod report_order;
 mod rules;
 mod suppressions;
 

@@ -47,15 +47,55 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// The test cases: every reported file and every file with findings, with its findings. Files
+/// with findings come in the order of the findings (the report order, which puts the files of
+/// a history in the order they apply); they keep their places among the files without
+/// findings, which are in natural order of their paths.
+fn case_order<'a>(
+    files: &[FileEntry],
+    diagnostics: &'a [Diagnostic],
+) -> Vec<(usize, Vec<&'a Diagnostic>)> {
+    let mut found: Vec<Vec<&Diagnostic>> = vec![Vec::new(); files.len()];
+    let mut by_findings: Vec<usize> = Vec::new();
+    for d in diagnostics {
+        let Some(list) = found.get_mut(d.file.0 as usize) else {
+            continue;
+        };
+        if list.is_empty() {
+            by_findings.push(d.file.0 as usize);
+        }
+        list.push(d);
+    }
+    let mut slots: Vec<usize> = (0..files.len())
+        .filter(|&i| files[i].report || !found[i].is_empty())
+        .collect();
+    let paths: Vec<_> = files
+        .iter()
+        .map(|f| crate::source::natural::components(&f.source.path))
+        .collect();
+    slots.sort_by(|&a, &b| {
+        crate::source::natural::cmp_components(&paths[a], &paths[b]).then_with(|| a.cmp(&b))
+    });
+    let has_findings: Vec<bool> = found.iter().map(|f| !f.is_empty()).collect();
+    let mut next = by_findings.into_iter();
+    slots
+        .into_iter()
+        .map(|i| {
+            let i = if !has_findings[i] {
+                i
+            } else {
+                next.next().unwrap_or(i)
+            };
+            (i, std::mem::take(&mut found[i]))
+        })
+        .collect()
+}
+
 /// The document, with an XML declaration and a trailing newline.
 pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
-    let cases: Vec<(&FileEntry, Vec<&Diagnostic>)> = files
-        .iter()
-        .map(|f| {
-            let found: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.file == f.id).collect();
-            (f, found)
-        })
-        .filter(|(f, found)| f.report || !found.is_empty())
+    let cases: Vec<(&FileEntry, Vec<&Diagnostic>)> = case_order(files, diagnostics)
+        .into_iter()
+        .map(|(f, found)| (&files[f], found))
         .collect();
     let tests = cases.len();
     let failures = cases.iter().filter(|(_, found)| !found.is_empty()).count();

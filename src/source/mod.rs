@@ -5,6 +5,8 @@
 //! [`LineIndex::line_col`], which counts columns in characters (not bytes) and treats `\r\n`,
 //! `\n` and a lone `\r` as one line break each.
 
+pub mod natural;
+
 use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::Arc;
