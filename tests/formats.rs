@@ -32,6 +32,11 @@ fn check_project() -> Outcome {
     flinklint::check(&inputs, None, &Settings::default())
 }
 
+/// The folder the SARIF output names as the base of its relative paths (the command line
+/// names its working directory): a fixed one, so that the snapshot does not change with the
+/// machine.
+const SARIF_BASE: &str = "/src/flink-jobs";
+
 /// Every format, rendered as `flinklint check --format NAME` does (human without colour).
 fn all_formats(outcome: &Outcome) -> Vec<(&'static str, String)> {
     let (files, diagnostics) = (&outcome.files, &outcome.diagnostics);
@@ -44,7 +49,10 @@ fn all_formats(outcome: &Outcome) -> Vec<(&'static str, String)> {
         ("human", render::human::render(files, n, diagnostics, human)),
         ("concise", render::concise::render(files, n, diagnostics)),
         ("json", render::json::render(files, n, diagnostics)),
-        ("sarif", render::sarif::render(files, diagnostics)),
+        (
+            "sarif",
+            render::sarif::render_with_base(files, diagnostics, Some(SARIF_BASE.as_ref())),
+        ),
         ("github", render::github::render(files, n, diagnostics)),
         ("gitlab", render::gitlab::render(files, diagnostics)),
         ("junit", render::junit::render(files, diagnostics)),
@@ -282,6 +290,41 @@ fn sarif_is_valid_against_the_oasis_schema() {
         );
     }
     assert_eq!(runs[0]["columnKind"], "unicodeCodePoints");
+    // Relative references with their base, and the base as an absolute folder URI.
+    assert_eq!(
+        runs[0]["originalUriBaseIds"]["%SRCROOT%"]["uri"],
+        "file:///src/flink-jobs/"
+    );
+    for result in runs[0]["results"].as_array().unwrap() {
+        let location = &result["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(location["uriBaseId"], "%SRCROOT%", "{location}");
+        let uri = location["uri"].as_str().unwrap();
+        assert!(uri.starts_with("fixtures/formats/project/"), "{uri}");
+    }
+}
+
+#[test]
+fn sarif_names_the_working_directory_as_the_base_of_its_paths() {
+    let tmp = crate::common::TempDir::new("formats-sarif-base");
+    std::fs::create_dir_all(tmp.0.join("catalog")).unwrap();
+    std::fs::write(tmp.0.join("catalog/x.sql"), "SELECT \"x\";\n").unwrap();
+    let out = crate::common::isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
+        .args(["check", "--exit-zero", "--format", "sarif", "."])
+        .output()
+        .unwrap();
+    let sarif: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &sarif["runs"][0];
+    let dir = std::fs::canonicalize(&tmp.0).unwrap();
+    assert_eq!(
+        run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str(),
+        render::sarif::base_uri(&dir).as_deref(),
+        "{sarif:#}"
+    );
+    let location = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(location["uri"], "catalog/x.sql");
+    assert_eq!(location["uriBaseId"], "%SRCROOT%");
+    let (schemas, index) = sarif_schema();
+    assert!(schemas.validate(&sarif, index).is_ok());
 }
 
 /// GitLab's Code Quality report format
@@ -528,7 +571,14 @@ fn output_file_receives_the_report() {
         );
         let written = std::fs::read_to_string(&file).unwrap();
         let outcome = check_project();
-        assert_eq!(written, format_text(&outcome, format), "{format}");
+        let expected = if format == "sarif" {
+            // The command line names its working directory as the base of the paths.
+            let base = std::fs::canonicalize(common::root()).unwrap();
+            render::sarif::render_with_base(&outcome.files, &outcome.diagnostics, Some(&base))
+        } else {
+            format_text(&outcome, format)
+        };
+        assert_eq!(written, expected, "{format}");
         assert!(!written.contains('\u{1b}'), "{format}: no colour in a file");
     }
     let out = flinklint_cmd()

@@ -236,7 +236,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
             }
             None => render::json::render(files, files_checked, diagnostics),
         },
-        Format::Sarif => render::sarif::render(files, diagnostics),
+        Format::Sarif => {
+            let base = std::env::current_dir().ok();
+            render::sarif::render_with_base(files, diagnostics, base.as_deref())
+        }
         Format::Github => render::github::render(files, files_checked, diagnostics),
         Format::Gitlab => render::gitlab::render(files, diagnostics),
         Format::Junit => render::junit::render(files, diagnostics),
