@@ -521,8 +521,40 @@ fn flinklint_cmd() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_flinklint"));
     cmd.current_dir(common::root())
         .env_remove("GITHUB_ACTIONS")
-        .env_remove("NO_COLOR");
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS");
     cmd
+}
+
+#[test]
+fn the_human_report_wraps_at_columns_and_at_a_fixed_width_in_a_pipe() {
+    let run = |columns: Option<&str>| {
+        let mut cmd = flinklint_cmd();
+        cmd.args(["check", "fixtures/formats/project"]);
+        if let Some(c) = columns {
+            cmd.env("COLUMNS", c);
+        }
+        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+    };
+    // Standard output is a pipe here: the fixed width, whatever the terminal of the tests.
+    let piped = run(None);
+    assert_eq!(piped, format_text(&check_project(), "human"));
+    let narrow = run(Some("60"));
+    assert_ne!(narrow, piped);
+    // Messages and help wrap at 60 columns (source lines are shown as they are).
+    for line in narrow.lines() {
+        let t = line.trim_start();
+        let source = t.starts_with(|c: char| c.is_ascii_digit()) || t.starts_with('·');
+        if !source && !t.starts_with("╭─[") {
+            assert!(line.chars().count() <= 60, "{line:?}\n{narrow}");
+        }
+    }
+    // Not a number, or zero: the fixed width.
+    assert_eq!(run(Some("wide")), piped);
+    assert_eq!(run(Some("0")), piped);
+    // Absurd widths are bounded and do not break the report.
+    assert!(run(Some("1")).contains("LK005"));
+    assert!(run(Some("99999999999999999999")).contains("LK005"));
 }
 
 #[test]

@@ -226,7 +226,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             diagnostics,
             render::human::HumanOptions {
                 color: args.output_file.is_none() && use_color(),
-                width: 100,
+                width: super::report_width(args.output_file.is_none()),
             },
         ),
         Format::Concise => render::concise::render(files, files_checked, diagnostics),

@@ -307,6 +307,32 @@ fn base_versions(
     Ok(bases)
 }
 
+/// The width the human report wraps at when standard output is not a terminal (a file, a
+/// pipe, a CI log), so that such output does not change with the terminal it was made from.
+pub const DEFAULT_WIDTH: usize = 100;
+
+/// The width the human report wraps at: `COLUMNS` when it is set to a number, else the
+/// terminal's width when the report goes to standard output and that is a terminal, else
+/// [`DEFAULT_WIDTH`]; never narrower than 20 columns nor wider than 1,000.
+pub fn report_width(to_stdout: bool) -> usize {
+    use std::io::IsTerminal;
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0);
+    let terminal = || {
+        (to_stdout && std::io::stdout().is_terminal())
+            .then(terminal_size::terminal_size)
+            .flatten()
+            .map(|(w, _)| usize::from(w.0))
+            .filter(|&n| n > 0)
+    };
+    columns
+        .or_else(terminal)
+        .unwrap_or(DEFAULT_WIDTH)
+        .clamp(20, 1000)
+}
+
 /// Colour only on a terminal, and never with `NO_COLOR`.
 pub fn use_color() -> bool {
     use std::io::IsTerminal;
