@@ -321,9 +321,6 @@ fn expand_history_starts_from_the_deployed_version() {
         text.contains("-- version 1 (main:sql/totals.sql:3)\n"),
         "{text}"
     );
-    assert!(
-        text.contains("-- version 2 (./sql/totals.sql:3)\n"),
-        "{text}"
-    );
+    assert!(text.contains("-- version 2 (sql/totals.sql:3)\n"), "{text}");
     assert!(text.contains("+  `region` VARCHAR(2147483647)\n"), "{text}");
 }

@@ -285,6 +285,33 @@ fn excluded_paths_are_skipped_unless_named_or_forced() {
 }
 
 #[test]
+fn a_named_folder_is_checked_even_when_a_pattern_covers_its_contents() {
+    let p = Project::new("exclude-named-folder");
+    p.file(
+        ".flinklint.yaml",
+        "exclude:\n  - \"legacy/**\"\n  - \"*.tmp.sql\"\n",
+    )
+    .file("legacy/a.sql", DOUBLE_QUOTED)
+    .file("legacy/b.tmp.sql", DOUBLE_QUOTED)
+    .file("jobs/c.sql", DOUBLE_QUOTED);
+    let files = |out: &Output| -> Vec<String> { findings(out).into_iter().map(|f| f.0).collect() };
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert_eq!(files(&out), ["jobs/c.sql"], "{}", stderr(&out));
+    // Named: `legacy/**` does not apply inside it; `*.tmp.sql` still does.
+    let out = p.run(&["check", "--format", "json", "legacy"]);
+    assert_eq!(files(&out), ["legacy/a.sql"], "{}", stderr(&out));
+    let out = p.run(&[
+        "check",
+        "--format",
+        "json",
+        "--force-exclude",
+        "legacy",
+        "jobs",
+    ]);
+    assert_eq!(files(&out), ["jobs/c.sql"], "{}", stderr(&out));
+}
+
+#[test]
 fn configured_histories_apply_in_their_order() {
     let p = Project::new("histories");
     let create = "CREATE TABLE t (id INT) WITH ('connector' = 'datagen');\n";

@@ -1,7 +1,7 @@
 //! Which files a run over individual files reads as context: the project root is the folder
-//! of `.flinklint.yaml`, else the git work tree, else the working directory — unless the
-//! working directory is unmarked and the file lies outside it (a run from `/` must not read
-//! the whole disk).
+//! of `.flinklint.yaml`, else the git work tree; outside both, only the given file's own folder
+//! (without its subfolders), never the working directory (a run from a home folder or `/tmp`
+//! must not read everything below it).
 
 use crate::common::{isolated_command, TempDir};
 
@@ -41,20 +41,20 @@ fn a_file_outside_an_unmarked_working_directory_takes_its_own_folder_as_root() {
         "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
     )
     .unwrap();
-    // ...and the checked file's own project defines `customers`.
+    // ...and the checked migration's own history defines `customers`.
     std::fs::write(
         project.join("migrations/V1__customers.sql"),
         "CREATE TABLE customers (id INT) WITH ('connector' = 'datagen');\n",
     )
     .unwrap();
-    let job = project.join("job.sql");
+    let job = project.join("migrations/V2__job.sql");
     std::fs::write(
         &job,
         "INSERT INTO customers SELECT id FROM customers;\nINSERT INTO orders SELECT id FROM customers;\n",
     )
     .unwrap();
     let report = check(&elsewhere, &job);
-    // The file's own project is its context: `customers` is known, `orders` is not.
+    // The file's own folder is its context: `customers` is known, `orders` is not.
     assert!(
         !report.contains("customers`"),
         "customers should come from the file's project:\n{report}"
@@ -65,6 +65,64 @@ fn a_file_outside_an_unmarked_working_directory_takes_its_own_folder_as_root() {
     );
     // Run from inside the project, the same file sees the same context.
     assert!(check(&project, &job).contains("orders`"));
+}
+
+/// Without a config file or a git work tree, a file given alone reads only its own folder as
+/// context (not its subfolders, not the working directory); `--verbose` says so.
+#[test]
+fn an_unmarked_file_reads_only_its_own_folder() {
+    let tmp = TempDir::new("context-own-folder");
+    let dir = tmp.0.join("dir");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(
+        dir.join("sub/V1__orders.sql"),
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("V1__customers.sql"),
+        "CREATE TABLE customers (id INT) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    let job = dir.join("V2__job.sql");
+    std::fs::write(
+        &job,
+        "INSERT INTO customers SELECT id FROM customers;\nINSERT INTO orders SELECT id FROM customers;\n",
+    )
+    .unwrap();
+    for cwd in [&tmp.0, &dir] {
+        let report = check(cwd, &job);
+        assert!(!report.contains("customers`"), "{report}");
+        assert!(
+            report.contains("orders`"),
+            "a subfolder is not read: {report}"
+        );
+    }
+    let out = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
+        .args(["check", "--verbose", "--exit-zero", "dir/V2__job.sql"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("context root dir (the folder of a file given, without its subfolders"),
+        "{err}"
+    );
+    assert!(
+        err.contains("1 file(s) to check, 1 context file(s)"),
+        "{err}"
+    );
+    // Marked by a git work tree, the whole tree is the context.
+    crate::common::git(&dir, &["init", "-q"]);
+    let out = isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
+        .args(["check", "--verbose", "--exit-zero", "dir/V2__job.sql"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("(the git work tree)"), "{err}");
+    assert!(
+        err.contains("1 file(s) to check, 2 context file(s)"),
+        "{err}"
+    );
 }
 
 /// Standard input named with `--stdin-filename` gets the context the named file gets: the

@@ -175,12 +175,12 @@ fn expand_history_shows_each_version_and_the_diffs() {
     assert!(out.status.success(), "{out:?}");
     let expected_v1 = "CREATE MATERIALIZED TABLE `default_catalog`.`default_database`.`totals` (\n  `id` INT NOT NULL,\n  `name` VARCHAR(2147483647)\n)\nSTART_MODE = FROM_BEGINNING\nFRESHNESS = INTERVAL '3' MINUTE\nREFRESH_MODE = CONTINUOUS\nAS SELECT `src`.`id`, `src`.`name`\nFROM `default_catalog`.`default_database`.`src` AS `src`\n";
     assert!(
-        text.contains("-- version 1 (./migrations/V1__source.sql:2)\n"),
+        text.contains("-- version 1 (migrations/V1__source.sql:2)\n"),
         "{text}"
     );
     assert!(text.contains(expected_v1), "{text}");
     assert!(
-        text.contains("-- version 2 (./migrations/V2__amount.sql:1)\n"),
+        text.contains("-- version 2 (migrations/V2__amount.sql:1)\n"),
         "{text}"
     );
     for line in [

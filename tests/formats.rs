@@ -32,6 +32,11 @@ fn check_project() -> Outcome {
     flinklint::check(&inputs, None, &Settings::default())
 }
 
+/// The folder the SARIF output names as the base of its relative paths (the command line
+/// names its working directory): a fixed one, so that the snapshot does not change with the
+/// machine.
+const SARIF_BASE: &str = "/src/flink-jobs";
+
 /// Every format, rendered as `flinklint check --format NAME` does (human without colour).
 fn all_formats(outcome: &Outcome) -> Vec<(&'static str, String)> {
     let (files, diagnostics) = (&outcome.files, &outcome.diagnostics);
@@ -44,7 +49,10 @@ fn all_formats(outcome: &Outcome) -> Vec<(&'static str, String)> {
         ("human", render::human::render(files, n, diagnostics, human)),
         ("concise", render::concise::render(files, n, diagnostics)),
         ("json", render::json::render(files, n, diagnostics)),
-        ("sarif", render::sarif::render(files, diagnostics)),
+        (
+            "sarif",
+            render::sarif::render_with_base(files, diagnostics, Some(SARIF_BASE.as_ref())),
+        ),
         ("github", render::github::render(files, n, diagnostics)),
         ("gitlab", render::gitlab::render(files, diagnostics)),
         ("junit", render::junit::render(files, diagnostics)),
@@ -282,6 +290,41 @@ fn sarif_is_valid_against_the_oasis_schema() {
         );
     }
     assert_eq!(runs[0]["columnKind"], "unicodeCodePoints");
+    // Relative references with their base, and the base as an absolute folder URI.
+    assert_eq!(
+        runs[0]["originalUriBaseIds"]["%SRCROOT%"]["uri"],
+        "file:///src/flink-jobs/"
+    );
+    for result in runs[0]["results"].as_array().unwrap() {
+        let location = &result["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(location["uriBaseId"], "%SRCROOT%", "{location}");
+        let uri = location["uri"].as_str().unwrap();
+        assert!(uri.starts_with("fixtures/formats/project/"), "{uri}");
+    }
+}
+
+#[test]
+fn sarif_names_the_working_directory_as_the_base_of_its_paths() {
+    let tmp = crate::common::TempDir::new("formats-sarif-base");
+    std::fs::create_dir_all(tmp.0.join("catalog")).unwrap();
+    std::fs::write(tmp.0.join("catalog/x.sql"), "SELECT \"x\";\n").unwrap();
+    let out = crate::common::isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
+        .args(["check", "--exit-zero", "--format", "sarif", "."])
+        .output()
+        .unwrap();
+    let sarif: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &sarif["runs"][0];
+    let dir = std::fs::canonicalize(&tmp.0).unwrap();
+    assert_eq!(
+        run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str(),
+        render::sarif::base_uri(&dir).as_deref(),
+        "{sarif:#}"
+    );
+    let location = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(location["uri"], "catalog/x.sql");
+    assert_eq!(location["uriBaseId"], "%SRCROOT%");
+    let (schemas, index) = sarif_schema();
+    assert!(schemas.validate(&sarif, index).is_ok());
 }
 
 /// GitLab's Code Quality report format
@@ -478,8 +521,40 @@ fn flinklint_cmd() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_flinklint"));
     cmd.current_dir(common::root())
         .env_remove("GITHUB_ACTIONS")
-        .env_remove("NO_COLOR");
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS");
     cmd
+}
+
+#[test]
+fn the_human_report_wraps_at_columns_and_at_a_fixed_width_in_a_pipe() {
+    let run = |columns: Option<&str>| {
+        let mut cmd = flinklint_cmd();
+        cmd.args(["check", "fixtures/formats/project"]);
+        if let Some(c) = columns {
+            cmd.env("COLUMNS", c);
+        }
+        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+    };
+    // Standard output is a pipe here: the fixed width, whatever the terminal of the tests.
+    let piped = run(None);
+    assert_eq!(piped, format_text(&check_project(), "human"));
+    let narrow = run(Some("60"));
+    assert_ne!(narrow, piped);
+    // Messages and help wrap at 60 columns (source lines are shown as they are).
+    for line in narrow.lines() {
+        let t = line.trim_start();
+        let source = t.starts_with(|c: char| c.is_ascii_digit()) || t.starts_with('·');
+        if !source && !t.starts_with("╭─[") {
+            assert!(line.chars().count() <= 60, "{line:?}\n{narrow}");
+        }
+    }
+    // Not a number, or zero: the fixed width.
+    assert_eq!(run(Some("wide")), piped);
+    assert_eq!(run(Some("0")), piped);
+    // Absurd widths are bounded and do not break the report.
+    assert!(run(Some("1")).contains("LK005"));
+    assert!(run(Some("99999999999999999999")).contains("LK005"));
 }
 
 #[test]
@@ -528,7 +603,14 @@ fn output_file_receives_the_report() {
         );
         let written = std::fs::read_to_string(&file).unwrap();
         let outcome = check_project();
-        assert_eq!(written, format_text(&outcome, format), "{format}");
+        let expected = if format == "sarif" {
+            // The command line names its working directory as the base of the paths.
+            let base = std::fs::canonicalize(common::root()).unwrap();
+            render::sarif::render_with_base(&outcome.files, &outcome.diagnostics, Some(&base))
+        } else {
+            format_text(&outcome, format)
+        };
+        assert_eq!(written, expected, "{format}");
         assert!(!written.contains('\u{1b}'), "{format}: no colour in a file");
     }
     let out = flinklint_cmd()
@@ -539,4 +621,22 @@ fn output_file_receives_the_report() {
     assert_eq!(out.status.code(), Some(2), "an unwritable output file");
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `check .` shows paths without `./` in every format (`file=catalog/x.sql`, not
+/// `file=./catalog/x.sql`).
+#[test]
+fn paths_have_no_leading_dot_slash() {
+    let tmp = crate::common::TempDir::new("formats-no-dot-slash");
+    std::fs::create_dir_all(tmp.0.join("catalog")).unwrap();
+    std::fs::write(tmp.0.join("catalog/x.sql"), "SELECT \"x\";\n").unwrap();
+    for format in ["github", "concise", "json", "sarif"] {
+        let out = crate::common::isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0)
+            .args(["check", "--exit-zero", "--format", format, "."])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("catalog/x.sql"), "{format}: {text}");
+        assert!(!text.contains("./catalog"), "{format}: {text}");
+    }
 }

@@ -356,7 +356,7 @@ fn many_findings_cost_linear_time_and_reports_are_bounded() {
     let human = render::human::render_limited(files, n, all, options, render::MAX_FINDINGS_READ);
     let concise = render::concise::render_limited(files, n, all, render::MAX_FINDINGS_READ);
     let json = render::json::render_limited(files, n, all, None, render::MAX_FINDINGS_MACHINE);
-    let sarif = render::sarif::render_limited(files, all, render::MAX_FINDINGS_MACHINE);
+    let sarif = render::sarif::render_limited(files, all, render::MAX_FINDINGS_MACHINE, None);
     let junit = render::junit::render_limited(files, all, render::MAX_FINDINGS_MACHINE);
     within(
         "200,000 findings, checked and rendered",

@@ -23,6 +23,7 @@ mod config;
 mod context_root;
 mod corpus;
 mod docs;
+mod empty_run;
 mod expand_cli;
 mod expand_describe;
 mod expand_materialized;
@@ -37,6 +38,7 @@ mod mutation;
 mod oracle;
 mod parser_fixtures;
 mod project;
+mod report_order;
 mod rules;
 mod suppressions;
 

@@ -261,7 +261,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             diagnostics,
             render::human::HumanOptions {
                 color: args.output_file.is_none() && use_color(),
-                width: 100,
+                width: super::report_width(args.output_file.is_none()),
             },
             limit,
         ),
@@ -271,7 +271,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Format::Json => {
             render::json::render_limited(files, files_checked, diagnostics, gone.as_deref(), limit)
         }
-        Format::Sarif => render::sarif::render_limited(files, diagnostics, limit),
+        Format::Sarif => {
+            let base = std::env::current_dir().ok();
+            render::sarif::render_limited(files, diagnostics, limit, base.as_deref())
+        }
         Format::Github => render::github::render_limited(files, files_checked, diagnostics, limit),
         Format::Gitlab => render::gitlab::render_limited(files, diagnostics, limit),
         Format::Junit => render::junit::render_limited(files, diagnostics, limit),

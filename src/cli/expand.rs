@@ -277,7 +277,7 @@ pub fn run(args: ExpandArgs) -> ExitCode {
             &errors,
             render::human::HumanOptions {
                 color: use_color(),
-                width: 100,
+                width: super::report_width(true),
             },
         );
         out(&text);

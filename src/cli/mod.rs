@@ -75,6 +75,14 @@ pub struct InputArgs {
     /// input named with --stdin-filename (for pre-commit and editors, which pass every file).
     #[arg(long)]
     force_exclude: bool,
+    /// Exit with 0 when the paths hold no file to check (by default such a run says why and
+    /// exits with 2).
+    #[arg(long)]
+    allow_empty: bool,
+    /// Say on standard error which folders were read as context, and how many files were
+    /// checked and read as context.
+    #[arg(long, short = 'v')]
+    verbose: bool,
 }
 
 impl InputArgs {
@@ -175,11 +183,9 @@ pub fn run_inputs(
         None => discover::discover_with(&args.paths, settings, args.stdin_filename.as_deref()).map(
             |inputs| {
                 let context = discover::context(&args.paths, &inputs, settings);
-                if context.is_empty() {
-                    (inputs, context)
-                } else {
-                    (discover::display_inputs(inputs), context)
-                }
+                // Paths are shown relative to the working directory, without `./`, in
+                // every format (`check .` shows `catalog/x.sql`).
+                (discover::display_inputs(inputs), context)
             },
         ),
     };
@@ -190,8 +196,28 @@ pub fn run_inputs(
             return Err(ExitCode::from(2));
         }
     };
-    if inputs.is_empty() && changed_since.is_none() {
-        note_unlisted_documents(&args.paths, settings);
+    if inputs.is_empty() {
+        if changed_since.is_none() {
+            note_unlisted_documents(&args.paths, settings);
+        }
+        empty_run(args, changed_since, settings)?;
+    }
+    if args.verbose {
+        if changed_since.is_some() || !context.is_empty() {
+            for root in discover::context_roots(settings, &args.paths) {
+                eprintln!(
+                    "flinklint: context root {} ({})",
+                    discover::display_path(&std::env::current_dir().unwrap_or_default(), &root.dir)
+                        .display(),
+                    root.why
+                );
+            }
+        }
+        eprintln!(
+            "flinklint: {} file(s) to check, {} context file(s)",
+            inputs.len(),
+            context.len()
+        );
     }
     let stdin = match inputs.iter().any(|i| matches!(i, Input::Stdin(_))) {
         true => Some(read_stdin()?),
@@ -253,8 +279,38 @@ fn note_unlisted_documents(paths: &[PathBuf], settings: &Settings) {
     eprintln!(
         "flinklint: note: not checked: SQL blocks in {}{more}; documents are checked when \
          `extensions` lists their extension, e.g. `extensions: [sql, md]` in .flinklint.yaml",
-        first.display()
+        escape::path(first)
     );
+}
+
+/// A run that found no file to check: a note and success when that is expected (no changed
+/// file since `--changed-since`, every path dropped by `--force-exclude`, `--allow-empty`);
+/// otherwise why each path gave nothing, and `Err` with exit code 2.
+fn empty_run(
+    args: &InputArgs,
+    changed_since: Option<&str>,
+    settings: &Settings,
+) -> Result<(), ExitCode> {
+    if let Some(revision) = changed_since {
+        eprintln!("flinklint: no file to check changed since {revision}");
+        return Ok(());
+    }
+    if discover::all_force_excluded(&args.paths, settings) {
+        eprintln!("flinklint: every path given is excluded (--force-exclude): nothing to check");
+        return Ok(());
+    }
+    let why = discover::explain_empty(&args.paths, settings);
+    let lead = if args.allow_empty { "note" } else { "error" };
+    eprintln!("flinklint: {lead}: no file to check");
+    for line in &why {
+        eprintln!("  {line}");
+    }
+    if args.allow_empty {
+        Ok(())
+    } else {
+        eprintln!("  (--allow-empty makes a run without files succeed)");
+        Err(ExitCode::from(2))
+    }
 }
 
 /// The versions at `revision` of the input files that changed since it (`--base`). The
@@ -323,6 +379,32 @@ fn base_versions(
         });
     }
     Ok(bases)
+}
+
+/// The width the human report wraps at when standard output is not a terminal (a file, a
+/// pipe, a CI log), so that such output does not change with the terminal it was made from.
+pub const DEFAULT_WIDTH: usize = 100;
+
+/// The width the human report wraps at: `COLUMNS` when it is set to a number, else the
+/// terminal's width when the report goes to standard output and that is a terminal, else
+/// [`DEFAULT_WIDTH`]; never narrower than 20 columns nor wider than 1,000.
+pub fn report_width(to_stdout: bool) -> usize {
+    use std::io::IsTerminal;
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0);
+    let terminal = || {
+        (to_stdout && std::io::stdout().is_terminal())
+            .then(terminal_size::terminal_size)
+            .flatten()
+            .map(|(w, _)| usize::from(w.0))
+            .filter(|&n| n > 0)
+    };
+    columns
+        .or_else(terminal)
+        .unwrap_or(DEFAULT_WIDTH)
+        .clamp(20, 1000)
 }
 
 /// Colour only on a terminal, and never with `NO_COLOR`.

@@ -127,6 +127,47 @@ impl PathMatcher {
     }
 }
 
+impl PathMatcher {
+    /// The patterns that do not cover the folder `dir` (relative to the project root) as a
+    /// whole: a folder named on the command line is checked even when excluded, so a pattern
+    /// that matches it, a folder above it, or everything in it (`dir/**`) does not apply
+    /// inside it, while one that picks some of its files (`*.draft.sql`) still does.
+    pub fn without_covering(&self, dir: &Path) -> PathMatcher {
+        if self.is_empty() {
+            return self.clone();
+        }
+        // A name no pattern means to pick: a pattern that matches it matches any child.
+        let probe = dir.join("flinklint-probe-3f9c2a");
+        let kept: Vec<&String> = self
+            .patterns
+            .iter()
+            .filter(|p| {
+                let Ok(one) = PathMatcher::new(&[p.as_str()]) else {
+                    return true;
+                };
+                !(one.matches_path_or_parent(dir, true)
+                    || (one.matches(&probe, true) && one.matches(&probe, false)))
+            })
+            .collect();
+        if kept.len() == self.patterns.len() {
+            return self.clone();
+        }
+        PathMatcher::new(&kept).unwrap_or_default()
+    }
+
+    /// The patterns that match `rel` (or a folder above it) on their own, as written.
+    pub fn matching_patterns(&self, rel: &Path, is_dir: bool) -> Vec<&str> {
+        self.patterns
+            .iter()
+            .filter(|p| {
+                PathMatcher::new(&[p.as_str()])
+                    .is_ok_and(|one| one.matches_path_or_parent(rel, is_dir))
+            })
+            .map(String::as_str)
+            .collect()
+    }
+}
+
 /// `path` made absolute against the working directory, with `.` and `..` resolved lexically.
 pub fn absolute(path: &Path) -> PathBuf {
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());

@@ -191,13 +191,30 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 
 /// Sorts diagnostics deterministically: by file, then position, then code.
 pub fn sort(diagnostics: &mut [Diagnostic]) {
+    sort_ranked(diagnostics, &[]);
+}
+
+/// Sorts diagnostics deterministically: by the rank of their file (`ranks[id]`, the order in
+/// which files are reported; files without a rank come last, by id), then position, then
+/// code and message.
+pub fn sort_ranked(diagnostics: &mut [Diagnostic], ranks: &[u32]) {
+    let rank = |d: &Diagnostic| ranks.get(d.file.0 as usize).copied().unwrap_or(u32::MAX);
     diagnostics.sort_by(|a, b| {
-        (a.file, a.span.start, a.span.end, a.code, &a.message).cmp(&(
-            b.file,
-            b.span.start,
-            b.span.end,
-            b.code,
-            &b.message,
-        ))
+        (
+            rank(a),
+            a.file,
+            a.span.start,
+            a.span.end,
+            a.code,
+            &a.message,
+        )
+            .cmp(&(
+                rank(b),
+                b.file,
+                b.span.start,
+                b.span.end,
+                b.code,
+                &b.message,
+            ))
     });
 }

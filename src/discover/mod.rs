@@ -18,10 +18,11 @@ pub mod git;
 pub mod read;
 mod walk;
 
+use crate::config::glob::PathMatcher;
 use crate::config::Settings;
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
-use walk::walk;
+use walk::{walk, walk_to};
 
 /// Where a file's text comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -136,7 +137,16 @@ pub fn discover_with(
             }
             continue;
         }
-        walk(arg, settings, &mut inputs);
+        // A folder named on the command line is checked even when excluded: the patterns
+        // that cover it as a whole do not apply inside it (unless --force-exclude).
+        let exclude = if settings.force_exclude {
+            settings.exclude.clone()
+        } else {
+            settings
+                .exclude
+                .without_covering(&settings.relative_path(arg))
+        };
+        walk(arg, settings, &exclude, &mut inputs);
     }
     let mut seen = std::collections::HashSet::new();
     inputs.retain(|i| seen.insert(i.clone()));
@@ -169,7 +179,7 @@ pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf>
         if arg.is_file() {
             found.push(Input::File(arg.clone()));
         } else if arg.is_dir() {
-            walk(arg, &documents, &mut found);
+            walk(arg, &documents, &documents.exclude, &mut found);
         }
     }
     found
@@ -178,12 +188,106 @@ pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf>
         .filter(|p| unlisted_document(p, settings))
         .filter(|p| {
             let format = crate::source::embedded::Format::of(p);
-            std::fs::read_to_string(p).is_ok_and(|text| {
-                crate::source::embedded::extract(format, &text)
-                    .is_some_and(|(_, e)| !e.blocks.is_empty())
-            })
+            crate::files::read_file(p, crate::files::SQL_LIMIT)
+                .ok()
+                .and_then(|bytes| String::from_utf8(bytes).ok())
+                .is_some_and(|text| {
+                    crate::source::embedded::extract(format, &text)
+                        .is_some_and(|(_, e)| !e.blocks.is_empty())
+                })
         })
         .collect()
+}
+
+/// Whether `--force-exclude` dropped every path argument (as pre-commit passes the staged
+/// files): a run with nothing to check that is not a mistake.
+pub fn all_force_excluded(args: &[PathBuf], settings: &Settings) -> bool {
+    settings.force_exclude
+        && !args.is_empty()
+        && args.iter().all(|arg| {
+            arg.as_os_str() != "-"
+                && settings
+                    .exclude
+                    .matches_path_or_parent(&settings.relative_path(arg), !arg.is_file())
+        })
+}
+
+/// Why `args` gave no file to check: one line per path argument, naming the path and what
+/// left it empty (no file with the extensions, `.gitignore`, or the `exclude` patterns that
+/// matched, with the config file that holds them). Walks each folder again without the
+/// exclusions: only called when nothing was found.
+pub fn explain_empty(args: &[PathBuf], settings: &Settings) -> Vec<String> {
+    let cwd = current_dir();
+    let config = settings.config_file.as_deref().map_or_else(
+        || "the configuration".to_string(),
+        |c| display_path(&cwd, c).display().to_string(),
+    );
+    let extensions = settings.extensions.join(", ");
+    let what = match settings.extensions.as_slice() {
+        [one] => format!(".{one} file"),
+        _ => "file".to_string(),
+    };
+    let patterns = |list: Vec<&str>| {
+        let mut list: Vec<String> = list.into_iter().map(str::to_string).collect();
+        list.sort();
+        list.dedup();
+        format!("`exclude: {}`", list.join(", "))
+    };
+    let mut lines = Vec::new();
+    for arg in args.iter().filter(|a| a.as_os_str() != "-") {
+        let shown = display_path(&cwd, arg);
+        let shown = shown.display();
+        let is_dir = !arg.is_file();
+        let rel = settings.relative_path(arg);
+        if settings.force_exclude && settings.exclude.matches_path_or_parent(&rel, is_dir) {
+            lines.push(format!(
+                "{shown} is excluded by {} in {config} (with --force-exclude)",
+                patterns(settings.exclude.matching_patterns(&rel, is_dir))
+            ));
+            continue;
+        }
+        if !is_dir {
+            continue;
+        }
+        let mut all = Vec::new();
+        walk(arg, settings, &PathMatcher::default(), &mut all);
+        if all.is_empty() {
+            let mut line = format!("no {what} under {shown} (extensions: {extensions})");
+            if settings.respect_gitignore {
+                let unfiltered = Settings {
+                    respect_gitignore: false,
+                    ..settings.clone()
+                };
+                let mut ignored = Vec::new();
+                walk(arg, &unfiltered, &PathMatcher::default(), &mut ignored);
+                if !ignored.is_empty() {
+                    line.push_str(&format!(
+                        "; {} ignored by .gitignore (respect-gitignore: false reads them)",
+                        ignored.len()
+                    ));
+                }
+            }
+            lines.push(line);
+            continue;
+        }
+        let matched: Vec<&str> = all
+            .iter()
+            .flat_map(|i| {
+                settings
+                    .exclude
+                    .matching_patterns(&settings.relative_path(i.path()), false)
+            })
+            .collect();
+        let files = match all.len() {
+            1 => format!("the only {what} under {shown} is"),
+            n => format!("all {n} {what}s under {shown} are"),
+        };
+        lines.push(format!(
+            "{files} excluded by {} in {config}",
+            patterns(matched)
+        ));
+    }
+    lines
 }
 
 /// The project root: the folder of the nearest `.flinklint.yaml` above `start`, else the
@@ -193,8 +297,8 @@ pub fn project_root(start: &Path) -> PathBuf {
 }
 
 /// Context for a run over individual files (as pre-commit passes them): every file under the
-/// project root (`settings.root`, else the one of the working directory) that the run does not
-/// already read, found as [`discover_with`] finds files in a folder (so `exclude` and
+/// [`context_roots`] (the project root marked by a config file or a git work tree, else only
+/// the given files' own folders) that the run does not already read, found as [`discover_with`] finds files in a folder (so `exclude` and
 /// `.gitignore` apply), so that histories and the persistent catalog they build are complete.
 /// Findings in context files are not reported. Empty when every argument is a directory or
 /// standard input (the directories are the context).
@@ -313,50 +417,115 @@ pub fn changed_since(
     Ok((reported, context))
 }
 
-/// Every file of the project, as `(path shown, canonical path)`, in path order: the walk of
-/// `settings.root` (the config file's folder or git work tree), else of [`project_root`] of the current
-/// directory, with `exclude` and `.gitignore` applied as in [`discover_with`]. When that root
-/// is only the current directory (no config file, no git work tree) and a file argument lies
-/// outside it, the root is that file's folder instead: a run over `/tmp/x/a.sql` from `/`
-/// must not read the whole disk.
+/// A folder whose files a run over individual files reads as context.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContextRoot {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Whether its subfolders are read too: only in a project marked by a config file or a
+    /// git work tree, or a folder named on the command line.
+    pub recursive: bool,
+    /// What makes it the root, for `--verbose`.
+    pub why: &'static str,
+}
+
+/// The folders a run over `args` reads as context: the project root of `settings` when a
+/// config file marks it (or a git work tree holding every path argument); else, for each
+/// argument, the git work tree or config folder above it, a folder named as such, or — for a
+/// file outside any marked project — only that file's own folder, without its subfolders: a
+/// file in an unmarked folder (a home folder, `/tmp`) must not make the run read everything
+/// below the working directory.
+pub fn context_roots(settings: &Settings, args: &[PathBuf]) -> Vec<ContextRoot> {
+    let paths: Vec<&PathBuf> = args.iter().filter(|a| a.as_os_str() != "-").collect();
+    if let Some(root) = &settings.root {
+        if settings.config_file.is_some() {
+            return vec![ContextRoot {
+                dir: root.clone(),
+                recursive: true,
+                why: "the folder of the config file",
+            }];
+        }
+        let inside = |p: &PathBuf| {
+            let (Ok(p), Ok(r)) = (std::fs::canonicalize(p), std::fs::canonicalize(root)) else {
+                return false;
+            };
+            p.starts_with(r)
+        };
+        if root.join(".git").exists() && paths.iter().all(|p| inside(p)) {
+            return vec![ContextRoot {
+                dir: root.clone(),
+                recursive: true,
+                why: "the git work tree",
+            }];
+        }
+    }
+    let mut roots: Vec<ContextRoot> = Vec::new();
+    for arg in paths {
+        let is_dir = arg.is_dir();
+        let dir = if is_dir {
+            arg.clone()
+        } else {
+            arg.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+        };
+        let root = project_root(&dir);
+        let found = if root.join(".flinklint.yaml").is_file() {
+            ContextRoot {
+                dir: root,
+                recursive: true,
+                why: "the folder of the config file",
+            }
+        } else if root.join(".git").exists() {
+            ContextRoot {
+                dir: root,
+                recursive: true,
+                why: "the git work tree",
+            }
+        } else if is_dir {
+            ContextRoot {
+                dir,
+                recursive: true,
+                why: "a folder given",
+            }
+        } else {
+            ContextRoot {
+                dir,
+                recursive: false,
+                why: "the folder of a file given, without its subfolders (no .flinklint.yaml or \
+                      git work tree above it)",
+            }
+        };
+        let canonical = |r: &ContextRoot| std::fs::canonicalize(&r.dir).ok();
+        if !roots
+            .iter()
+            .any(|r| canonical(r) == canonical(&found) && r.recursive == found.recursive)
+        {
+            roots.push(found);
+        }
+    }
+    roots
+}
+
+/// Every file of the [`context_roots`], as `(path shown, canonical path)`, in path order,
+/// found as [`discover_with`] finds files in a folder (`exclude` and `.gitignore` apply).
 fn project_files(settings: &Settings, args: &[PathBuf]) -> Vec<(PathBuf, PathBuf)> {
     let cwd = current_dir();
-    // A root from a config file or a git work tree is the project's; a bare working
-    // directory is only a guess.
-    let root = match &settings.root {
-        Some(root) if settings.config_file.is_some() || root.join(".git").exists() => root.clone(),
-        _ => fallback_root(&cwd, args),
-    };
     let mut found = Vec::new();
-    walk(&root, settings, &mut found);
+    for root in context_roots(settings, args) {
+        let depth = (!root.recursive).then_some(1);
+        walk_to(&root.dir, settings, &settings.exclude, depth, &mut found);
+    }
+    let mut seen = HashSet::new();
     found
         .into_iter()
         .filter_map(|i| {
             let path = i.path();
             let canonical = std::fs::canonicalize(path).ok()?;
-            Some((display_path(&cwd, path), canonical))
+            seen.insert(canonical.clone())
+                .then(|| (display_path(&cwd, path), canonical))
         })
         .collect()
-}
-
-/// [`project_root`] of the current directory, unless that is only the current directory and
-/// the first file argument lies outside it: then the project root of that file's folder.
-fn fallback_root(cwd: &Path, args: &[PathBuf]) -> PathBuf {
-    let root = project_root(cwd);
-    let marked = root.join(".git").exists() || root.join(".flinklint.yaml").is_file();
-    if marked {
-        return root;
-    }
-    let outside = args.iter().find_map(|a| {
-        let file = std::fs::canonicalize(a).ok()?;
-        let root = std::fs::canonicalize(&root).ok()?;
-        (file.is_file() && !file.starts_with(&root))
-            .then(|| file.parent().map(Path::to_path_buf))?
-    });
-    match outside {
-        Some(dir) => project_root(&dir),
-        None => root,
-    }
 }
 
 fn current_dir() -> PathBuf {

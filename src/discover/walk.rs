@@ -17,6 +17,7 @@
 //! printed once per run as a note on standard error; the rest of the walk goes on.
 
 use super::Input;
+use crate::config::glob::PathMatcher;
 use crate::config::Settings;
 use crate::files::{read_file, regular_file, ReadError, SMALL_LIMIT};
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
@@ -27,33 +28,52 @@ use std::rc::Rc;
 /// Directory names never descended into.
 const SKIPPED_DIRS: &[&str] = &["target", "node_modules"];
 
-/// Adds the files under the folder `dir` to `inputs`, sorted by path.
-pub(super) fn walk(dir: &Path, settings: &Settings, inputs: &mut Vec<Input>) {
+/// Adds the files under the folder `dir` to `inputs`, sorted by path, skipping what `exclude`
+/// matches (paths relative to the project root).
+pub(super) fn walk(
+    dir: &Path,
+    settings: &Settings,
+    exclude: &PathMatcher,
+    inputs: &mut Vec<Input>,
+) {
+    walk_to(dir, settings, exclude, None, inputs);
+}
+
+/// [`walk`] down to `max_depth` levels (1: the folder's own files), or all.
+pub(super) fn walk_to(
+    dir: &Path,
+    settings: &Settings,
+    exclude: &PathMatcher,
+    max_depth: Option<usize>,
+    inputs: &mut Vec<Input>,
+) {
     // The folder's path relative to the project root, computed once; entries add their part.
-    let base = (!settings.exclude.is_empty()).then(|| settings.relative_path(dir));
+    let base = (!exclude.is_empty()).then(|| settings.relative_path(dir));
     let mut rules = settings.respect_gitignore.then(|| IgnoreRules::new(dir));
-    let walker = walkdir::WalkDir::new(dir)
+    let mut walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| {
-            if e.depth() == 0 {
-                return true;
-            }
-            let is_dir = e.file_type().is_dir();
-            if is_dir && is_skipped_dir(e.file_name()) {
+        .sort_by_file_name();
+    if let Some(depth) = max_depth {
+        walker = walker.max_depth(depth);
+    }
+    let walker = walker.into_iter().filter_entry(|e| {
+        if e.depth() == 0 {
+            return true;
+        }
+        let is_dir = e.file_type().is_dir();
+        if is_dir && is_skipped_dir(e.file_name()) {
+            return false;
+        }
+        let rest = e.path().strip_prefix(dir).unwrap_or(e.path());
+        if let Some(base) = &base {
+            if exclude.matches(&base.join(rest), is_dir) {
                 return false;
             }
-            let rest = e.path().strip_prefix(dir).unwrap_or(e.path());
-            if let Some(base) = &base {
-                if settings.exclude.matches(&base.join(rest), is_dir) {
-                    return false;
-                }
-            }
-            rules
-                .as_mut()
-                .is_none_or(|rules| !rules.ignores(rest, is_dir))
-        });
+        }
+        rules
+            .as_mut()
+            .is_none_or(|rules| !rules.ignores(rest, is_dir))
+    });
     for entry in walker {
         let entry = match entry {
             Ok(entry) => entry,

@@ -31,7 +31,8 @@ use std::time::Duration;
 pub struct Outcome {
     /// Files in run order; `FileId(i)` is `files[i]`.
     pub files: Vec<FileEntry>,
-    /// Findings, sorted by file, position and code.
+    /// Findings, sorted by file (in the order of [`semantic::history::report_ranks`]: natural
+    /// order of paths, a history's files in the order they apply), position and code.
     pub diagnostics: Vec<Diagnostic>,
     /// The semantic model (catalog sessions), for `expand`.
     pub model: semantic::Model,

@@ -52,6 +52,60 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// The test cases: every reported file and every file with findings, with its first findings
+/// (of the first `limit` of the report) and how many of its findings are left out. Files with
+/// findings come in the order of the findings (the report order, which puts the files of a
+/// history in the order they apply); they keep their places among the files without findings,
+/// which are in natural order of their paths. One pass over the findings.
+fn case_order<'a>(
+    files: &[FileEntry],
+    diagnostics: &'a [Diagnostic],
+    limit: usize,
+) -> Vec<(usize, Vec<&'a Diagnostic>, usize)> {
+    let mut found: Vec<(Vec<&Diagnostic>, usize)> = vec![(Vec::new(), 0); files.len()];
+    let mut by_findings: Vec<usize> = Vec::new();
+    for (k, d) in diagnostics.iter().enumerate() {
+        let Some((list, left_out)) = found.get_mut(d.file.0 as usize) else {
+            continue;
+        };
+        if list.is_empty() && *left_out == 0 {
+            by_findings.push(d.file.0 as usize);
+        }
+        if k < limit {
+            list.push(d);
+        } else {
+            *left_out += 1;
+        }
+    }
+    let has_findings: Vec<bool> = found
+        .iter()
+        .map(|(f, left_out)| !f.is_empty() || *left_out > 0)
+        .collect();
+    let mut slots: Vec<usize> = (0..files.len())
+        .filter(|&i| files[i].report || has_findings[i])
+        .collect();
+    let paths: Vec<_> = files
+        .iter()
+        .map(|f| crate::source::natural::components(&f.source.path))
+        .collect();
+    slots.sort_by(|&a, &b| {
+        crate::source::natural::cmp_components(&paths[a], &paths[b]).then_with(|| a.cmp(&b))
+    });
+    let mut next = by_findings.into_iter();
+    slots
+        .into_iter()
+        .map(|i| {
+            let i = if !has_findings[i] {
+                i
+            } else {
+                next.next().unwrap_or(i)
+            };
+            let (list, left_out) = std::mem::take(&mut found[i]);
+            (i, list, left_out)
+        })
+        .collect()
+}
+
 /// The document, with an XML declaration and a trailing newline.
 pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
     render_limited(files, diagnostics, usize::MAX)
@@ -60,22 +114,9 @@ pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
 /// The document with a `<failure>` for each of the first `limit` diagnostics.
 pub fn render_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> String {
     let (_, omitted) = super::limit(diagnostics, limit);
-    // Each file's findings, and how many of them are left out (one pass over the findings).
-    let mut by_file: Vec<(Vec<&Diagnostic>, usize)> = vec![(Vec::new(), 0); files.len()];
-    for (i, d) in diagnostics.iter().enumerate() {
-        if let Some((found, left_out)) = by_file.get_mut(d.file.0 as usize) {
-            if i < limit {
-                found.push(d);
-            } else {
-                *left_out += 1;
-            }
-        }
-    }
-    let cases: Vec<(&FileEntry, Vec<&Diagnostic>, usize)> = files
-        .iter()
-        .zip(by_file)
-        .map(|(f, (found, left_out))| (f, found, left_out))
-        .filter(|(f, found, left_out)| f.report || !found.is_empty() || *left_out > 0)
+    let cases: Vec<(&FileEntry, Vec<&Diagnostic>, usize)> = case_order(files, diagnostics, limit)
+        .into_iter()
+        .map(|(f, found, left_out)| (&files[f], found, left_out))
         .collect();
     let tests = cases.len();
     let failures = cases

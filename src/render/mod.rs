@@ -1,9 +1,10 @@
 //! Render stage: diagnostics to text, one module per output format. Renderers read the
 //! diagnostics and the files' text (for line and column) and nothing else.
 //!
-//! Every format carries the same findings in the same order (the order of
-//! [`crate::diagnostics::sort`]) with the same severities; the formats that can express a
-//! fix (`json`, `sarif`) carry the fixes too.
+//! Every format carries the same findings in the same order (by file in natural order, the
+//! files of a history in the order they apply: `crate::semantic::history::report_ranks`)
+//! with the same severities; the formats that can express a fix (`json`, `sarif`) carry the
+//! fixes too.
 //!
 //! A report is bounded: each format's `render_limited` shows the first `limit` findings and
 //! records how many more there are, by rule and severity ([`Omitted`]), in the format's own

@@ -10,12 +10,21 @@
 //!
 //! Each result has `ruleId`, `ruleIndex`, `level` (`error`, `warning`, or `note` for info),
 //! `message.text`, one location (`artifactLocation.uri` is the path as shown, percent-encoded
-//! where a URI needs it; the `region` has 1-based `startLine`, `startColumn`, `endLine` and
+//! where a URI needs it: a relative reference for a relative path, with `uriBaseId`
+//! `%SRCROOT%`, and a `file:` URI with no base id for an absolute one; the `region` has 1-based `startLine`, `startColumn`, `endLine` and
 //! `endColumn`, the end exclusive as SARIF defines it), `partialFingerprints`
 //! (`flinklint/v1`, see [`super::fingerprints`]), `relatedLocations` for related locations,
 //! `fixes` for a fix (one `artifactChange` per file, each edit a `replacement` of a
 //! `deletedRegion` by `insertedContent`; the fix's applicability in its `properties`), and
 //! `properties` with `help`, `flinkMessage` (Flink's own message) and `notes` when present.
+//!
+//! Relative paths are relative to the folder the run was made from (the working directory).
+//! When that folder is known ([`render_with_base`]), the run names it in `originalUriBaseIds`
+//! as `%SRCROOT%`, a `file:` URI ending in `/` (as SARIF 2.1.0 requires of a base), so that a
+//! viewer can resolve the relative references. GitHub code scanning resolves relative
+//! references against the root of the repository (GitHub Docs, "SARIF support for code
+//! scanning", `artifactLocation.uri`): run flinklint from there for an upload. `%SRCROOT%` is
+//! the base id CodeQL writes.
 //!
 //! Past the limit (`--max-findings`), `results` holds the first findings, and the run gains an
 //! `invocations` entry whose `toolExecutionNotifications` has one `warning` saying how many
@@ -29,6 +38,7 @@ use crate::diagnostics::{Applicability, Diagnostic, Severity};
 use crate::files::FileEntry;
 use crate::source::{FileId, Span};
 use serde_json::{json, Map, Value};
+use std::path::Path;
 
 /// The SARIF version written.
 pub const SARIF_VERSION: &str = "2.1.0";
@@ -103,8 +113,31 @@ fn region(files: &[FileEntry], file: FileId, span: Span) -> Value {
     })
 }
 
+/// The URI base id of relative artifact locations: the folder the paths are relative to.
+pub const SRCROOT: &str = "%SRCROOT%";
+
 fn artifact_location(files: &[FileEntry], file: FileId) -> Value {
-    json!({"uri": uri(&path_of(files, file))})
+    let uri = uri(&path_of(files, file));
+    if uri.starts_with("file:") {
+        // SARIF 2.1.0 (`artifactLocation.uriBaseId`): a base id only with a relative reference.
+        json!({ "uri": uri })
+    } else {
+        json!({"uri": uri, "uriBaseId": SRCROOT})
+    }
+}
+
+/// `base` (an absolute folder) as a `file:` URI ending in `/`, as `originalUriBaseIds` wants
+/// it; `None` for a relative path (it names no folder on its own).
+pub fn base_uri(base: &Path) -> Option<String> {
+    let path = base.to_string_lossy().replace('\\', "/");
+    let mut out = uri(&path);
+    if !out.starts_with("file:") {
+        return None;
+    }
+    if !out.ends_with('/') {
+        out.push('/');
+    }
+    Some(out)
 }
 
 fn physical_location(files: &[FileEntry], file: FileId, span: Span) -> Value {
@@ -194,15 +227,31 @@ fn fix_value(files: &[FileEntry], fix: &crate::diagnostics::Fix) -> Value {
     })
 }
 
-/// The log as a JSON value.
+/// The log as a JSON value, without `originalUriBaseIds` (see [`log_with_base`]).
 pub fn log(files: &[FileEntry], diagnostics: &[Diagnostic]) -> Value {
-    log_limited(files, diagnostics, usize::MAX)
+    log_limited(files, diagnostics, usize::MAX, None)
 }
 
-/// The log of the first `limit` diagnostics, with a notification counting the others.
-pub fn log_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> Value {
+/// The log as a JSON value; `base`, the absolute folder the relative paths are relative to,
+/// becomes the run's `originalUriBaseIds` entry for [`SRCROOT`].
+pub fn log_with_base(
+    files: &[FileEntry],
+    diagnostics: &[Diagnostic],
+    base: Option<&Path>,
+) -> Value {
+    log_limited(files, diagnostics, usize::MAX, base)
+}
+
+/// The log of the first `limit` diagnostics, with a notification counting the others; `base`
+/// as in [`log_with_base`].
+pub fn log_limited(
+    files: &[FileEntry],
+    diagnostics: &[Diagnostic],
+    limit: usize,
+    base: Option<&Path>,
+) -> Value {
     let (diagnostics, omitted) = super::limit(diagnostics, limit);
-    let mut log = log_of(files, diagnostics);
+    let mut log = log_of(files, diagnostics, base);
     if let Some(omitted) = omitted {
         log["runs"][0]["invocations"] = json!([{
             "executionSuccessful": true,
@@ -216,7 +265,7 @@ pub fn log_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize
     log
 }
 
-fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic]) -> Value {
+fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic], base: Option<&Path>) -> Value {
     let mut codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
     codes.sort_unstable();
     codes.dedup();
@@ -282,32 +331,53 @@ fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic]) -> Value {
             Value::Object(r)
         })
         .collect();
+    let mut run = json!({
+        "tool": {
+            "driver": {
+                "name": "flinklint",
+                "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": INFORMATION_URI,
+                "rules": rules,
+            },
+        },
+        "columnKind": "unicodeCodePoints",
+    });
+    if let Some(base) = base.and_then(base_uri) {
+        run["originalUriBaseIds"] = json!({ SRCROOT: {"uri": base} });
+    }
+    run["results"] = Value::Array(results);
     json!({
         "$schema": SCHEMA_URI,
         "version": SARIF_VERSION,
-        "runs": [{
-            "tool": {
-                "driver": {
-                    "name": "flinklint",
-                    "version": env!("CARGO_PKG_VERSION"),
-                    "informationUri": INFORMATION_URI,
-                    "rules": rules,
-                },
-            },
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
+        "runs": [run],
     })
 }
 
-/// The log, pretty-printed, with a trailing newline.
+/// The log, pretty-printed, with a trailing newline (without `originalUriBaseIds`: see
+/// [`render_with_base`]).
 pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
-    render_limited(files, diagnostics, usize::MAX)
+    render_limited(files, diagnostics, usize::MAX, None)
 }
 
-/// The log of the first `limit` diagnostics (see [`log_limited`]), pretty-printed.
-pub fn render_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> String {
-    let log = log_limited(files, diagnostics, limit);
+/// The log, pretty-printed, with a trailing newline; `base` is the absolute folder the
+/// relative paths are relative to (the working directory), written as `originalUriBaseIds`.
+pub fn render_with_base(
+    files: &[FileEntry],
+    diagnostics: &[Diagnostic],
+    base: Option<&Path>,
+) -> String {
+    render_limited(files, diagnostics, usize::MAX, base)
+}
+
+/// The log of the first `limit` diagnostics (see [`log_limited`]), pretty-printed; `base` as
+/// in [`render_with_base`].
+pub fn render_limited(
+    files: &[FileEntry],
+    diagnostics: &[Diagnostic],
+    limit: usize,
+    base: Option<&Path>,
+) -> String {
+    let log = log_limited(files, diagnostics, limit, base);
     let mut out = serde_json::to_string_pretty(&log).unwrap_or_default();
     out.push('\n');
     out
@@ -324,6 +394,18 @@ mod tests {
             reflow(doc),
             "Reports a thing:\n- one, wrapped\n- two\n\nWhy it matters."
         );
+    }
+
+    #[test]
+    fn a_base_folder_becomes_a_file_uri_ending_in_a_slash() {
+        use super::base_uri;
+        use std::path::Path;
+        assert_eq!(
+            base_uri(Path::new("/srv/my sql")).as_deref(),
+            Some("file:///srv/my%20sql/")
+        );
+        assert_eq!(base_uri(Path::new("/")).as_deref(), Some("file:///"));
+        assert_eq!(base_uri(Path::new("sql")), None);
     }
 
     #[test]

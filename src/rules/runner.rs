@@ -88,7 +88,8 @@ pub fn run_after(ctx: &Context<'_>, early: Early) -> Vec<Diagnostic> {
     apply_levels(ctx, &mut late);
     suppression::apply_file_wide(&suppressions, &mut late);
     out.extend(late);
-    crate::diagnostics::sort(&mut out);
+    let ranks = crate::semantic::history::report_ranks(ctx.files, &ctx.model.plan);
+    crate::diagnostics::sort_ranked(&mut out, &ranks);
     out
 }
 

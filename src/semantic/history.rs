@@ -11,7 +11,7 @@
 
 use crate::config::{HistoryOrder, Settings};
 use crate::files::FileEntry;
-use crate::source::FileId;
+use crate::source::{natural, FileId};
 use std::path::{Path, PathBuf};
 
 /// A history: its folder and its migration files in version order.
@@ -162,6 +162,55 @@ pub fn plan_paths<'a>(
     }
     plan.scripts.sort();
     plan
+}
+
+/// The order in which findings are reported, as a rank per file (indexed by [`FileId`]): by
+/// folder, the folders' paths in natural order ([`natural::cmp_paths`]: `a2/` before `a10/`,
+/// a folder's own files before those of its subfolders); within a folder, the files of a
+/// history in the order they apply, then the others by name in natural order (`x2.sql` before
+/// `x10.sql`). Files left out of `plan` (the earlier versions of `--base`) are ordered by name.
+pub fn report_ranks(files: &[FileEntry], plan: &Plan) -> Vec<u32> {
+    // (history, position in it) of each migration file.
+    let mut applies: Vec<Option<(usize, usize)>> = vec![None; files.len()];
+    for (h, history) in plan.histories.iter().enumerate() {
+        for (at, id) in history.files.iter().enumerate() {
+            if let Some(slot) = applies.get_mut(id.0 as usize) {
+                *slot = Some((h, at));
+            }
+        }
+    }
+    let dirs: Vec<Vec<std::borrow::Cow<'_, str>>> = files
+        .iter()
+        .map(|f| natural::components(f.source.path.parent().unwrap_or(Path::new(""))))
+        .collect();
+    let names: Vec<std::borrow::Cow<'_, str>> = files
+        .iter()
+        .map(|f| {
+            f.source
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by(|&a, &b| {
+        natural::cmp_components(&dirs[a], &dirs[b])
+            .then_with(|| match (applies[a], applies[b]) {
+                (Some(x), Some(y)) => x.cmp(&y),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            })
+            .then_with(|| natural::cmp(&names[a], &names[b]))
+            .then_with(|| files[a].source.path.cmp(&files[b].source.path))
+            .then_with(|| a.cmp(&b))
+    });
+    let mut ranks = vec![0; files.len()];
+    for (rank, i) in order.into_iter().enumerate() {
+        ranks[i] = rank as u32;
+    }
+    ranks
 }
 
 /// Sorts a history's files: natural (versions as numbers, unversioned files last, by name),

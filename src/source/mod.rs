@@ -10,6 +10,8 @@ pub mod escape;
 
 pub mod embedded;
 
+pub mod natural;
+
 use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::Arc;

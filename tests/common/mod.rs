@@ -57,7 +57,8 @@ impl Drop for TempDir {
 
 /// A command run in `dir`, isolated from the user's git configuration and from any repository
 /// the tests themselves run in (a git hook sets GIT_DIR and GIT_INDEX_FILE; git looks no
-/// higher than the temporary directory), with a fixed identity for commits.
+/// higher than the temporary directory), with a fixed identity for commits and without
+/// `COLUMNS`.
 pub fn isolated_command(program: impl AsRef<std::ffi::OsStr>, dir: &Path) -> std::process::Command {
     let mut cmd = std::process::Command::new(program);
     cmd.current_dir(dir)
@@ -70,7 +71,9 @@ pub fn isolated_command(program: impl AsRef<std::ffi::OsStr>, dir: &Path) -> std
         .env("GIT_COMMITTER_EMAIL", "tests@flinklint.invalid")
         .env_remove("GIT_DIR")
         .env_remove("GIT_WORK_TREE")
-        .env_remove("GIT_INDEX_FILE");
+        .env_remove("GIT_INDEX_FILE")
+        // The human report's width.
+        .env_remove("COLUMNS");
     cmd
 }
 

@@ -1,0 +1,81 @@
+//! A run with no file to check says why and exits with 2 (a mistyped path, a folder without
+//! SQL, everything excluded), unless that is expected: `--allow-empty`, `--changed-since` with
+//! nothing changed, or `--force-exclude` dropping every file passed (pre-commit).
+
+use crate::common::{self, isolated_command, TempDir};
+use std::path::Path;
+use std::process::Output;
+
+fn run(cwd: &Path, args: &[&str]) -> Output {
+    isolated_command(env!("CARGO_BIN_EXE_flinklint"), cwd)
+        .args(args)
+        .output()
+        .expect("run flinklint")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_folder_without_sql_is_an_error_that_names_it() {
+    let tmp = TempDir::new("empty-run-nosql");
+    std::fs::create_dir_all(tmp.0.join("docs")).unwrap();
+    std::fs::write(tmp.0.join("docs/readme.md"), "# no SQL\n").unwrap();
+    let out = run(&tmp.0, &["check", "docs"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no .sql file under docs (extensions: sql)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&tmp.0, &["check", "--allow-empty", "docs"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no .sql file under docs"));
+    // `expand` says the same.
+    let out = run(&tmp.0, &["expand", "--table", "t", "docs"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no .sql file under docs"));
+}
+
+#[test]
+fn everything_excluded_names_the_patterns_and_the_config() {
+    let tmp = TempDir::new("empty-run-excluded");
+    std::fs::create_dir_all(tmp.0.join("examples")).unwrap();
+    std::fs::write(
+        tmp.0.join(".flinklint.yaml"),
+        "exclude: [\"examples/**\"]\n",
+    )
+    .unwrap();
+    for name in ["a.sql", "b.sql"] {
+        std::fs::write(tmp.0.join("examples").join(name), "SELECT 1;\n").unwrap();
+    }
+    let out = run(&tmp.0, &["check", "."]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "all 2 .sql files under . are excluded by `exclude: examples/**` in .flinklint.yaml"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // Named explicitly, the folder is checked.
+    let out = run(&tmp.0, &["check", "examples"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // --force-exclude dropping every file given (pre-commit): a note, exit 0.
+    let out = run(&tmp.0, &["check", "--force-exclude", "examples/a.sql"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--force-exclude"), "{}", stderr(&out));
+}
+
+#[test]
+fn changed_since_without_changed_sql_succeeds_with_a_note() {
+    let tmp = TempDir::new("empty-run-changed");
+    std::fs::write(tmp.0.join("a.sql"), "SELECT 1;\n").unwrap();
+    common::git(&tmp.0, &["init", "-q"]);
+    common::git(&tmp.0, &["add", "-A"]);
+    common::git(&tmp.0, &["commit", "-q", "-m", "first"]);
+    let out = run(&tmp.0, &["check", "--changed-since", "HEAD", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no file to check changed since HEAD"));
+}
