@@ -20,6 +20,9 @@ pub const KEYS: &[&str] = &[
     "respect-gitignore",
     "force-exclude",
     "extensions",
+    "dialect-detection",
+    "flink-files",
+    "other-files",
     "histories",
     "external-tables",
     "default-start-mode",
@@ -48,6 +51,12 @@ pub struct ConfigFile {
     pub force_exclude: Option<bool>,
     /// `extensions: [sql]`.
     pub extensions: Option<Vec<Extension>>,
+    /// `dialect-detection: auto | off`.
+    pub dialect_detection: Option<super::DialectDetection>,
+    /// `flink-files: [glob, ...]`.
+    pub flink_files: Option<Vec<Pattern>>,
+    /// `other-files: [glob, ...]`.
+    pub other_files: Option<Vec<Pattern>>,
     /// `histories: [glob | {path: glob, order: natural | lexicographic | FILE}]`.
     pub histories: Option<Vec<HistoryEntry>>,
     /// `external-tables: [glob-or-path, ...]`.

@@ -381,6 +381,15 @@ pub fn apply(
     if let Some(ext) = config.extensions {
         settings.extensions = ext.into_iter().map(|e| e.0).collect();
     }
+    if let Some(d) = config.dialect_detection {
+        settings.dialect_detection = d;
+    }
+    if let Some(list) = &config.flink_files {
+        settings.flink_files = patterns(list)?;
+    }
+    if let Some(list) = &config.other_files {
+        settings.other_files = patterns(list)?;
+    }
     for entry in config.histories.unwrap_or_default() {
         let HistoryEntry { path: p, order } = entry;
         let order = match order.as_deref().map(str::trim) {

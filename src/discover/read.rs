@@ -6,9 +6,7 @@ use crate::config::Settings;
 use crate::files::FileEntry;
 use crate::project::{analyse_files, pool, Outcome, Passes};
 use crate::source::{FileId, SourceFile};
-use crate::syntax;
 use rayon::prelude::*;
-use std::sync::Arc;
 
 /// Reads one input: its text, or why it cannot be read. Standard input is read by the caller.
 pub fn load(input: &Input, stdin_text: Option<&[u8]>) -> (SourceFile, Option<String>) {
@@ -119,11 +117,12 @@ pub fn check_with_passes(
                     .enumerate()
                     .map(|(i, (input, report))| {
                         let (source, load_error) = load(input, stdin_text);
-                        let parsed = Arc::new(syntax::parse(&source.text));
+                        let (parsed, dialect) = crate::files::parse(&source.text);
                         FileEntry {
                             id: FileId(i as u32),
                             source,
                             parsed,
+                            dialect,
                             load_error,
                             report: *report,
                             base_of: None,
@@ -136,11 +135,12 @@ pub fn check_with_passes(
             .into_par_iter()
             .filter(|b| b.of < inputs.len())
             .map(|b| {
-                let parsed = Arc::new(syntax::parse(&b.source.text));
+                let (parsed, dialect) = crate::files::parse(&b.source.text);
                 FileEntry {
                     id: FileId(0),
                     source: b.source,
                     parsed,
+                    dialect,
                     load_error: None,
                     report: false,
                     base_of: Some(FileId(b.of as u32)),

@@ -1,0 +1,982 @@
+//! The signals of one statement: one pass over its tokens, each word looked up once in
+//! [`super::words`], with a few tokens of look-ahead and look-behind (comments skipped).
+//!
+//! What counts as a signal, and for which dialect, is listed in the module documentation of
+//! [`super`]; each signal names what it saw in the words a user reads (`AUTO_INCREMENT`,
+//! `STORED AS`, `WITH ('connector' = ...)`).
+
+use super::words::{lookup, W};
+use super::{Dialect, Signal, Strength};
+use crate::source::Span;
+use crate::syntax::keywords::Kw;
+use crate::syntax::{Token, TokenKind};
+
+/// At most this many signals are recorded per statement (points are still counted).
+const RECORDED_PER_STATEMENT: usize = 8;
+
+/// What one statement's tokens add up to.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Tally {
+    /// Points of Flink's own syntax.
+    pub flink: u32,
+    /// Whether a construct only Flink has was seen (`WATERMARK FOR`, `WITH ('k' = ...)`).
+    pub decisive: bool,
+    /// Points of each other dialect, indexed by [`Dialect::index`].
+    pub other: [u32; Dialect::COUNT],
+    /// A Jinja tag (`{{`, `{%`, `{#`): the whole file is a template.
+    pub jinja: bool,
+    /// A `${...}` or `#{...}` placeholder outside strings.
+    pub placeholder: bool,
+}
+
+impl Tally {
+    /// The other dialect with the most points, and its points (`None` when none has any).
+    pub fn leading_other(&self) -> Option<(Dialect, u32)> {
+        let mut best: Option<(Dialect, u32)> = None;
+        for d in Dialect::OTHERS {
+            let p = self.other[d.index()];
+            if p > 0 && best.is_none_or(|(_, b)| p > b) {
+                best = Some((d, p));
+            }
+        }
+        best
+    }
+    /// Points of every other dialect together.
+    pub fn other_total(&self) -> u32 {
+        self.other.iter().fold(0u32, |a, b| a.saturating_add(*b))
+    }
+}
+
+/// Scans the tokens `lo..hi` of one statement; records its signals in `out`.
+pub(super) fn statement(
+    text: &str,
+    tokens: &[Token],
+    lo: usize,
+    hi: usize,
+    out: &mut Vec<Signal>,
+) -> Tally {
+    let mut scan = Scan {
+        text,
+        tokens,
+        lo,
+        hi,
+        first_recorded: out.len(),
+        out,
+        tally: Tally::default(),
+    };
+    scan.run();
+    scan.tally
+}
+
+struct Scan<'a> {
+    text: &'a str,
+    tokens: &'a [Token],
+    lo: usize,
+    hi: usize,
+    first_recorded: usize,
+    out: &'a mut Vec<Signal>,
+    tally: Tally,
+}
+
+/// The words that may follow `SET` in MySQL.
+const MYSQL_SET: &[&str] = &[
+    "NAMES",
+    "GLOBAL",
+    "FOREIGN_KEY_CHECKS",
+    "UNIQUE_CHECKS",
+    "SQL_MODE",
+    "AUTOCOMMIT",
+    "SQL_SAFE_UPDATES",
+    "SQL_NOTES",
+    "CHARACTER_SET_CLIENT",
+    "CHARACTER_SET_RESULTS",
+    "COLLATION_CONNECTION",
+    "PASSWORD",
+    "TIME_ZONE",
+    "PERSIST",
+];
+
+/// The settings PostgreSQL dumps and scripts set.
+const POSTGRES_SET: &[&str] = &[
+    "SEARCH_PATH",
+    "CLIENT_ENCODING",
+    "STANDARD_CONFORMING_STRINGS",
+    "STATEMENT_TIMEOUT",
+    "LOCK_TIMEOUT",
+    "IDLE_IN_TRANSACTION_SESSION_TIMEOUT",
+    "CLIENT_MIN_MESSAGES",
+    "ROW_SECURITY",
+    "CHECK_FUNCTION_BODIES",
+    "XMLOPTION",
+    "DEFAULT_TABLESPACE",
+    "DEFAULT_TABLE_ACCESS_METHOD",
+    "DEFAULT_WITH_OIDS",
+    "ROLE",
+];
+
+/// The first part of Flink's configuration keys (`execution.runtime-mode`, `table.exec...`).
+const FLINK_KEY_PREFIXES: &[&str] = &[
+    "execution",
+    "table",
+    "pipeline",
+    "parallelism",
+    "state",
+    "sql",
+    "restart",
+    "python",
+    "jobmanager",
+    "taskmanager",
+    "rest",
+    "yarn",
+    "kubernetes",
+    "security",
+    "metrics",
+    "akka",
+    "pekko",
+];
+
+impl Scan<'_> {
+    fn run(&mut self) {
+        let head = self.sig(self.lo);
+        let head_w = self.w(head);
+        let ddl = matches!(head_w, Some(W::CREATE | W::ALTER));
+        if let Some(h) = head {
+            self.head(h, head_w);
+        }
+        let mut depth: i32 = 0;
+        for i in self.lo..self.hi {
+            let t = self.tokens[i];
+            match t.kind {
+                TokenKind::LParen => depth = depth.saturating_add(1),
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Word => self.word(i, head_w, ddl, depth),
+                TokenKind::LBrace => {
+                    let next = self
+                        .tokens
+                        .get(i + 1)
+                        .filter(|n| n.span.start == t.span.end);
+                    let what = match next.map(|n| n.kind) {
+                        Some(TokenKind::LBrace) => Some("a Jinja `{{ ... }}` expression"),
+                        Some(TokenKind::Percent) => Some("a Jinja `{% ... %}` tag"),
+                        Some(TokenKind::HashComment) => Some("a Jinja `{# ... #}` comment"),
+                        _ => None,
+                    };
+                    if let Some(what) = what {
+                        self.tally.jinja = true;
+                        self.signal(Dialect::Jinja, Strength::Strong, what, t.span);
+                    }
+                }
+                TokenKind::DoubleColon => {
+                    if self.kind(self.next(Some(i))) == Some(TokenKind::Word) {
+                        self.signal(Dialect::Postgres, Strength::Strong, "a `::` cast", t.span);
+                    }
+                }
+                TokenKind::HashComment => {
+                    if self.slice(t).starts_with("#{") {
+                        self.tally.placeholder = true;
+                        self.signal(
+                            Dialect::Placeholders,
+                            Strength::Strong,
+                            "a `#{...}` placeholder",
+                            t.span,
+                        );
+                    } else {
+                        self.signal(Dialect::MySql, Strength::Weak, "a `#` comment", t.span);
+                    }
+                }
+                TokenKind::BlockComment => {
+                    if self.slice(t).starts_with("/*!") {
+                        self.signal(
+                            Dialect::MySql,
+                            Strength::Strong,
+                            "a `/*! ... */` version comment",
+                            t.span,
+                        );
+                    }
+                }
+                TokenKind::Hint => {
+                    let body = self.slice(t)[3..].trim_start();
+                    let name_end = body
+                        .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                        .unwrap_or(body.len());
+                    if matches!(
+                        body[..name_end].to_ascii_uppercase().as_str(),
+                        "OPTIONS" | "LOOKUP" | "STATE_TTL"
+                    ) {
+                        self.signal(
+                            Dialect::Flink,
+                            Strength::Medium,
+                            "a `/*+ OPTIONS(...) */` hint",
+                            t.span,
+                        );
+                    }
+                }
+                TokenKind::String => self.string(i),
+                TokenKind::Unknown => self.unknown(i, head_w),
+                _ => {}
+            }
+        }
+    }
+
+    // ----- tokens -----
+
+    fn slice(&self, t: Token) -> &str {
+        self.text.get(t.span.range()).unwrap_or("")
+    }
+
+    /// The first significant (non-comment) token at or after `i`, within the statement.
+    fn sig(&self, mut i: usize) -> Option<usize> {
+        while i < self.hi {
+            if !self.tokens[i].kind.is_trivia() {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The significant token after `i`.
+    fn next(&self, i: Option<usize>) -> Option<usize> {
+        self.sig(i? + 1)
+    }
+
+    /// The significant token before `i`, within the statement.
+    fn prev(&self, i: Option<usize>) -> Option<usize> {
+        let mut i = i?;
+        while i > self.lo {
+            i -= 1;
+            if !self.tokens[i].kind.is_trivia() {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    fn kind(&self, i: Option<usize>) -> Option<TokenKind> {
+        i.map(|i| self.tokens[i].kind)
+    }
+
+    /// The detector's word at `i`, if the token is one.
+    fn w(&self, i: Option<usize>) -> Option<W> {
+        let t = self.tokens[i?];
+        if t.kind != TokenKind::Word {
+            return None;
+        }
+        lookup(self.slice(t))
+    }
+
+    fn is(&self, i: Option<usize>, w: W) -> bool {
+        self.w(i) == Some(w)
+    }
+
+    fn is_name(&self, i: Option<usize>) -> bool {
+        matches!(self.kind(i), Some(TokenKind::Word | TokenKind::QuotedIdent))
+    }
+
+    fn text_is(&self, i: Option<usize>, any_of: &[&str]) -> bool {
+        let Some(i) = i else { return false };
+        let s = self.slice(self.tokens[i]);
+        any_of.iter().any(|a| a.eq_ignore_ascii_case(s))
+    }
+
+    /// Whether the word at `i` stands where a column's type does in DDL: after a column name
+    /// that starts an element (`(` or `,` before it, or `ADD` / `MODIFY` / `COLUMN`).
+    fn type_position(&self, i: usize, ddl: bool) -> bool {
+        if !ddl {
+            return false;
+        }
+        let name = self.prev(Some(i));
+        if !self.is_name(name) {
+            return false;
+        }
+        let before = self.prev(name);
+        matches!(
+            self.kind(before),
+            Some(TokenKind::LParen | TokenKind::Comma)
+        ) || self.text_is(before, &["ADD", "MODIFY", "COLUMN"])
+    }
+
+    // ----- recording -----
+
+    fn signal(&mut self, dialect: Dialect, strength: Strength, what: &'static str, span: Span) {
+        let points = strength.points();
+        if dialect == Dialect::Flink {
+            self.tally.flink = self.tally.flink.saturating_add(points);
+            self.tally.decisive |= strength == Strength::Decisive;
+        } else {
+            let p = &mut self.tally.other[dialect.index()];
+            *p = p.saturating_add(points);
+        }
+        let recorded = &self.out[self.first_recorded..];
+        if recorded.len() < RECORDED_PER_STATEMENT && !recorded.iter().any(|s| s.what == what) {
+            self.out.push(Signal {
+                dialect,
+                strength,
+                what,
+                span,
+            });
+        }
+    }
+
+    // ----- the first words of the statement -----
+
+    fn head(&mut self, h: usize, head_w: Option<W>) {
+        let span = self.tokens[h].span;
+        let next = self.next(Some(h));
+        let next_w = self.w(next);
+        use Dialect::*;
+        use Strength::*;
+        match head_w {
+            Some(W::CREATE | W::ALTER | W::DROP) => {
+                // Skip the modifiers to the kind of object.
+                let mut at = next;
+                let mut temp = false;
+                while let Some(w) = self.w(at) {
+                    match w {
+                        W::OR | W::REPLACE | W::TEMPORARY | W::UNIQUE | W::EXTERNAL => {}
+                        W::TEMP => temp = true,
+                        _ => break,
+                    }
+                    at = self.next(at);
+                }
+                let object = self.w(at);
+                let hit = match object {
+                    Some(W::INDEX) => Some((OtherDatabase, Strong, "CREATE / DROP INDEX")),
+                    Some(W::USER | W::ROLE) => Some((OtherDatabase, Strong, "a user or role")),
+                    Some(W::TRIGGER) => Some((OtherDatabase, Strong, "a trigger")),
+                    Some(W::PROCEDURE) => Some((OtherDatabase, Strong, "a stored procedure")),
+                    Some(W::SEQUENCE) => Some((OtherDatabase, Strong, "a sequence")),
+                    Some(W::EXTENSION) => Some((Postgres, Strong, "CREATE EXTENSION")),
+                    Some(W::PUBLICATION | W::SUBSCRIPTION) => {
+                        Some((Postgres, Strong, "a publication or subscription"))
+                    }
+                    Some(W::DOMAIN) => Some((Postgres, Strong, "CREATE DOMAIN")),
+                    Some(W::TYPE) => Some((OtherDatabase, Medium, "CREATE TYPE")),
+                    Some(W::SCHEMA) => Some((OtherDatabase, Medium, "a schema")),
+                    Some(W::TABLESPACE) => Some((Oracle, Strong, "a tablespace")),
+                    Some(W::MACRO) => Some((Hive, Strong, "CREATE TEMPORARY MACRO")),
+                    Some(W::SESSION) if head_w == Some(W::ALTER) => {
+                        Some((Oracle, Strong, "ALTER SESSION"))
+                    }
+                    Some(W::VIEW) if temp => Some((Spark, Medium, "CREATE TEMP VIEW")),
+                    Some(W::TABLE) if temp => Some((Postgres, Medium, "CREATE TEMP TABLE")),
+                    Some(W::FUNCTION) if head_w == Some(W::CREATE) => {
+                        // Flink: `CREATE FUNCTION name AS 'class'`; a parameter list is
+                        // another database's function with a body.
+                        let mut name = self.next(at);
+                        while self.kind(self.next(name)) == Some(TokenKind::Dot) {
+                            name = self.next(self.next(name));
+                        }
+                        (self.kind(self.next(name)) == Some(TokenKind::LParen)).then_some((
+                            OtherDatabase,
+                            Strong,
+                            "a function with parameters and a body",
+                        ))
+                    }
+                    _ => None,
+                };
+                if let Some((d, s, what)) = hit {
+                    self.signal(d, s, what, span);
+                }
+            }
+            Some(W::GRANT | W::REVOKE) => {
+                self.signal(OtherDatabase, Strong, "GRANT / REVOKE", span)
+            }
+            Some(W::FLUSH) => self.signal(MySql, Strong, "FLUSH", span),
+            Some(W::LOCK | W::UNLOCK) => self.signal(MySql, Strong, "LOCK / UNLOCK TABLES", span),
+            Some(W::DELIMITER) => self.signal(MySql, Strong, "DELIMITER", span),
+            Some(W::COPY) => self.signal(Postgres, Strong, "COPY", span),
+            Some(W::VACUUM) => self.signal(Postgres, Strong, "VACUUM", span),
+            Some(W::CACHE | W::UNCACHE) => self.signal(Spark, Strong, "CACHE TABLE", span),
+            Some(W::OPTIMIZE) => self.signal(Spark, Strong, "OPTIMIZE", span),
+            Some(W::REFRESH) => self.signal(Spark, Medium, "REFRESH TABLE", span),
+            Some(W::MSCK) => self.signal(Hive, Strong, "MSCK REPAIR TABLE", span),
+            Some(W::LOAD) if self.text_is(next, &["DATA"]) => {
+                self.signal(Hive, Strong, "LOAD DATA", span)
+            }
+            Some(W::DECLARE) => self.signal(OtherDatabase, Strong, "DECLARE", span),
+            Some(W::COMMIT | W::ROLLBACK) => self.signal(
+                OtherDatabase,
+                Strong,
+                "a transaction (COMMIT / ROLLBACK)",
+                span,
+            ),
+            Some(W::START) if next_w == Some(W::TRANSACTION) => {
+                self.signal(OtherDatabase, Strong, "START TRANSACTION", span)
+            }
+            Some(W::BEGIN) => {
+                if next_w == Some(W::STATEMENT) {
+                    self.signal(Flink, Decisive, "BEGIN STATEMENT SET", span);
+                } else {
+                    self.signal(
+                        OtherDatabase,
+                        Strong,
+                        "BEGIN (a transaction or a procedural block)",
+                        span,
+                    );
+                }
+            }
+            Some(W::REPLACE) if next_w == Some(W::INTO) => {
+                self.signal(MySql, Strong, "REPLACE INTO", span)
+            }
+            Some(W::INSERT) if next_w == Some(W::IGNORE) => {
+                self.signal(MySql, Strong, "INSERT IGNORE", span)
+            }
+            Some(W::EXEC) => self.signal(SqlServer, Strong, "EXEC", span),
+            Some(W::EXECUTE) => {
+                let procedure = next.is_some_and(|n| {
+                    let s = self.slice(self.tokens[n]);
+                    s.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("sp_"))
+                        || self.kind(self.next(next)) == Some(TokenKind::Dot)
+                });
+                if procedure {
+                    self.signal(SqlServer, Strong, "EXECUTE of a stored procedure", span);
+                }
+            }
+            Some(W::GO) if next.is_none() => self.signal(SqlServer, Strong, "GO", span),
+            Some(W::SET) => self.set(next, span),
+            _ => {}
+        }
+    }
+
+    /// `SET ...`: whose settings.
+    fn set(&mut self, key: Option<usize>, span: Span) {
+        use Dialect::*;
+        use Strength::*;
+        match self.kind(key) {
+            Some(TokenKind::String) => {
+                self.signal(Flink, Medium, "SET 'key' = 'value'", span);
+            }
+            Some(TokenKind::Unknown) if self.text_is(key, &["@"]) => {
+                self.signal(MySql, Strong, "SET @variable", span);
+            }
+            Some(TokenKind::Word) => {
+                let dotted = self.kind(self.next(key)) == Some(TokenKind::Dot);
+                let dashed = self.kind(self.next(key)) == Some(TokenKind::Minus);
+                if self.text_is(key, MYSQL_SET) {
+                    self.signal(MySql, Strong, "a MySQL SET", span);
+                } else if self.text_is(key, POSTGRES_SET)
+                    || (self.text_is(key, &["TIME"]) && !dotted)
+                {
+                    self.signal(Postgres, Strong, "a PostgreSQL setting", span);
+                } else if dotted && self.text_is(key, &["hive", "mapred", "mapreduce", "tez"]) {
+                    self.signal(Hive, Strong, "a Hive setting", span);
+                } else if dotted && self.text_is(key, &["spark"]) {
+                    self.signal(Spark, Strong, "a Spark setting", span);
+                } else if (dotted || dashed) && self.text_is(key, FLINK_KEY_PREFIXES) {
+                    self.signal(Flink, Medium, "SET of a Flink option", span);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- words -----
+
+    fn word(&mut self, i: usize, head_w: Option<W>, ddl: bool, depth: i32) {
+        let t = self.tokens[i];
+        let s = self.slice(t);
+        let bytes = s.as_bytes();
+        use Dialect::*;
+        use Strength::*;
+        if bytes.last() == Some(&b'$') {
+            if bytes.len() >= 2
+                && bytes[0] == b'$'
+                && bytes[1..bytes.len() - 1]
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            {
+                self.signal(Postgres, Strong, "`$$` dollar quoting", t.span);
+                return;
+            }
+            if self
+                .tokens
+                .get(i + 1)
+                .is_some_and(|n| n.kind == TokenKind::LBrace && n.span.start == t.span.end)
+            {
+                self.tally.placeholder = true;
+                self.signal(Placeholders, Strong, "a `${...}` placeholder", t.span);
+                return;
+            }
+        }
+        if bytes.len() > 3 && bytes[..3].eq_ignore_ascii_case(b"pg_") {
+            if self.kind(self.next(Some(i))) == Some(TokenKind::LParen) {
+                self.signal(Postgres, Medium, "a `pg_...` function", t.span);
+            }
+            return;
+        }
+        if bytes.len() > 5 && bytes[..5].eq_ignore_ascii_case(b"dbms_") {
+            self.signal(Oracle, Strong, "a `DBMS_...` package", t.span);
+            return;
+        }
+        let Some(w) = lookup(s) else { return };
+        let at = Some(i);
+        let next = self.next(at);
+        let next_w = self.w(next);
+        let prev = self.prev(at);
+        let prev_w = self.w(prev);
+        let next_kind = self.kind(next);
+        let span = t.span;
+        match w {
+            // ----- Flink -----
+            W::WITH => {
+                if next_kind == Some(TokenKind::LParen) {
+                    let key = self.next(next);
+                    if self.kind(key) == Some(TokenKind::String)
+                        && self.kind(self.next(key)) == Some(TokenKind::Eq)
+                    {
+                        let what =
+                            if key.is_some_and(|k| self.slice(self.tokens[k]) == "'connector'") {
+                                "WITH ('connector' = ...)"
+                            } else {
+                                "WITH ('key' = 'value') options"
+                            };
+                        self.signal(Flink, Decisive, what, span);
+                    } else if self.is(key, W::NOLOCK) {
+                        self.signal(SqlServer, Strong, "WITH (NOLOCK)", span);
+                    }
+                }
+            }
+            W::WATERMARK if next_w == Some(W::FOR) => {
+                self.signal(Flink, Decisive, "WATERMARK FOR", span)
+            }
+            W::NOT if next_w == Some(W::ENFORCED) => {
+                self.signal(Flink, Decisive, "NOT ENFORCED", span)
+            }
+            W::PROCTIME
+                if next_kind == Some(TokenKind::LParen)
+                    && self.kind(self.next(next)) == Some(TokenKind::RParen) =>
+            {
+                self.signal(Flink, Decisive, "PROCTIME()", span)
+            }
+            W::TABLE => {
+                let f = self.next(next);
+                if next_kind == Some(TokenKind::LParen)
+                    && matches!(
+                        self.w(f),
+                        Some(W::TUMBLE | W::HOP | W::CUMULATE | W::SESSION)
+                    )
+                    && self.kind(self.next(f)) == Some(TokenKind::LParen)
+                {
+                    self.signal(
+                        Flink,
+                        Decisive,
+                        "a window table function TABLE(TUMBLE(...))",
+                        span,
+                    );
+                } else if matches!(prev_w, Some(W::INTO | W::OVERWRITE))
+                    && self.is(self.prev(prev), W::INSERT)
+                {
+                    self.signal(Hive, Strong, "INSERT INTO / OVERWRITE TABLE", span);
+                } else if prev_w == Some(W::EXTERNAL) {
+                    self.signal(Hive, Strong, "EXTERNAL TABLE", span);
+                }
+            }
+            W::DESCRIPTOR if next_kind == Some(TokenKind::LParen) => {
+                self.signal(Flink, Medium, "DESCRIPTOR(...)", span)
+            }
+            W::METADATA => {
+                let column = matches!(next_w, Some(W::FROM | W::VIRTUAL))
+                    || (ddl
+                        && matches!(next_kind, Some(TokenKind::Comma | TokenKind::RParen))
+                        && !matches!(self.kind(prev), Some(TokenKind::LParen | TokenKind::Comma)));
+                if column {
+                    self.signal(Flink, Decisive, "a METADATA column", span);
+                }
+            }
+            W::TIMESTAMP_LTZ => self.signal(Flink, Decisive, "TIMESTAMP_LTZ", span),
+            W::SOURCE_WATERMARK | W::CURRENT_WATERMARK => self.signal(
+                Flink,
+                Decisive,
+                "SOURCE_WATERMARK / CURRENT_WATERMARK",
+                span,
+            ),
+            W::TO_TIMESTAMP_LTZ => self.signal(Flink, Medium, "TO_TIMESTAMP_LTZ", span),
+            W::FOR if next_w == Some(W::SYSTEM_TIME) => {
+                self.signal(Flink, Medium, "FOR SYSTEM_TIME AS OF", span)
+            }
+            W::LATERAL if next_w == Some(W::TABLE) => {
+                self.signal(Flink, Medium, "LATERAL TABLE(...)", span)
+            }
+            W::LATERAL if next_w == Some(W::VIEW) => {
+                self.signal(Hive, Strong, "LATERAL VIEW", span)
+            }
+            W::MATERIALIZED if next_w == Some(W::TABLE) && ddl => {
+                self.signal(Flink, Decisive, "a materialized table", span)
+            }
+            W::FRESHNESS if ddl => self.signal(Flink, Decisive, "FRESHNESS", span),
+            W::STATEMENT
+                if next_w == Some(W::SET) && matches!(prev_w, Some(W::EXECUTE | W::BEGIN)) =>
+            {
+                self.signal(Flink, Decisive, "a statement set", span)
+            }
+            W::CATALOG if matches!(prev_w, Some(W::CREATE | W::USE)) => {
+                self.signal(Flink, Medium, "CREATE / USE CATALOG", span)
+            }
+            W::STRING | W::BYTES if self.type_position(i, ddl) => {
+                self.signal(Flink, Weak, "a STRING / BYTES column", span)
+            }
+            W::LANGUAGE => {
+                if matches!(next_w, Some(W::JAVA | W::SCALA | W::PYTHON)) {
+                    self.signal(Flink, Medium, "LANGUAGE JAVA / SCALA / PYTHON", span);
+                } else if next_w == Some(W::PLPGSQL) {
+                    self.signal(Postgres, Strong, "LANGUAGE plpgsql", span);
+                }
+            }
+
+            // ----- MySQL -----
+            W::AUTO_INCREMENT => self.signal(MySql, Strong, "AUTO_INCREMENT", span),
+            W::AUTOINCREMENT => self.signal(OtherDatabase, Strong, "AUTOINCREMENT", span),
+            W::ENGINE if ddl && matches!(next_kind, Some(TokenKind::Eq | TokenKind::Word)) => {
+                let engine = if next_kind == Some(TokenKind::Eq) {
+                    self.next(next)
+                } else {
+                    next
+                };
+                let name = engine.map_or("", |e| self.slice(self.tokens[e]));
+                let clickhouse = name.len() >= 9
+                    && name.as_bytes()[name.len() - 9..].eq_ignore_ascii_case(b"MERGETREE")
+                    || matches!(
+                        self.w(engine),
+                        Some(W::DISTRIBUTED | W::LOG | W::TINYLOG | W::STRIPELOG | W::KAFKA)
+                    );
+                if clickhouse {
+                    self.signal(ClickHouse, Strong, "ENGINE = MergeTree", span);
+                } else if self.is(engine, W::OLAP) {
+                    self.signal(Doris, Strong, "ENGINE = OLAP", span);
+                } else {
+                    self.signal(MySql, Strong, "ENGINE = ...", span);
+                }
+            }
+            W::CHARSET => self.signal(MySql, Strong, "CHARSET", span),
+            W::CHARACTER if next_w == Some(W::SET) => {
+                self.signal(MySql, Medium, "CHARACTER SET", span)
+            }
+            W::CHARACTER if next_w == Some(W::VARYING) => {
+                self.signal(Postgres, Strong, "CHARACTER VARYING", span)
+            }
+            W::COLLATE => self.signal(MySql, Medium, "COLLATE", span),
+            W::ROW_FORMAT => self.signal(MySql, Strong, "ROW_FORMAT", span),
+            W::UNSIGNED | W::ZEROFILL => self.signal(MySql, Strong, "UNSIGNED", span),
+            W::ON => match next_w {
+                Some(W::UPDATE) if ddl => self.signal(MySql, Strong, "ON UPDATE", span),
+                Some(W::DUPLICATE) => self.signal(MySql, Strong, "ON DUPLICATE KEY UPDATE", span),
+                Some(W::CONFLICT) => self.signal(Postgres, Strong, "ON CONFLICT", span),
+                Some(W::CLUSTER) if ddl => self.signal(ClickHouse, Strong, "ON CLUSTER", span),
+                _ => {}
+            },
+            W::COMMENT if ddl && next_kind == Some(TokenKind::Eq) => {
+                self.signal(MySql, Medium, "COMMENT = '...'", span)
+            }
+            W::DEFAULT if !matches!(head_w, Some(W::SET | W::RESET)) => {
+                self.signal(OtherDatabase, Medium, "DEFAULT", span)
+            }
+            W::TINYINT | W::SMALLINT | W::INT | W::INTEGER | W::BIGINT
+                if next_kind == Some(TokenKind::LParen) && self.type_position(i, ddl) =>
+            {
+                self.signal(
+                    MySql,
+                    Strong,
+                    "an integer type with a display width (INT(11))",
+                    span,
+                )
+            }
+            W::MEDIUMINT if self.type_position(i, ddl) => {
+                self.signal(MySql, Strong, "MEDIUMINT", span)
+            }
+            W::DATETIME if self.type_position(i, ddl) => {
+                self.signal(MySql, Medium, "a DATETIME column", span)
+            }
+            W::TINYTEXT
+            | W::MEDIUMTEXT
+            | W::LONGTEXT
+            | W::TINYBLOB
+            | W::MEDIUMBLOB
+            | W::LONGBLOB
+                if self.type_position(i, ddl) =>
+            {
+                self.signal(MySql, Strong, "a TEXT / BLOB type of MySQL", span)
+            }
+            W::ENUM if next_kind == Some(TokenKind::LParen) && self.type_position(i, ddl) => {
+                self.signal(MySql, Strong, "an ENUM(...) column", span)
+            }
+            W::TEXT | W::JSON | W::BLOB if self.type_position(i, ddl) => {
+                self.signal(OtherDatabase, Medium, "a TEXT / JSON / BLOB column", span)
+            }
+            W::KEY | W::INDEX | W::FULLTEXT | W::SPATIAL
+                if ddl && matches!(self.kind(prev), Some(TokenKind::Comma)) =>
+            {
+                // `KEY idx_name (col)`, `INDEX (col)`; not a column named `key` (its type,
+                // a keyword of Flink, follows).
+                let index = next_kind == Some(TokenKind::LParen)
+                    || (self.is_name(next)
+                        && next.is_some_and(|n| self.tokens[n].kw == Kw::NONE)
+                        && self.kind(self.next(next)) == Some(TokenKind::LParen));
+                if index {
+                    self.signal(
+                        MySql,
+                        Strong,
+                        "an index (KEY / INDEX) in CREATE TABLE",
+                        span,
+                    );
+                }
+            }
+            W::UNIQUE if ddl && next_w == Some(W::KEY) => {
+                if self.kind(self.next(next)) == Some(TokenKind::LParen) {
+                    self.signal(Doris, Strong, "UNIQUE KEY(...)", span);
+                } else {
+                    self.signal(MySql, Strong, "UNIQUE KEY", span);
+                }
+            }
+            W::DUPLICATE | W::AGGREGATE
+                if ddl
+                    && next_w == Some(W::KEY)
+                    && self.kind(self.next(next)) == Some(TokenKind::LParen) =>
+            {
+                self.signal(Doris, Strong, "DUPLICATE / AGGREGATE KEY(...)", span)
+            }
+
+            // ----- PostgreSQL -----
+            W::SERIAL
+            | W::BIGSERIAL
+            | W::SMALLSERIAL
+            | W::JSONB
+            | W::BYTEA
+            | W::TIMESTAMPTZ
+            | W::TIMETZ
+            | W::INET
+            | W::CIDR
+            | W::MACADDR
+            | W::TSVECTOR
+            | W::INT2
+            | W::INT4
+            | W::INT8
+            | W::FLOAT4
+            | W::FLOAT8
+                if self.type_position(i, ddl) =>
+            {
+                let what = if matches!(w, W::SERIAL | W::BIGSERIAL | W::SMALLSERIAL) {
+                    "a SERIAL column"
+                } else {
+                    "a PostgreSQL type (JSONB, BYTEA, TIMESTAMPTZ, ...)"
+                };
+                self.signal(Postgres, Strong, what, span)
+            }
+            W::UUID if self.type_position(i, ddl) => {
+                self.signal(Postgres, Medium, "a UUID column", span)
+            }
+            W::REPLICA if next_w == Some(W::IDENTITY) => {
+                self.signal(Postgres, Strong, "REPLICA IDENTITY", span)
+            }
+            W::OWNER if self.text_is(next, &["TO"]) => {
+                self.signal(Postgres, Strong, "OWNER TO", span)
+            }
+            W::RETURNING if depth == 0 => self.signal(Postgres, Medium, "RETURNING", span),
+            W::IDENTITY if next_kind == Some(TokenKind::LParen) && ddl => {
+                self.signal(SqlServer, Strong, "IDENTITY(seed, increment)", span)
+            }
+            W::GENERATED if ddl && self.text_is(next, &["ALWAYS", "BY"]) => {
+                self.signal(OtherDatabase, Strong, "GENERATED ... AS IDENTITY", span)
+            }
+
+            // ----- Hive and Spark -----
+            W::STORED if self.text_is(next, &["AS", "BY"]) => {
+                self.signal(Hive, Strong, "STORED AS", span)
+            }
+            W::ROW if next_w == Some(W::FORMAT) => self.signal(Hive, Strong, "ROW FORMAT", span),
+            W::SERDE | W::SERDEPROPERTIES => self.signal(Hive, Strong, "a SerDe", span),
+            W::TBLPROPERTIES => self.signal(Hive, Strong, "TBLPROPERTIES", span),
+            W::LOCATION if ddl && next_kind == Some(TokenKind::String) => {
+                self.signal(Hive, Strong, "LOCATION '...'", span)
+            }
+            W::CLUSTERED | W::SKEWED if next_w == Some(W::BY) => {
+                self.signal(Hive, Strong, "CLUSTERED BY / SKEWED BY", span)
+            }
+            W::DISTRIBUTE if next_w == Some(W::BY) => {
+                self.signal(Hive, Strong, "DISTRIBUTE BY", span)
+            }
+            W::SORT | W::CLUSTER if next_w == Some(W::BY) => {
+                self.signal(Hive, Medium, "SORT BY / CLUSTER BY", span)
+            }
+            W::PARTITIONED if next_w == Some(W::BY) => {
+                // Flink lists names only: `PARTITIONED BY (a, b)`; a type after the first
+                // name is Hive's or Spark's column list.
+                let open = self.next(next);
+                let name = self.next(open);
+                if self.kind(open) == Some(TokenKind::LParen)
+                    && self.is_name(name)
+                    && self.kind(self.next(name)) == Some(TokenKind::Word)
+                {
+                    self.signal(Hive, Strong, "PARTITIONED BY with column types", span);
+                }
+            }
+            W::PARTITION if ddl && depth == 0 && next_w == Some(W::BY) => {
+                self.signal(OtherDatabase, Medium, "PARTITION BY in CREATE TABLE", span)
+            }
+            W::INPATH => self.signal(Hive, Strong, "LOAD DATA INPATH", span),
+            W::FORMATTED if prev_w == Some(W::DESCRIBE) => {
+                self.signal(Hive, Strong, "DESCRIBE FORMATTED", span)
+            }
+            W::USING if ddl && next_kind == Some(TokenKind::Word) => {
+                self.signal(Spark, Strong, "USING <format>", span)
+            }
+            W::ZORDER => self.signal(Spark, Strong, "ZORDER BY", span),
+            W::HISTORY if prev_w == Some(W::DESCRIBE) => {
+                self.signal(Spark, Strong, "DESCRIBE HISTORY", span)
+            }
+            W::TIMESTAMP_NTZ => self.signal(Spark, Strong, "TIMESTAMP_NTZ", span),
+
+            // ----- ClickHouse -----
+            W::UINT8
+            | W::UINT16
+            | W::UINT32
+            | W::UINT64
+            | W::UINT128
+            | W::UINT256
+            | W::INT16
+            | W::INT32
+            | W::INT64
+            | W::INT128
+            | W::INT256
+            | W::FLOAT32
+            | W::FLOAT64
+            | W::DATETIME64
+            | W::FIXEDSTRING
+            | W::DATE32
+                if self.type_position(i, ddl) =>
+            {
+                self.signal(
+                    ClickHouse,
+                    Strong,
+                    "a ClickHouse type (UInt64, Float64, ...)",
+                    span,
+                )
+            }
+            W::NULLABLE | W::LOWCARDINALITY if next_kind == Some(TokenKind::LParen) => self.signal(
+                ClickHouse,
+                Strong,
+                "Nullable(...) / LowCardinality(...)",
+                span,
+            ),
+            W::SETTINGS
+                if self.kind(next) == Some(TokenKind::Word)
+                    && self.kind(self.next(next)) == Some(TokenKind::Eq) =>
+            {
+                self.signal(ClickHouse, Medium, "SETTINGS name = value", span)
+            }
+
+            // ----- Doris and StarRocks -----
+            W::BUCKETS
+                if matches!(next_kind, Some(TokenKind::Integer)) || next_w == Some(W::AUTO) =>
+            {
+                self.signal(Doris, Strong, "BUCKETS n", span)
+            }
+            W::PROPERTIES if next_kind == Some(TokenKind::LParen) => {
+                self.signal(Doris, Strong, "PROPERTIES (...)", span)
+            }
+
+            // ----- Oracle -----
+            W::VARCHAR2 | W::NVARCHAR2 | W::CLOB | W::NCLOB | W::NUMBER
+                if self.type_position(i, ddl) =>
+            {
+                self.signal(
+                    Oracle,
+                    Strong,
+                    "an Oracle type (VARCHAR2, NUMBER, CLOB)",
+                    span,
+                )
+            }
+            W::SYSDATE => self.signal(Oracle, Medium, "SYSDATE", span),
+            W::SUPPLEMENTAL | W::ARCHIVELOG => {
+                self.signal(Oracle, Strong, "SUPPLEMENTAL LOG / ARCHIVELOG", span)
+            }
+            W::IDENTIFIED if next_w == Some(W::BY) => {
+                self.signal(OtherDatabase, Strong, "IDENTIFIED BY", span)
+            }
+
+            // ----- SQL Server -----
+            W::NVARCHAR | W::DATETIME2 | W::UNIQUEIDENTIFIER | W::NTEXT | W::MONEY
+                if self.type_position(i, ddl) =>
+            {
+                self.signal(
+                    SqlServer,
+                    Strong,
+                    "a SQL Server type (NVARCHAR, DATETIME2)",
+                    span,
+                )
+            }
+            W::GETDATE if next_kind == Some(TokenKind::LParen) => {
+                self.signal(SqlServer, Medium, "GETDATE()", span)
+            }
+            W::DBO if next_kind == Some(TokenKind::Dot) => {
+                self.signal(SqlServer, Medium, "the dbo schema", span)
+            }
+            W::TOP if prev_w == Some(W::SELECT) => {
+                self.signal(SqlServer, Strong, "SELECT TOP n", span)
+            }
+            _ => {}
+        }
+    }
+
+    /// A string literal: a MySQL backslash escape makes Flink's lexer end it early, with
+    /// the rest of the intended string glued to it (`'It\'s'`).
+    fn string(&mut self, i: usize) {
+        let t = self.tokens[i];
+        let s = self.slice(t).as_bytes();
+        if s.len() < 3 || s[s.len() - 2] != b'\\' {
+            return;
+        }
+        let backslashes = s[1..s.len() - 1]
+            .iter()
+            .rev()
+            .take_while(|b| **b == b'\\')
+            .count();
+        let glued = self.tokens.get(i + 1).is_some_and(|n| {
+            n.span.start == t.span.end
+                && matches!(
+                    n.kind,
+                    TokenKind::Word
+                        | TokenKind::Integer
+                        | TokenKind::Decimal
+                        | TokenKind::String
+                        | TokenKind::UnterminatedString
+                )
+        });
+        if backslashes % 2 == 1 && glued {
+            self.signal(
+                Dialect::MySql,
+                Strength::Medium,
+                "a backslash escape in a string ('It\\'s')",
+                t.span,
+            );
+        }
+    }
+
+    /// A character Flink's lexer does not know: `@variable`, `\c` (psql).
+    fn unknown(&mut self, i: usize, head_w: Option<W>) {
+        let t = self.tokens[i];
+        let next_glued = self
+            .tokens
+            .get(i + 1)
+            .is_some_and(|n| n.span.start == t.span.end && n.kind == TokenKind::Word);
+        match self.slice(t) {
+            "@" if next_glued && head_w != Some(W::SET) => self.signal(
+                Dialect::OtherDatabase,
+                Strength::Medium,
+                "an @variable",
+                t.span,
+            ),
+            "\\" if next_glued
+                && (i == 0 || self.text[..t.span.start as usize].ends_with('\n')) =>
+            {
+                self.signal(
+                    Dialect::Postgres,
+                    Strength::Strong,
+                    "a psql meta-command (\\c)",
+                    t.span,
+                )
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! The words the detector looks at: a case-insensitive table from a word's text to [`W`],
+//! looked up once per word token (FNV-1a over the upper-cased bytes, open addressing, built
+//! once). Words not in the table cost one hash and one probe.
+
+/// Declares [`W`] and the spellings of its words.
+macro_rules! words {
+    ($($name:ident),* $(,)?) => {
+        /// A word the detector looks at (its spelling is the variant's name, any case).
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub(super) enum W { $($name),* }
+        /// Every word and its upper-case spelling.
+        const WORDS: &[(&str, W)] = &[$((stringify!($name), W::$name)),*];
+    };
+}
+
+words! {
+    // Flink
+    WITH, WATERMARK, FOR, NOT, ENFORCED, PROCTIME, TABLE, TUMBLE, HOP, CUMULATE, SESSION,
+    DESCRIPTOR, METADATA, FROM, VIRTUAL, STATEMENT, SET, TIMESTAMP_LTZ, TO_TIMESTAMP_LTZ,
+    SOURCE_WATERMARK, CURRENT_WATERMARK, SYSTEM_TIME, LATERAL, MATERIALIZED, FRESHNESS,
+    CATALOG, STRING, BYTES, FUNCTION, LANGUAGE, JAVA, SCALA, PYTHON, RESET,
+    // statement heads and modifiers
+    CREATE, ALTER, DROP, INSERT, REPLACE, OR, TEMPORARY, TEMP, EXTERNAL, UNIQUE, INTO,
+    OVERWRITE, IGNORE, BEGIN, END, COMMIT, ROLLBACK, START, TRANSACTION, DECLARE, GRANT,
+    REVOKE, FLUSH, LOCK, UNLOCK, DELIMITER, COPY, VACUUM, CACHE, UNCACHE, OPTIMIZE, REFRESH,
+    MSCK, LOAD, EXEC, EXECUTE, GO, DESCRIBE, SELECT, TOP, USE,
+    // objects
+    INDEX, KEY, USER, ROLE, TRIGGER, PROCEDURE, SEQUENCE, EXTENSION, SCHEMA, TYPE, DOMAIN,
+    PUBLICATION, SUBSCRIPTION, TABLESPACE, VIEW, FULLTEXT, SPATIAL,
+    // MySQL
+    AUTO_INCREMENT, ENGINE, CHARSET, CHARACTER, COLLATE, ROW_FORMAT, UNSIGNED, ZEROFILL,
+    ON, UPDATE, DUPLICATE, COMMENT, DEFAULT, TINYINT, SMALLINT, MEDIUMINT, INT, INTEGER,
+    BIGINT, DATETIME, TINYTEXT, MEDIUMTEXT, LONGTEXT, TINYBLOB, MEDIUMBLOB, LONGBLOB, ENUM,
+    TEXT, JSON, BLOB,
+    // PostgreSQL
+    SERIAL, BIGSERIAL, SMALLSERIAL, JSONB, BYTEA, TIMESTAMPTZ, TIMETZ, UUID, INET, CIDR,
+    MACADDR, TSVECTOR, INT2, INT4, INT8, FLOAT4, FLOAT8, VARYING, REPLICA, IDENTITY,
+    OWNER, CONFLICT, RETURNING, PLPGSQL, GENERATED,
+    // Hive and Spark
+    STORED, ROW, FORMAT, SERDE, SERDEPROPERTIES, TBLPROPERTIES, LOCATION, CLUSTERED, SKEWED,
+    DISTRIBUTE, SORT, CLUSTER, BY, PARTITIONED, PARTITION, INPATH, MACRO, FORMATTED,
+    USING, ZORDER, HISTORY, TIMESTAMP_NTZ,
+    // ClickHouse
+    MERGETREE, REPLACINGMERGETREE, SUMMINGMERGETREE, AGGREGATINGMERGETREE,
+    COLLAPSINGMERGETREE, VERSIONEDCOLLAPSINGMERGETREE, REPLICATEDMERGETREE,
+    REPLICATEDREPLACINGMERGETREE, DISTRIBUTED, LOG, TINYLOG, STRIPELOG, MEMORY, KAFKA,
+    UINT8, UINT16, UINT32, UINT64, UINT128, UINT256, INT16, INT32, INT64, INT128, INT256,
+    FLOAT32, FLOAT64, NULLABLE, LOWCARDINALITY, DATETIME64, FIXEDSTRING, DATE32,
+    SETTINGS,
+    // Doris and StarRocks
+    OLAP, AGGREGATE, BUCKETS, PROPERTIES, AUTO,
+    // Oracle
+    VARCHAR2, NVARCHAR2, NUMBER, CLOB, NCLOB, SYSDATE, SUPPLEMENTAL, ARCHIVELOG, IDENTIFIED,
+    // SQL Server
+    NVARCHAR, DATETIME2, UNIQUEIDENTIFIER, NTEXT, MONEY, NOLOCK, GETDATE, DBO,
+    // SQLite
+    AUTOINCREMENT,
+}
+
+/// Slots of the hash table (a power of two, more than twice the words).
+const TABLE_SIZE: usize = 1024;
+
+/// FNV-1a over the ASCII-upper-cased bytes.
+fn hash_upper(bytes: &[u8]) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in bytes {
+        h ^= u32::from(b.to_ascii_uppercase());
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h as usize
+}
+
+/// Open-addressing table from a word's hash to its index in [`WORDS`] (+1; 0 = empty).
+fn table() -> &'static [u16; TABLE_SIZE] {
+    static TABLE: std::sync::OnceLock<Box<[u16; TABLE_SIZE]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([0u16; TABLE_SIZE]);
+        for (i, (name, _)) in WORDS.iter().enumerate() {
+            let mut slot = hash_upper(name.as_bytes()) & (TABLE_SIZE - 1);
+            while table[slot] != 0 {
+                slot = (slot + 1) & (TABLE_SIZE - 1);
+            }
+            table[slot] = i as u16 + 1;
+        }
+        table
+    })
+}
+
+/// The word `text` spells (ASCII case-insensitive), if the detector looks at it.
+pub(super) fn lookup(text: &str) -> Option<W> {
+    let bytes = text.as_bytes();
+    if bytes.len() < 2 || bytes.len() > 32 {
+        return None;
+    }
+    let table = table();
+    let mut slot = hash_upper(bytes) & (TABLE_SIZE - 1);
+    loop {
+        let entry = table[slot];
+        if entry == 0 {
+            return None;
+        }
+        let (name, w) = WORDS[entry as usize - 1];
+        if name.len() == bytes.len() && name.as_bytes().eq_ignore_ascii_case(bytes) {
+            return Some(w);
+        }
+        slot = (slot + 1) & (TABLE_SIZE - 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_is_found_in_any_case() {
+        for (name, w) in WORDS {
+            assert_eq!(lookup(name), Some(*w), "{name}");
+            assert_eq!(lookup(&name.to_ascii_lowercase()), Some(*w), "{name}");
+        }
+        assert_eq!(lookup("orders"), None);
+        assert_eq!(lookup("x"), None);
+        assert_eq!(lookup("auto_increment"), Some(W::AUTO_INCREMENT));
+    }
+}
