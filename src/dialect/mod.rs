@@ -65,6 +65,9 @@ pub enum Dialect {
     Hive,
     /// Apache Spark SQL.
     Spark,
+    /// Hive SQL or Spark SQL: what both have (`STORED AS`, `TBLPROPERTIES`, `PARTITIONED BY
+    /// (dt STRING)`), when nothing tells them apart.
+    HiveOrSpark,
     /// ClickHouse.
     ClickHouse,
     /// Apache Doris and StarRocks.
@@ -73,6 +76,8 @@ pub enum Dialect {
     Oracle,
     /// Microsoft SQL Server.
     SqlServer,
+    /// Confluent ksqlDB.
+    KsqlDb,
     /// Another database's SQL (what no Flink statement has: `DEFAULT`, `CREATE INDEX`).
     OtherDatabase,
     /// A Jinja template (dbt): `{{ ... }}`, `{% ... %}`.
@@ -83,17 +88,19 @@ pub enum Dialect {
 
 impl Dialect {
     /// Number of dialects.
-    pub const COUNT: usize = 12;
+    pub const COUNT: usize = 14;
     /// Every dialect but Flink, in declaration order.
     pub const OTHERS: [Dialect; Dialect::COUNT - 1] = [
         Dialect::MySql,
         Dialect::Postgres,
         Dialect::Hive,
         Dialect::Spark,
+        Dialect::HiveOrSpark,
         Dialect::ClickHouse,
         Dialect::Doris,
         Dialect::Oracle,
         Dialect::SqlServer,
+        Dialect::KsqlDb,
         Dialect::OtherDatabase,
         Dialect::Jinja,
         Dialect::Placeholders,
@@ -112,10 +119,12 @@ impl Dialect {
             Dialect::Postgres => "PostgreSQL",
             Dialect::Hive => "Hive SQL",
             Dialect::Spark => "Spark SQL",
+            Dialect::HiveOrSpark => "Spark SQL or Hive SQL",
             Dialect::ClickHouse => "ClickHouse",
             Dialect::Doris => "Doris / StarRocks",
             Dialect::Oracle => "Oracle",
             Dialect::SqlServer => "SQL Server",
+            Dialect::KsqlDb => "ksqlDB",
             Dialect::OtherDatabase => "another database's SQL",
             Dialect::Jinja => "a Jinja template",
             Dialect::Placeholders => "a template with placeholders",
@@ -167,6 +176,9 @@ pub enum How {
     Signals,
     /// It has no (or too few) signals of its own and took the side of its neighbours.
     Neighbours,
+    /// It has no signals of its own and uses names (tables, catalogs) that statements of
+    /// that dialect created before it.
+    Names,
     /// Nothing (or too little) in it and around it speaks against Flink SQL: Flink, by
     /// default.
     Default,
@@ -382,6 +394,7 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
     let mut signals = Vec::new();
     let mut tallies = Vec::with_capacity(n);
     let mut ranges = Vec::with_capacity(n);
+    let mut bounds = Vec::with_capacity(n);
     let mut t = 0;
     for s in statements {
         while t < tokens.len() && tokens[t].span.start < s.span.start {
@@ -392,6 +405,7 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
             t += 1;
         }
         let before = signals.len() as u32;
+        bounds.push((lo, t));
         tallies.push(scan::statement(text, tokens, lo, t, &mut signals));
         ranges.push(before..signals.len() as u32);
     }
@@ -438,7 +452,56 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
         });
     }
 
+    // Statements without signals that use names created before them take their creator's
+    // side (an `INSERT INTO products` after MySQL's `CREATE TABLE products`).
+    if class
+        .iter()
+        .any(|c| matches!(c, Class::Other(_) | Class::Fixed(_)))
+    {
+        by_names(text, tokens, &bounds, &mut class, &mut how);
+    }
+
+    // Two statements of a run of undecided ones that each have a medium tell (or use names
+    // another dialect created) make a stretch, from the first of them to the last: a setup
+    // script whose tells are all medium (`DEFAULT`, `TEXT` columns).
+    let undecided = |c: &Class| matches!(c, Class::Neutral | Class::Leaning(_));
+    let mut promoted = vec![false; n];
+    let mut i = 0;
+    while i < n {
+        if !undecided(&class[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < n && undecided(&class[i]) {
+            i += 1;
+        }
+        let evidence: Vec<usize> = (start..i)
+            .filter(|&k| {
+                matches!(class[k], Class::Leaning(_))
+                    && (tallies[k].other_total() >= 2 || how[k] == How::Names)
+            })
+            .collect();
+        if let [first, .., last] = evidence[..] {
+            let mut d = Dialect::OtherDatabase;
+            for k in first..=last {
+                match class[k] {
+                    Class::Leaning(own) => d = own,
+                    _ => how[k] = How::Neighbours,
+                }
+                class[k] = Class::Other(d);
+                promoted[k] = true;
+            }
+        }
+    }
+
     // Statements without enough signals of their own take their neighbours' side.
+    let strong: Vec<bool> = tallies
+        .iter()
+        .zip(&class)
+        .zip(&promoted)
+        .map(|((t, c), p)| matches!(c, Class::Other(_)) && (*p || t.other_total() >= 3))
+        .collect();
     let mut dialect: Vec<Dialect> = class
         .iter()
         .map(|c| match c {
@@ -456,39 +519,39 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
         while i < n && matches!(class[i], Class::Neutral | Class::Leaning(_)) {
             i += 1;
         }
-        let left = start.checked_sub(1).map(|k| class[k]);
-        let right = class.get(i).copied();
-        let other_of = |c: Option<Class>| match c {
-            Some(Class::Other(d)) => Some(d),
+        let other_of = |k: usize| match class.get(k) {
+            Some(Class::Other(d)) => Some(*d),
             _ => None,
         };
-        let (l, r) = (other_of(left), other_of(right));
-        // A side is open when it is another dialect's statement or the edge of the file.
-        let left_open = left.is_none() || l.is_some();
-        let right_open = right.is_none() || r.is_some();
+        let l = start.checked_sub(1).and_then(other_of);
+        let r = other_of(i);
         let leaning = |k: &usize| matches!(class[*k], Class::Leaning(_));
         let last_leaning = (start..i).rev().find(leaning);
         let first_leaning = (start..i).find(leaning);
         for k in start..i {
-            let side = if left_open && right_open {
-                l.or(r)
-            } else if let Some(d) = l {
+            let side = match (l, r) {
+                // Between two stretches.
+                (Some(d), Some(_)) => Some(d),
+                // At an edge of the file, next to a statement with a strong tell.
+                (None, Some(d)) if start == 0 && strong[i] => Some(d),
+                (Some(d), None) if i == n && strong[start - 1] => Some(d),
                 // Towards Flink: up to the last statement that leans away from it.
-                last_leaning.filter(|&last| k <= last).map(|_| d)
-            } else if let Some(d) = r {
-                first_leaning.filter(|&first| k >= first).map(|_| d)
-            } else {
-                None
+                (Some(d), None) => last_leaning.filter(|&last| k <= last).map(|_| d),
+                (None, Some(d)) => first_leaning.filter(|&first| k >= first).map(|_| d),
+                (None, None) => None,
             };
             match side {
                 Some(d) => {
                     dialect[k] = d;
-                    how[k] = How::Neighbours;
+                    if how[k] != How::Names {
+                        how[k] = How::Neighbours;
+                    }
                 }
                 None => how[k] = How::Default,
             }
         }
     }
+
     let out_statements: Vec<StatementDialect> = statements
         .iter()
         .enumerate()
@@ -507,6 +570,63 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
     };
     out.stretches = stretches(text.len(), parsed, &out, &tallies);
     out
+}
+
+/// Gives each statement without signals of its own the side of the statements that created
+/// the names it uses: of the first of its names (a catalog's name before the table's) that
+/// only Flink statements, or only another dialect's, created before it. Flink's side makes it Flink SQL; another
+/// dialect's makes it lean that way (it then joins an adjacent stretch).
+fn by_names(
+    text: &str,
+    tokens: &[crate::syntax::Token],
+    bounds: &[(usize, usize)],
+    class: &mut [Class],
+    how: &mut [How],
+) {
+    // Who created each name: Flink statements, and the dialect of another's.
+    let mut created: Vec<(String, bool, Option<Dialect>)> = Vec::new();
+    let mut used = Vec::new();
+    for (k, &(lo, hi)) in bounds.iter().enumerate() {
+        if matches!(class[k], Class::Neutral | Class::Leaning(_)) {
+            used.clear();
+            scan::used_names(text, tokens, lo, hi, &mut used);
+            // The first name that one side alone created (a name both created says nothing).
+            let side = used.iter().find_map(|span| {
+                let name = scan::name_key(text, *span);
+                match created.iter().find(|(n, _, _)| *n == name) {
+                    Some((_, true, None)) => Some(None),
+                    Some((_, false, Some(d))) => Some(Some(*d)),
+                    _ => None,
+                }
+            });
+            match side {
+                Some(None) => {
+                    class[k] = Class::Flink;
+                    how[k] = How::Names;
+                }
+                Some(Some(d)) => {
+                    class[k] = Class::Leaning(d);
+                    how[k] = How::Names;
+                }
+                None => {}
+            }
+        }
+        let other = match class[k] {
+            Class::Flink => None,
+            Class::Other(d) | Class::Fixed(d) => Some(d),
+            Class::Neutral | Class::Leaning(_) => continue,
+        };
+        if let Some(span) = scan::created_name(text, tokens, lo, hi) {
+            let name = scan::name_key(text, span);
+            match created.iter_mut().find(|(n, _, _)| *n == name) {
+                Some(entry) => match other {
+                    None => entry.1 = true,
+                    Some(d) => entry.2 = entry.2.or(Some(d)),
+                },
+                None => created.push((name, other.is_none(), other)),
+            }
+        }
+    }
 }
 
 /// `SET 'table.sql-dialect' = ...` (`Some(true)` for `hive`, `Some(false)` for another
@@ -570,6 +690,10 @@ fn stretches(
             .filter(|d| (start..i).any(|k| verdicts[k].dialect == *d))
             .collect();
         dialects.sort_by_key(|d| std::cmp::Reverse(points[d.index()]));
+        // "Another database's SQL" says less than the dialects named beside it.
+        if dialects.iter().any(|d| *d != Dialect::OtherDatabase) {
+            dialects.retain(|d| *d != Dialect::OtherDatabase);
+        }
         let mut signals: Vec<Signal> = Vec::new();
         for k in start..i {
             for s in file.signals_of(k) {

@@ -32,9 +32,25 @@ pub(super) struct Tally {
 impl Tally {
     /// The other dialect with the most points, and its points (`None` when none has any).
     pub fn leading_other(&self) -> Option<(Dialect, u32)> {
+        // What Hive and Spark share goes to the one of them that something else names.
+        let mut points = self.other;
+        let (hive, spark, both) = (
+            Dialect::Hive.index(),
+            Dialect::Spark.index(),
+            Dialect::HiveOrSpark.index(),
+        );
+        if points[both] > 0 && (points[hive] > 0 || points[spark] > 0) {
+            let to = if points[spark] >= points[hive] {
+                spark
+            } else {
+                hive
+            };
+            points[to] = points[to].saturating_add(points[both]);
+            points[both] = 0;
+        }
         let mut best: Option<(Dialect, u32)> = None;
         for d in Dialect::OTHERS {
-            let p = self.other[d.index()];
+            let p = points[d.index()];
             if p > 0 && best.is_none_or(|(_, b)| p > b) {
                 best = Some((d, p));
             }
@@ -47,6 +63,70 @@ impl Tally {
     }
 }
 
+/// A name as compared across statements: backticks removed, ASCII lower case.
+pub(super) fn name_key(text: &str, span: Span) -> String {
+    let s = text.get(span.range()).unwrap_or("");
+    let s = s
+        .strip_prefix('`')
+        .and_then(|s| s.strip_suffix('`'))
+        .unwrap_or(s);
+    s.to_ascii_lowercase()
+}
+
+/// The name the statement `lo..hi` creates, if it creates a table, view, catalog, database or
+/// schema: the last part of the name (`CREATE TABLE IF NOT EXISTS db.orders` gives `orders`).
+pub(super) fn created_name(text: &str, tokens: &[Token], lo: usize, hi: usize) -> Option<Span> {
+    let mut none = Vec::new();
+    let scan = Scan::new(text, tokens, lo, hi, &mut none);
+    let head = scan.sig(lo);
+    if !scan.is(head, W::CREATE) {
+        return None;
+    }
+    let mut at = scan.next(head);
+    while matches!(
+        scan.w(at),
+        Some(W::OR | W::REPLACE | W::TEMPORARY | W::TEMP | W::EXTERNAL | W::MATERIALIZED)
+    ) {
+        at = scan.next(at);
+    }
+    if !matches!(
+        scan.w(at),
+        Some(W::TABLE | W::VIEW | W::CATALOG | W::DATABASE | W::SCHEMA)
+    ) {
+        return None;
+    }
+    at = scan.next(at);
+    if scan.is(at, W::IF) {
+        at = scan.next(scan.next(scan.next(at)));
+    }
+    scan.name_parts(at).1
+}
+
+/// The names the statement `lo..hi` uses: the name after `FROM`, `JOIN`, `INTO`, `UPDATE`,
+/// `TABLE` and `USING`, its first part (a catalog or database) before its last part.
+pub(super) fn used_names(text: &str, tokens: &[Token], lo: usize, hi: usize, out: &mut Vec<Span>) {
+    let mut none = Vec::new();
+    let scan = Scan::new(text, tokens, lo, hi, &mut none);
+    for i in lo..hi {
+        if out.len() >= 16 {
+            return;
+        }
+        if tokens[i].kind != TokenKind::Word {
+            continue;
+        }
+        if matches!(
+            scan.w(Some(i)),
+            Some(W::FROM | W::JOIN | W::INTO | W::UPDATE | W::TABLE | W::USING)
+        ) {
+            let (first, last) = scan.name_parts(scan.next(Some(i)));
+            out.extend(first);
+            if last != first {
+                out.extend(last);
+            }
+        }
+    }
+}
+
 /// Scans the tokens `lo..hi` of one statement; records its signals in `out`.
 pub(super) fn statement(
     text: &str,
@@ -55,15 +135,7 @@ pub(super) fn statement(
     hi: usize,
     out: &mut Vec<Signal>,
 ) -> Tally {
-    let mut scan = Scan {
-        text,
-        tokens,
-        lo,
-        hi,
-        first_recorded: out.len(),
-        out,
-        tally: Tally::default(),
-    };
+    let mut scan = Scan::new(text, tokens, lo, hi, out);
     scan.run();
     scan.tally
 }
@@ -76,6 +148,10 @@ struct Scan<'a> {
     first_recorded: usize,
     out: &'a mut Vec<Signal>,
     tally: Tally,
+    /// The weak signals counted so far.
+    weak_seen: Vec<&'static str>,
+    /// Whether a `VALUES` keyword was passed.
+    in_values: bool,
 }
 
 /// The words that may follow `SET` in MySQL.
@@ -91,7 +167,6 @@ const MYSQL_SET: &[&str] = &[
     "CHARACTER_SET_CLIENT",
     "CHARACTER_SET_RESULTS",
     "COLLATION_CONNECTION",
-    "PASSWORD",
     "TIME_ZONE",
     "PERSIST",
 ];
@@ -135,13 +210,62 @@ const FLINK_KEY_PREFIXES: &[&str] = &[
     "pekko",
 ];
 
-impl Scan<'_> {
+impl<'a> Scan<'a> {
+    fn new(
+        text: &'a str,
+        tokens: &'a [Token],
+        lo: usize,
+        hi: usize,
+        out: &'a mut Vec<Signal>,
+    ) -> Scan<'a> {
+        Scan {
+            text,
+            tokens,
+            lo,
+            hi,
+            first_recorded: out.len(),
+            out,
+            tally: Tally::default(),
+            weak_seen: Vec::new(),
+            in_values: false,
+        }
+    }
+
+    /// The first and last parts of the dotted name starting at `at` (`None` when no name
+    /// starts there; a word Flink reserves is not a name).
+    fn name_parts(&self, at: Option<usize>) -> (Option<Span>, Option<Span>) {
+        let is_part = |k: Option<usize>| match self.kind(k) {
+            Some(TokenKind::QuotedIdent) => true,
+            Some(TokenKind::Word) => k.is_some_and(|k| !self.tokens[k].kw.is_reserved()),
+            _ => false,
+        };
+        if !is_part(at) {
+            return (None, None);
+        }
+        let first = at.map(|k| self.tokens[k].span);
+        let mut last = first;
+        let mut k = at;
+        for _ in 0..3 {
+            let dot = self.next(k);
+            if self.kind(dot) != Some(TokenKind::Dot) || !is_part(self.next(dot)) {
+                break;
+            }
+            k = self.next(dot);
+            last = k.map(|k| self.tokens[k].span);
+        }
+        (first, last)
+    }
+
     fn run(&mut self) {
         let head = self.sig(self.lo);
         let head_w = self.w(head);
         let ddl = matches!(head_w, Some(W::CREATE | W::ALTER));
         if let Some(h) = head {
             self.head(h, head_w);
+        }
+        if matches!(head_w, Some(W::SET | W::RESET)) {
+            // The SQL client's `SET key=value` takes any text: only its key is a signal.
+            return;
         }
         let mut depth: i32 = 0;
         for i in self.lo..self.hi {
@@ -212,6 +336,20 @@ impl Scan<'_> {
                     }
                 }
                 TokenKind::String => self.string(i),
+                TokenKind::DoubleQuoted
+                    if self.in_values
+                        && matches!(
+                            self.kind(self.prev(Some(i))),
+                            Some(TokenKind::LParen | TokenKind::Comma)
+                        ) =>
+                {
+                    self.signal(
+                        Dialect::MySql,
+                        Strength::Weak,
+                        "a \"...\" string in VALUES",
+                        t.span,
+                    );
+                }
                 TokenKind::Unknown => self.unknown(i, head_w),
                 _ => {}
             }
@@ -299,6 +437,13 @@ impl Scan<'_> {
     // ----- recording -----
 
     fn signal(&mut self, dialect: Dialect, strength: Strength, what: &'static str, span: Span) {
+        // A weak signal counts once per statement: forty `"..."` values are one habit.
+        if strength == Strength::Weak {
+            if self.weak_seen.contains(&what) {
+                return;
+            }
+            self.weak_seen.push(what);
+        }
         let points = strength.points();
         if dialect == Dialect::Flink {
             self.tally.flink = self.tally.flink.saturating_add(points);
@@ -355,6 +500,8 @@ impl Scan<'_> {
                     Some(W::SCHEMA) => Some((OtherDatabase, Medium, "a schema")),
                     Some(W::TABLESPACE) => Some((Oracle, Strong, "a tablespace")),
                     Some(W::MACRO) => Some((Hive, Strong, "CREATE TEMPORARY MACRO")),
+                    Some(W::STREAM) => Some((KsqlDb, Strong, "CREATE STREAM")),
+                    Some(W::SECRET) => Some((OtherDatabase, Strong, "CREATE SECRET")),
                     Some(W::SESSION) if head_w == Some(W::ALTER) => {
                         Some((Oracle, Strong, "ALTER SESSION"))
                     }
@@ -390,9 +537,17 @@ impl Scan<'_> {
             Some(W::CACHE | W::UNCACHE) => self.signal(Spark, Strong, "CACHE TABLE", span),
             Some(W::OPTIMIZE) => self.signal(Spark, Strong, "OPTIMIZE", span),
             Some(W::REFRESH) => self.signal(Spark, Medium, "REFRESH TABLE", span),
-            Some(W::MSCK) => self.signal(Hive, Strong, "MSCK REPAIR TABLE", span),
+            Some(W::INSTALL) => self.signal(OtherDatabase, Strong, "INSTALL (an extension)", span),
+            Some(W::LOAD)
+                if self.kind(next) == Some(TokenKind::Word)
+                    && !matches!(next_w, Some(W::MODULE))
+                    && !self.text_is(next, &["DATA"]) =>
+            {
+                self.signal(OtherDatabase, Strong, "LOAD (an extension)", span)
+            }
+            Some(W::MSCK) => self.signal(HiveOrSpark, Strong, "MSCK REPAIR TABLE", span),
             Some(W::LOAD) if self.text_is(next, &["DATA"]) => {
-                self.signal(Hive, Strong, "LOAD DATA", span)
+                self.signal(HiveOrSpark, Strong, "LOAD DATA", span)
             }
             Some(W::DECLARE) => self.signal(OtherDatabase, Strong, "DECLARE", span),
             Some(W::COMMIT | W::ROLLBACK) => self.signal(
@@ -433,7 +588,19 @@ impl Scan<'_> {
                     self.signal(SqlServer, Strong, "EXECUTE of a stored procedure", span);
                 }
             }
-            Some(W::GO) if next.is_none() => self.signal(SqlServer, Strong, "GO", span),
+            Some(W::GO)
+                if next.is_none_or(|n| {
+                    self.text[span.end as usize..self.tokens[n].span.start as usize].contains('\n')
+                }) =>
+            {
+                self.signal(SqlServer, Strong, "GO", span)
+            }
+            // A prompt copied with its statement: `mysql> FLUSH PRIVILEGES;`.
+            _ if self.text_is(Some(h), &["mysql", "mariadb"])
+                && self.kind(next) == Some(TokenKind::Gt) =>
+            {
+                self.signal(MySql, Strong, "a `mysql>` prompt", span)
+            }
             Some(W::SET) => self.set(next, span),
             _ => {}
         }
@@ -510,6 +677,10 @@ impl Scan<'_> {
             return;
         }
         let Some(w) = lookup(s) else { return };
+        if w == W::VALUES {
+            self.in_values = true;
+            return;
+        }
         let at = Some(i);
         let next = self.next(at);
         let next_w = self.w(next);
@@ -567,9 +738,9 @@ impl Scan<'_> {
                 } else if matches!(prev_w, Some(W::INTO | W::OVERWRITE))
                     && self.is(self.prev(prev), W::INSERT)
                 {
-                    self.signal(Hive, Strong, "INSERT INTO / OVERWRITE TABLE", span);
+                    self.signal(HiveOrSpark, Strong, "INSERT INTO / OVERWRITE TABLE", span);
                 } else if prev_w == Some(W::EXTERNAL) {
-                    self.signal(Hive, Strong, "EXTERNAL TABLE", span);
+                    self.signal(HiveOrSpark, Strong, "EXTERNAL TABLE", span);
                 }
             }
             W::DESCRIPTOR if next_kind == Some(TokenKind::LParen) => {
@@ -599,7 +770,7 @@ impl Scan<'_> {
                 self.signal(Flink, Medium, "LATERAL TABLE(...)", span)
             }
             W::LATERAL if next_w == Some(W::VIEW) => {
-                self.signal(Hive, Strong, "LATERAL VIEW", span)
+                self.signal(HiveOrSpark, Strong, "LATERAL VIEW", span)
             }
             W::MATERIALIZED if next_w == Some(W::TABLE) && ddl => {
                 self.signal(Flink, Decisive, "a materialized table", span)
@@ -622,6 +793,25 @@ impl Scan<'_> {
                 } else if next_w == Some(W::PLPGSQL) {
                     self.signal(Postgres, Strong, "LANGUAGE plpgsql", span);
                 }
+            }
+
+            W::SET | W::RESET
+                if head_w == Some(W::ALTER) && next_kind == Some(TokenKind::LParen) =>
+            {
+                let key = self.next(next);
+                if self.kind(key) == Some(TokenKind::String)
+                    && (w == W::RESET || self.kind(self.next(key)) == Some(TokenKind::Eq))
+                {
+                    self.signal(Flink, Decisive, "ALTER ... SET ('key' = 'value')", span);
+                }
+            }
+
+            // ----- ksqlDB -----
+            W::EMIT if next_w == Some(W::CHANGES) => {
+                self.signal(KsqlDb, Strong, "EMIT CHANGES", span)
+            }
+            W::KAFKA_TOPIC | W::VALUE_FORMAT => {
+                self.signal(KsqlDb, Strong, "KAFKA_TOPIC / VALUE_FORMAT", span)
             }
 
             // ----- MySQL -----
@@ -661,14 +851,25 @@ impl Scan<'_> {
             W::ON => match next_w {
                 Some(W::UPDATE) if ddl => self.signal(MySql, Strong, "ON UPDATE", span),
                 Some(W::DUPLICATE) => self.signal(MySql, Strong, "ON DUPLICATE KEY UPDATE", span),
-                Some(W::CONFLICT) => self.signal(Postgres, Strong, "ON CONFLICT", span),
+                Some(W::CONFLICT) => {
+                    // Flink 2.3: `ON CONFLICT DO ERROR | NOTHING | DEDUPLICATE`; PostgreSQL
+                    // names the conflict: `ON CONFLICT (id)`, `ON CONFLICT ON CONSTRAINT c`.
+                    let after = self.next(next);
+                    if self.is(after, W::DO)
+                        && matches!(self.w(self.next(after)), Some(W::ERROR | W::DEDUPLICATE))
+                    {
+                        self.signal(Flink, Decisive, "ON CONFLICT DO ERROR / DEDUPLICATE", span);
+                    } else if self.kind(after) == Some(TokenKind::LParen) || self.is(after, W::ON) {
+                        self.signal(Postgres, Strong, "ON CONFLICT (...)", span);
+                    }
+                }
                 Some(W::CLUSTER) if ddl => self.signal(ClickHouse, Strong, "ON CLUSTER", span),
                 _ => {}
             },
             W::COMMENT if ddl && next_kind == Some(TokenKind::Eq) => {
                 self.signal(MySql, Medium, "COMMENT = '...'", span)
             }
-            W::DEFAULT if !matches!(head_w, Some(W::SET | W::RESET)) => {
+            W::DEFAULT if !self.json_default(i) => {
                 self.signal(OtherDatabase, Medium, "DEFAULT", span)
             }
             W::TINYINT | W::SMALLINT | W::INT | W::INTEGER | W::BIGINT
@@ -772,7 +973,11 @@ impl Scan<'_> {
                 self.signal(Postgres, Strong, "OWNER TO", span)
             }
             W::RETURNING if depth == 0 => self.signal(Postgres, Medium, "RETURNING", span),
-            W::IDENTITY if next_kind == Some(TokenKind::LParen) && ddl => {
+            W::IDENTITY
+                if next_kind == Some(TokenKind::LParen)
+                    && ddl
+                    && matches!(self.kind(prev), Some(TokenKind::Word | TokenKind::RParen)) =>
+            {
                 self.signal(SqlServer, Strong, "IDENTITY(seed, increment)", span)
             }
             W::GENERATED if ddl && self.text_is(next, &["ALWAYS", "BY"]) => {
@@ -781,22 +986,24 @@ impl Scan<'_> {
 
             // ----- Hive and Spark -----
             W::STORED if self.text_is(next, &["AS", "BY"]) => {
-                self.signal(Hive, Strong, "STORED AS", span)
+                self.signal(HiveOrSpark, Strong, "STORED AS", span)
             }
-            W::ROW if next_w == Some(W::FORMAT) => self.signal(Hive, Strong, "ROW FORMAT", span),
-            W::SERDE | W::SERDEPROPERTIES => self.signal(Hive, Strong, "a SerDe", span),
-            W::TBLPROPERTIES => self.signal(Hive, Strong, "TBLPROPERTIES", span),
+            W::ROW if next_w == Some(W::FORMAT) => {
+                self.signal(HiveOrSpark, Strong, "ROW FORMAT", span)
+            }
+            W::SERDE | W::SERDEPROPERTIES => self.signal(HiveOrSpark, Strong, "a SerDe", span),
+            W::TBLPROPERTIES => self.signal(HiveOrSpark, Strong, "TBLPROPERTIES", span),
             W::LOCATION if ddl && next_kind == Some(TokenKind::String) => {
-                self.signal(Hive, Strong, "LOCATION '...'", span)
+                self.signal(HiveOrSpark, Strong, "LOCATION '...'", span)
             }
             W::CLUSTERED | W::SKEWED if next_w == Some(W::BY) => {
-                self.signal(Hive, Strong, "CLUSTERED BY / SKEWED BY", span)
+                self.signal(HiveOrSpark, Strong, "CLUSTERED BY / SKEWED BY", span)
             }
             W::DISTRIBUTE if next_w == Some(W::BY) => {
-                self.signal(Hive, Strong, "DISTRIBUTE BY", span)
+                self.signal(HiveOrSpark, Strong, "DISTRIBUTE BY", span)
             }
             W::SORT | W::CLUSTER if next_w == Some(W::BY) => {
-                self.signal(Hive, Medium, "SORT BY / CLUSTER BY", span)
+                self.signal(HiveOrSpark, Medium, "SORT BY / CLUSTER BY", span)
             }
             W::PARTITIONED if next_w == Some(W::BY) => {
                 // Flink lists names only: `PARTITIONED BY (a, b)`; a type after the first
@@ -807,15 +1014,23 @@ impl Scan<'_> {
                     && self.is_name(name)
                     && self.kind(self.next(name)) == Some(TokenKind::Word)
                 {
-                    self.signal(Hive, Strong, "PARTITIONED BY with column types", span);
+                    self.signal(
+                        HiveOrSpark,
+                        Strong,
+                        "PARTITIONED BY with column types",
+                        span,
+                    );
                 }
             }
             W::PARTITION if ddl && depth == 0 && next_w == Some(W::BY) => {
                 self.signal(OtherDatabase, Medium, "PARTITION BY in CREATE TABLE", span)
             }
-            W::INPATH => self.signal(Hive, Strong, "LOAD DATA INPATH", span),
+            W::INPATH => self.signal(HiveOrSpark, Strong, "LOAD DATA INPATH", span),
             W::FORMATTED if prev_w == Some(W::DESCRIBE) => {
-                self.signal(Hive, Strong, "DESCRIBE FORMATTED", span)
+                self.signal(HiveOrSpark, Strong, "DESCRIBE FORMATTED", span)
+            }
+            W::USING if matches!(next_w, Some(W::JAR | W::FILE | W::ARCHIVE | W::ARTIFACT)) => {
+                self.signal(Flink, Medium, "USING JAR", span)
             }
             W::USING if ddl && next_kind == Some(TokenKind::Word) => {
                 self.signal(Spark, Strong, "USING <format>", span)
@@ -952,6 +1167,37 @@ impl Scan<'_> {
         }
     }
 
+    /// Whether only blanks precede the token on its line.
+    fn first_on_line(&self, t: Token) -> bool {
+        let before = &self.text[..t.span.start as usize];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        before[line_start..]
+            .bytes()
+            .all(|b| b == b' ' || b == b'\t')
+    }
+
+    /// Whether the `DEFAULT` at `i` is the default of a JSON function (`JSON_VALUE(... DEFAULT
+    /// 'x' ON EMPTY)`), which Flink has: its value is followed by `ON EMPTY` / `ON ERROR`.
+    fn json_default(&self, i: usize) -> bool {
+        let mut at = self.next(Some(i));
+        let mut depth = 0i32;
+        for _ in 0..12 {
+            let Some(k) = at else { return false };
+            match self.tokens[k].kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen if depth == 0 => return false,
+                TokenKind::RParen => depth -= 1,
+                TokenKind::Comma if depth == 0 => return false,
+                TokenKind::Word if depth == 0 && self.is(at, W::ON) => {
+                    return matches!(self.w(self.next(at)), Some(W::EMPTY | W::ERROR));
+                }
+                _ => {}
+            }
+            at = self.next(at);
+        }
+        false
+    }
+
     /// A character Flink's lexer does not know: `@variable`, `\c` (psql).
     fn unknown(&mut self, i: usize, head_w: Option<W>) {
         let t = self.tokens[i];
@@ -966,16 +1212,12 @@ impl Scan<'_> {
                 "an @variable",
                 t.span,
             ),
-            "\\" if next_glued
-                && (i == 0 || self.text[..t.span.start as usize].ends_with('\n')) =>
-            {
-                self.signal(
-                    Dialect::Postgres,
-                    Strength::Strong,
-                    "a psql meta-command (\\c)",
-                    t.span,
-                )
-            }
+            "\\" if next_glued && self.first_on_line(t) => self.signal(
+                Dialect::Postgres,
+                Strength::Strong,
+                "a psql meta-command (\\c)",
+                t.span,
+            ),
             _ => {}
         }
     }

@@ -73,14 +73,29 @@ fn each_dialect_has_its_tells() {
             "CREATE FUNCTION f() RETURNS trigger AS $$ BEGIN RETURN NEW; END; $$ LANGUAGE plpgsql;",
             Postgres,
         ),
-        ("CREATE TABLE t (a STRING) STORED AS ORC;", Hive),
+        ("CREATE TABLE t (a STRING) STORED AS ORC;", HiveOrSpark),
         (
             "CREATE TABLE t (a STRING) ROW FORMAT DELIMITED FIELDS TERMINATED BY ',';",
-            Hive,
+            HiveOrSpark,
         ),
-        ("CREATE TABLE t (a INT) PARTITIONED BY (dt STRING);", Hive),
-        ("insert into table t select * from s;", Hive),
+        (
+            "CREATE TABLE t (a INT) PARTITIONED BY (dt STRING);",
+            HiveOrSpark,
+        ),
+        ("insert into table t select * from s;", HiveOrSpark),
         ("CREATE TABLE t (a INT) USING delta;", Spark),
+        (
+            "CREATE TABLE t (a INT) USING delta TBLPROPERTIES ('k' = 'v');",
+            Spark,
+        ),
+        ("SET hive.exec.dynamic.partition = true;", Hive),
+        (
+            "CREATE STREAM s (id INT) WITH (kafka_topic = 's', value_format = 'json');",
+            KsqlDb,
+        ),
+        ("INSTALL httpfs;", OtherDatabase),
+        ("mysql> FLUSH PRIVILEGES;", MySql),
+        ("\\c shop", Postgres),
         (
             "CREATE TABLE t (id UInt64, name String) ENGINE = MergeTree ORDER BY id;",
             ClickHouse,
@@ -102,6 +117,28 @@ fn each_dialect_has_its_tells() {
         let got = dialects(text);
         assert_eq!(got.first(), Some(want), "{text}: {got:?}");
     }
+}
+
+#[test]
+fn flink_forms_that_look_like_others_are_flink() {
+    let flink = [
+        "CREATE FUNCTION f AS 'com.example.F' LANGUAGE JAVA USING JAR 'file:///f.jar';",
+        "CREATE FUNCTION f AS 'com.example.F' USING ARTIFACT 's3://b/f.jar';",
+        "INSERT INTO sink SELECT * FROM src ON CONFLICT DO DEDUPLICATE;",
+        "ALTER TABLE t SET ('bucket' = '4');",
+        "ALTER TABLE t RESET ('bucket');",
+        "SELECT JSON_VALUE(j, '$.a' DEFAULT 'x' ON EMPTY) FROM t;",
+        "SET password=secret;",
+        "SET debezium.bigint.unsigned.handling.mode=long;",
+    ];
+    for text in flink {
+        assert_eq!(dialects(text), [Flink], "{text}");
+    }
+    // PostgreSQL names the conflict.
+    assert_eq!(
+        dialects("INSERT INTO t VALUES (1) ON CONFLICT (id) DO NOTHING;"),
+        [Postgres]
+    );
 }
 
 #[test]
@@ -141,6 +178,37 @@ fn tutorials_mix_setup_statements_with_flink() {
     // The stretch covers the text up to the first Flink statement, not beyond.
     let set = text.find("SET 'execution").unwrap();
     assert!(d.covers(0) && d.covers(set as u32 - 1) && !d.covers(set as u32));
+}
+
+#[test]
+fn statements_go_with_the_dialect_that_created_their_tables() {
+    let text = "CREATE TABLE orders (id INT AUTO_INCREMENT, total DECIMAL(10, 2));\n\
+        INSERT INTO orders VALUES (1, 2.5);\n\
+        SET 'execution.runtime-mode' = 'streaming';\n\
+        CREATE TABLE events (id INT) WITH ('connector' = 'datagen');\n\
+        INSERT INTO events VALUES (1);\n\
+        INSERT INTO orders VALUES (2, 3.5);\n";
+    assert_eq!(dialects(text), [MySql, MySql, Flink, Flink, Flink, Flink]);
+    let d = detect_text(text);
+    assert_eq!(d.statements[1].how, How::Names);
+    assert_eq!(d.statements[4].how, How::Names);
+}
+
+#[test]
+fn medium_tells_in_company_make_a_stretch() {
+    // Each of these statements alone would be a Flink statement with an error.
+    let text = "CREATE DATABASE shop;\n\
+        CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(20) DEFAULT 'x');\n\
+        INSERT INTO users VALUES (1, \"a\");\n\
+        CREATE TABLE items (id INT PRIMARY KEY, note TEXT);\n\
+        SET 'execution.runtime-mode' = 'streaming';\n\
+        CREATE TABLE src (id INT) WITH ('connector' = 'datagen');\n";
+    let got = dialects(text);
+    assert!(got[..4].iter().all(|d| *d != Flink), "{got:?}");
+    assert_eq!(got[4..], [Flink, Flink]);
+    let d = detect_text(text);
+    assert_eq!(d.stretches.len(), 1);
+    assert_eq!(d.stretches[0].dialects, [MySql]);
 }
 
 #[test]
