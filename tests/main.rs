@@ -22,6 +22,7 @@ mod cli_rules;
 mod config;
 mod context_root;
 mod corpus;
+mod dialect;
 mod docs;
 mod expand_cli;
 mod expand_describe;

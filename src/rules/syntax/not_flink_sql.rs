@@ -72,14 +72,11 @@ fn note(file: &FileEntry, stretch: &Stretch, whole: bool, report: &mut Reporter<
         Some(d) => format!("{} starts here", d.name()),
         None => "starts here".to_string(),
     };
-    let mut d = report
+    // The signals are in the message with their lines: related locations for each would
+    // turn one note into a page.
+    let d = report
         .diagnostic(file.id, stretch.at, message)
         .with_label(label)
         .with_help(help);
-    for s in &stretch.signals {
-        if s.span != stretch.at {
-            d = d.with_related(file.id, s.span, format!("{} ({})", s.what, s.dialect.name()));
-        }
-    }
     report.report(d);
 }
