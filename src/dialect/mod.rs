@@ -611,10 +611,11 @@ fn by_names(
                 None => {}
             }
         }
+        // A statement that leans to a dialect passes its lean on to the users of its names.
         let other = match class[k] {
             Class::Flink => None,
-            Class::Other(d) | Class::Fixed(d) => Some(d),
-            Class::Neutral | Class::Leaning(_) => continue,
+            Class::Other(d) | Class::Fixed(d) | Class::Leaning(d) => Some(d),
+            Class::Neutral => continue,
         };
         if let Some(span) = scan::created_name(text, tokens, lo, hi) {
             let name = scan::name_key(text, span);

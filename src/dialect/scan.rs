@@ -63,14 +63,14 @@ impl Tally {
     }
 }
 
-/// A name as compared across statements: backticks removed, ASCII lower case.
+/// A name as compared across statements: backticks removed, case kept (Flink's names are
+/// case-sensitive; another dialect's script spells its own names one way).
 pub(super) fn name_key(text: &str, span: Span) -> String {
     let s = text.get(span.range()).unwrap_or("");
-    let s = s
-        .strip_prefix('`')
+    s.strip_prefix('`')
         .and_then(|s| s.strip_suffix('`'))
-        .unwrap_or(s);
-    s.to_ascii_lowercase()
+        .unwrap_or(s)
+        .to_string()
 }
 
 /// The name the statement `lo..hi` creates, if it creates a table, view, catalog, database or
@@ -497,7 +497,7 @@ impl<'a> Scan<'a> {
                     }
                     Some(W::DOMAIN) => Some((Postgres, Strong, "CREATE DOMAIN")),
                     Some(W::TYPE) => Some((OtherDatabase, Medium, "CREATE TYPE")),
-                    Some(W::SCHEMA) => Some((OtherDatabase, Medium, "a schema")),
+                    Some(W::SCHEMA) => Some((OtherDatabase, Strong, "a schema")),
                     Some(W::TABLESPACE) => Some((Oracle, Strong, "a tablespace")),
                     Some(W::MACRO) => Some((Hive, Strong, "CREATE TEMPORARY MACRO")),
                     Some(W::STREAM) => Some((KsqlDb, Strong, "CREATE STREAM")),
