@@ -15,8 +15,9 @@ use std::process::ExitCode;
 pub enum FilesFormat {
     /// One line per file (and one per stretch of a mixed file), then a summary.
     Text,
-    /// One JSON document: every file, every top-level statement with its dialect and
-    /// signals, the stretches, and the counts.
+    /// One JSON document: every file with its recorded signals, every top-level statement
+    /// with its dialect (and, in files with other dialects, its signals), the stretches, and
+    /// the counts.
     Json,
 }
 
@@ -285,7 +286,7 @@ fn json_doc(files: &[&FileEntry]) -> serde_json::Value {
             .enumerate()
             .map(|(i, st)| {
                 let verdict = d.statements.get(i);
-                let dialect = verdict.map_or(Dialect::Flink, |v| v.dialect);
+                let dialect = d.dialect_of(i);
                 if dialect == Dialect::Flink {
                     flink_statements += 1;
                 } else {
@@ -298,7 +299,11 @@ fn json_doc(files: &[&FileEntry]) -> serde_json::Value {
                     "column": at.column,
                     "end_line": end_line,
                     "dialect": dialect_id(dialect),
-                    "how": verdict.map_or("configured", |v| how_name(v.how)),
+                    "how": match verdict {
+                        Some(v) => how_name(v.how),
+                        None if d.reason == Reason::Detected => "default",
+                        None => "configured",
+                    },
                     "signals": d.signals_of(i).iter().map(|s| signal_json(file, s)).collect::<Vec<_>>(),
                 })
             })
@@ -322,6 +327,7 @@ fn json_doc(files: &[&FileEntry]) -> serde_json::Value {
             "path": file.source.display_path(),
             "verdict": verdict,
             "reason": format!("{:?}", d.reason),
+            "signals": d.signals.iter().map(|s| signal_json(file, s)).collect::<Vec<_>>(),
             "statements": statements,
             "stretches": stretches,
         }));

@@ -243,10 +243,11 @@ pub enum Reason {
 /// Which statements of one file are Flink SQL.
 #[derive(Debug, Clone, Serialize)]
 pub struct FileDialect {
-    /// One entry per top-level statement, in order (empty when the verdict is configured
-    /// Flink SQL).
+    /// One entry per top-level statement, in order; empty when every statement is Flink SQL
+    /// because nothing in the file speaks for another dialect, or the configuration says so.
     pub statements: Vec<StatementDialect>,
-    /// The recorded signals of all statements, in text order (at most eight per statement).
+    /// The recorded signals, in text order: at most eight per statement, of which the
+    /// distinct signals of Flink SQL only up to four per file.
     pub signals: Vec<Signal>,
     /// The stretches that are not Flink SQL, in order; empty for a file of Flink SQL.
     pub stretches: Vec<Stretch>,
@@ -313,9 +314,15 @@ impl FileDialect {
 
     /// Whether the top-level statement at `index` is Flink SQL (checked).
     pub fn is_flink(&self, index: usize) -> bool {
+        self.dialect_of(index) == Dialect::Flink
+    }
+
+    /// The dialect of the top-level statement at `index` ([`Dialect::Flink`] when the file
+    /// keeps no entry for it: every statement of the file is Flink SQL).
+    pub fn dialect_of(&self, index: usize) -> Dialect {
         self.statements
             .get(index)
-            .is_none_or(|s| s.dialect == Dialect::Flink)
+            .map_or(Dialect::Flink, |s| s.dialect)
     }
 
     /// The stretch that covers byte `offset`, if one does.
@@ -395,6 +402,7 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
     let mut tallies = Vec::with_capacity(n);
     let mut ranges = Vec::with_capacity(n);
     let mut bounds = Vec::with_capacity(n);
+    let mut flink_recorded = scan::FlinkRecorded::default();
     let mut t = 0;
     for s in statements {
         while t < tokens.len() && tokens[t].span.start < s.span.start {
@@ -406,8 +414,26 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
         }
         let before = signals.len() as u32;
         bounds.push((lo, t));
-        tallies.push(scan::statement(text, tokens, lo, t, &mut signals));
+        tallies.push(scan::statement(
+            text,
+            tokens,
+            lo,
+            t,
+            &mut signals,
+            &mut flink_recorded,
+        ));
         ranges.push(before..signals.len() as u32);
+    }
+    // Most files: nothing speaks for another dialect, and the dialect is never switched.
+    let foreign = tallies
+        .iter()
+        .any(|t| t.other.iter().any(|p| *p > 0) || t.jinja || t.placeholder)
+        || statements.iter().any(|s| dialect_switch(s) == Some(true));
+    if !foreign {
+        return FileDialect {
+            signals,
+            ..FileDialect::flink(Reason::Detected)
+        };
     }
     let jinja = tallies.iter().any(|t| t.jinja);
     let decisive_in_file = tallies.iter().any(|t| t.decisive);

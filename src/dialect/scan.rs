@@ -5,7 +5,7 @@
 //! [`super`]; each signal names what it saw in the words a user reads (`AUTO_INCREMENT`,
 //! `STORED AS`, `WITH ('connector' = ...)`).
 
-use super::words::{lookup, W};
+use super::words::{words, Words, W};
 use super::{Dialect, Signal, Strength};
 use crate::source::Span;
 use crate::syntax::keywords::Kw;
@@ -13,6 +13,10 @@ use crate::syntax::{Token, TokenKind};
 
 /// At most this many signals are recorded per statement (points are still counted).
 const RECORDED_PER_STATEMENT: usize = 8;
+
+/// At most this many distinct signals of Flink SQL are recorded per file: they say why a file
+/// is Flink SQL, and most files are (recording all of them would cost more than detecting).
+pub(super) const FLINK_RECORDED_PER_FILE: usize = 4;
 
 /// What one statement's tokens add up to.
 #[derive(Debug, Clone, Default)]
@@ -128,19 +132,29 @@ pub(super) fn used_names(text: &str, tokens: &[Token], lo: usize, hi: usize, out
 }
 
 /// Scans the tokens `lo..hi` of one statement; records its signals in `out`.
+/// The distinct Flink signals a file has recorded so far.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct FlinkRecorded([&'static str; FLINK_RECORDED_PER_FILE]);
+
+/// Scans the tokens `lo..hi` of one statement; records its signals in `out` (those of Flink
+/// only while the file has recorded fewer than [`FLINK_RECORDED_PER_FILE`] distinct ones).
 pub(super) fn statement(
     text: &str,
     tokens: &[Token],
     lo: usize,
     hi: usize,
     out: &mut Vec<Signal>,
+    flink: &mut FlinkRecorded,
 ) -> Tally {
     let mut scan = Scan::new(text, tokens, lo, hi, out);
+    scan.flink = *flink;
     scan.run();
+    *flink = scan.flink;
     scan.tally
 }
 
 struct Scan<'a> {
+    words: &'static Words,
     text: &'a str,
     tokens: &'a [Token],
     lo: usize,
@@ -148,8 +162,10 @@ struct Scan<'a> {
     first_recorded: usize,
     out: &'a mut Vec<Signal>,
     tally: Tally,
-    /// The weak signals counted so far.
-    weak_seen: Vec<&'static str>,
+    /// The weak signals counted so far (there are few kinds).
+    weak_seen: [&'static str; 4],
+    /// Distinct Flink signals the file has recorded so far.
+    flink: FlinkRecorded,
     /// Whether a `VALUES` keyword was passed.
     in_values: bool,
 }
@@ -219,6 +235,7 @@ impl<'a> Scan<'a> {
         out: &'a mut Vec<Signal>,
     ) -> Scan<'a> {
         Scan {
+            words: words(),
             text,
             tokens,
             lo,
@@ -226,7 +243,8 @@ impl<'a> Scan<'a> {
             first_recorded: out.len(),
             out,
             tally: Tally::default(),
-            weak_seen: Vec::new(),
+            weak_seen: [""; 4],
+            flink: FlinkRecorded::default(),
             in_values: false,
         }
     }
@@ -400,7 +418,10 @@ impl<'a> Scan<'a> {
         if t.kind != TokenKind::Word {
             return None;
         }
-        lookup(self.slice(t))
+        if t.kw != Kw::NONE {
+            return self.words.keyword(t.kw);
+        }
+        self.words.token(self.slice(t), t.kw)
     }
 
     fn is(&self, i: Option<usize>, w: W) -> bool {
@@ -439,10 +460,15 @@ impl<'a> Scan<'a> {
     fn signal(&mut self, dialect: Dialect, strength: Strength, what: &'static str, span: Span) {
         // A weak signal counts once per statement: forty `"..."` values are one habit.
         if strength == Strength::Weak {
-            if self.weak_seen.contains(&what) {
-                return;
+            match self
+                .weak_seen
+                .iter_mut()
+                .find(|w| w.is_empty() || **w == what)
+            {
+                Some(w) if *w == what => return,
+                Some(w) => *w = what,
+                None => {}
             }
-            self.weak_seen.push(what);
         }
         let points = strength.points();
         if dialect == Dialect::Flink {
@@ -451,6 +477,17 @@ impl<'a> Scan<'a> {
         } else {
             let p = &mut self.tally.other[dialect.index()];
             *p = p.saturating_add(points);
+        }
+        if dialect == Dialect::Flink {
+            match self
+                .flink
+                .0
+                .iter_mut()
+                .find(|w| w.is_empty() || **w == what)
+            {
+                Some(w) if w.is_empty() => *w = what,
+                _ => return,
+            }
         }
         let recorded = &self.out[self.first_recorded..];
         if recorded.len() < RECORDED_PER_STATEMENT && !recorded.iter().any(|s| s.what == what) {
@@ -642,6 +679,21 @@ impl<'a> Scan<'a> {
 
     fn word(&mut self, i: usize, head_w: Option<W>, ddl: bool, depth: i32) {
         let t = self.tokens[i];
+        // A Flink keyword is looked up by the lexer's classification alone; only other words
+        // (identifiers, other dialects' keywords) are read.
+        let w = if t.kw != Kw::NONE {
+            self.words.keyword(t.kw)
+        } else {
+            self.identifier(i)
+        };
+        let Some(w) = w else { return };
+        self.tell(i, w, head_w, ddl, depth);
+    }
+
+    /// The word of an identifier token, after the tells that are spelled inside words
+    /// (`$$`, `${`, `pg_...`, `DBMS_...`).
+    fn identifier(&mut self, i: usize) -> Option<W> {
+        let t = self.tokens[i];
         let s = self.slice(t);
         let bytes = s.as_bytes();
         use Dialect::*;
@@ -654,7 +706,7 @@ impl<'a> Scan<'a> {
                     .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
             {
                 self.signal(Postgres, Strong, "`$$` dollar quoting", t.span);
-                return;
+                return None;
             }
             if self
                 .tokens
@@ -663,36 +715,42 @@ impl<'a> Scan<'a> {
             {
                 self.tally.placeholder = true;
                 self.signal(Placeholders, Strong, "a `${...}` placeholder", t.span);
-                return;
+                return None;
             }
         }
-        if bytes.len() > 3 && bytes[..3].eq_ignore_ascii_case(b"pg_") {
-            if self.kind(self.next(Some(i))) == Some(TokenKind::LParen) {
-                self.signal(Postgres, Medium, "a `pg_...` function", t.span);
+        match bytes.first() {
+            Some(b'p' | b'P') if bytes.len() > 3 && bytes[..3].eq_ignore_ascii_case(b"pg_") => {
+                if self.kind(self.next(Some(i))) == Some(TokenKind::LParen) {
+                    self.signal(Postgres, Medium, "a `pg_...` function", t.span);
+                }
+                return None;
             }
-            return;
+            Some(b'd' | b'D') if bytes.len() > 5 && bytes[..5].eq_ignore_ascii_case(b"dbms_") => {
+                self.signal(Oracle, Strong, "a `DBMS_...` package", t.span);
+                return None;
+            }
+            _ => {}
         }
-        if bytes.len() > 5 && bytes[..5].eq_ignore_ascii_case(b"dbms_") {
-            self.signal(Oracle, Strong, "a `DBMS_...` package", t.span);
-            return;
-        }
-        let Some(w) = lookup(s) else { return };
+        self.words.token(s, t.kw)
+    }
+
+    /// What the word `w` at `i` tells, in its context.
+    fn tell(&mut self, i: usize, w: W, head_w: Option<W>, ddl: bool, depth: i32) {
+        let t = self.tokens[i];
+        use Dialect::*;
+        use Strength::*;
         if w == W::VALUES {
             self.in_values = true;
             return;
         }
+        // The neighbours are read only by the arm of the word (most words have none).
         let at = Some(i);
-        let next = self.next(at);
-        let next_w = self.w(next);
-        let prev = self.prev(at);
-        let prev_w = self.w(prev);
-        let next_kind = self.kind(next);
         let span = t.span;
         match w {
             // ----- Flink -----
             W::WITH => {
-                if next_kind == Some(TokenKind::LParen) {
-                    let key = self.next(next);
+                if self.kind(self.next(at)) == Some(TokenKind::LParen) {
+                    let key = self.next(self.next(at));
                     if self.kind(key) == Some(TokenKind::String)
                         && self.kind(self.next(key)) == Some(TokenKind::Eq)
                     {
@@ -708,21 +766,21 @@ impl<'a> Scan<'a> {
                     }
                 }
             }
-            W::WATERMARK if next_w == Some(W::FOR) => {
+            W::WATERMARK if self.w(self.next(at)) == Some(W::FOR) => {
                 self.signal(Flink, Decisive, "WATERMARK FOR", span)
             }
-            W::NOT if next_w == Some(W::ENFORCED) => {
+            W::NOT if self.w(self.next(at)) == Some(W::ENFORCED) => {
                 self.signal(Flink, Decisive, "NOT ENFORCED", span)
             }
             W::PROCTIME
-                if next_kind == Some(TokenKind::LParen)
-                    && self.kind(self.next(next)) == Some(TokenKind::RParen) =>
+                if self.kind(self.next(at)) == Some(TokenKind::LParen)
+                    && self.kind(self.next(self.next(at))) == Some(TokenKind::RParen) =>
             {
                 self.signal(Flink, Decisive, "PROCTIME()", span)
             }
             W::TABLE => {
-                let f = self.next(next);
-                if next_kind == Some(TokenKind::LParen)
+                let f = self.next(self.next(at));
+                if self.kind(self.next(at)) == Some(TokenKind::LParen)
                     && matches!(
                         self.w(f),
                         Some(W::TUMBLE | W::HOP | W::CUMULATE | W::SESSION)
@@ -735,22 +793,28 @@ impl<'a> Scan<'a> {
                         "a window table function TABLE(TUMBLE(...))",
                         span,
                     );
-                } else if matches!(prev_w, Some(W::INTO | W::OVERWRITE))
-                    && self.is(self.prev(prev), W::INSERT)
+                } else if matches!(self.w(self.prev(at)), Some(W::INTO | W::OVERWRITE))
+                    && self.is(self.prev(self.prev(at)), W::INSERT)
                 {
                     self.signal(HiveOrSpark, Strong, "INSERT INTO / OVERWRITE TABLE", span);
-                } else if prev_w == Some(W::EXTERNAL) {
+                } else if self.w(self.prev(at)) == Some(W::EXTERNAL) {
                     self.signal(HiveOrSpark, Strong, "EXTERNAL TABLE", span);
                 }
             }
-            W::DESCRIPTOR if next_kind == Some(TokenKind::LParen) => {
+            W::DESCRIPTOR if self.kind(self.next(at)) == Some(TokenKind::LParen) => {
                 self.signal(Flink, Medium, "DESCRIPTOR(...)", span)
             }
             W::METADATA => {
-                let column = matches!(next_w, Some(W::FROM | W::VIRTUAL))
+                let column = matches!(self.w(self.next(at)), Some(W::FROM | W::VIRTUAL))
                     || (ddl
-                        && matches!(next_kind, Some(TokenKind::Comma | TokenKind::RParen))
-                        && !matches!(self.kind(prev), Some(TokenKind::LParen | TokenKind::Comma)));
+                        && matches!(
+                            self.kind(self.next(at)),
+                            Some(TokenKind::Comma | TokenKind::RParen)
+                        )
+                        && !matches!(
+                            self.kind(self.prev(at)),
+                            Some(TokenKind::LParen | TokenKind::Comma)
+                        ));
                 if column {
                     self.signal(Flink, Decisive, "a METADATA column", span);
                 }
@@ -763,42 +827,44 @@ impl<'a> Scan<'a> {
                 span,
             ),
             W::TO_TIMESTAMP_LTZ => self.signal(Flink, Medium, "TO_TIMESTAMP_LTZ", span),
-            W::FOR if next_w == Some(W::SYSTEM_TIME) => {
+            W::FOR if self.w(self.next(at)) == Some(W::SYSTEM_TIME) => {
                 self.signal(Flink, Medium, "FOR SYSTEM_TIME AS OF", span)
             }
-            W::LATERAL if next_w == Some(W::TABLE) => {
+            W::LATERAL if self.w(self.next(at)) == Some(W::TABLE) => {
                 self.signal(Flink, Medium, "LATERAL TABLE(...)", span)
             }
-            W::LATERAL if next_w == Some(W::VIEW) => {
+            W::LATERAL if self.w(self.next(at)) == Some(W::VIEW) => {
                 self.signal(HiveOrSpark, Strong, "LATERAL VIEW", span)
             }
-            W::MATERIALIZED if next_w == Some(W::TABLE) && ddl => {
+            W::MATERIALIZED if self.w(self.next(at)) == Some(W::TABLE) && ddl => {
                 self.signal(Flink, Decisive, "a materialized table", span)
             }
             W::FRESHNESS if ddl => self.signal(Flink, Decisive, "FRESHNESS", span),
             W::STATEMENT
-                if next_w == Some(W::SET) && matches!(prev_w, Some(W::EXECUTE | W::BEGIN)) =>
+                if self.w(self.next(at)) == Some(W::SET)
+                    && matches!(self.w(self.prev(at)), Some(W::EXECUTE | W::BEGIN)) =>
             {
                 self.signal(Flink, Decisive, "a statement set", span)
             }
-            W::CATALOG if matches!(prev_w, Some(W::CREATE | W::USE)) => {
+            W::CATALOG if matches!(self.w(self.prev(at)), Some(W::CREATE | W::USE)) => {
                 self.signal(Flink, Medium, "CREATE / USE CATALOG", span)
             }
             W::STRING | W::BYTES if self.type_position(i, ddl) => {
                 self.signal(Flink, Weak, "a STRING / BYTES column", span)
             }
             W::LANGUAGE => {
-                if matches!(next_w, Some(W::JAVA | W::SCALA | W::PYTHON)) {
+                if matches!(self.w(self.next(at)), Some(W::JAVA | W::SCALA | W::PYTHON)) {
                     self.signal(Flink, Medium, "LANGUAGE JAVA / SCALA / PYTHON", span);
-                } else if next_w == Some(W::PLPGSQL) {
+                } else if self.w(self.next(at)) == Some(W::PLPGSQL) {
                     self.signal(Postgres, Strong, "LANGUAGE plpgsql", span);
                 }
             }
 
             W::SET | W::RESET
-                if head_w == Some(W::ALTER) && next_kind == Some(TokenKind::LParen) =>
+                if head_w == Some(W::ALTER)
+                    && self.kind(self.next(at)) == Some(TokenKind::LParen) =>
             {
-                let key = self.next(next);
+                let key = self.next(self.next(at));
                 if self.kind(key) == Some(TokenKind::String)
                     && (w == W::RESET || self.kind(self.next(key)) == Some(TokenKind::Eq))
                 {
@@ -807,7 +873,7 @@ impl<'a> Scan<'a> {
             }
 
             // ----- ksqlDB -----
-            W::EMIT if next_w == Some(W::CHANGES) => {
+            W::EMIT if self.w(self.next(at)) == Some(W::CHANGES) => {
                 self.signal(KsqlDb, Strong, "EMIT CHANGES", span)
             }
             W::KAFKA_TOPIC | W::VALUE_FORMAT => {
@@ -817,11 +883,17 @@ impl<'a> Scan<'a> {
             // ----- MySQL -----
             W::AUTO_INCREMENT => self.signal(MySql, Strong, "AUTO_INCREMENT", span),
             W::AUTOINCREMENT => self.signal(OtherDatabase, Strong, "AUTOINCREMENT", span),
-            W::ENGINE if ddl && matches!(next_kind, Some(TokenKind::Eq | TokenKind::Word)) => {
-                let engine = if next_kind == Some(TokenKind::Eq) {
-                    self.next(next)
+            W::ENGINE
+                if ddl
+                    && matches!(
+                        self.kind(self.next(at)),
+                        Some(TokenKind::Eq | TokenKind::Word)
+                    ) =>
+            {
+                let engine = if self.kind(self.next(at)) == Some(TokenKind::Eq) {
+                    self.next(self.next(at))
                 } else {
-                    next
+                    self.next(at)
                 };
                 let name = engine.map_or("", |e| self.slice(self.tokens[e]));
                 let clickhouse = name.len() >= 9
@@ -839,22 +911,22 @@ impl<'a> Scan<'a> {
                 }
             }
             W::CHARSET => self.signal(MySql, Strong, "CHARSET", span),
-            W::CHARACTER if next_w == Some(W::SET) => {
+            W::CHARACTER if self.w(self.next(at)) == Some(W::SET) => {
                 self.signal(MySql, Medium, "CHARACTER SET", span)
             }
-            W::CHARACTER if next_w == Some(W::VARYING) => {
+            W::CHARACTER if self.w(self.next(at)) == Some(W::VARYING) => {
                 self.signal(Postgres, Strong, "CHARACTER VARYING", span)
             }
             W::COLLATE => self.signal(MySql, Medium, "COLLATE", span),
             W::ROW_FORMAT => self.signal(MySql, Strong, "ROW_FORMAT", span),
             W::UNSIGNED | W::ZEROFILL => self.signal(MySql, Strong, "UNSIGNED", span),
-            W::ON => match next_w {
+            W::ON => match self.w(self.next(at)) {
                 Some(W::UPDATE) if ddl => self.signal(MySql, Strong, "ON UPDATE", span),
                 Some(W::DUPLICATE) => self.signal(MySql, Strong, "ON DUPLICATE KEY UPDATE", span),
                 Some(W::CONFLICT) => {
                     // Flink 2.3: `ON CONFLICT DO ERROR | NOTHING | DEDUPLICATE`; PostgreSQL
                     // names the conflict: `ON CONFLICT (id)`, `ON CONFLICT ON CONSTRAINT c`.
-                    let after = self.next(next);
+                    let after = self.next(self.next(at));
                     if self.is(after, W::DO)
                         && matches!(self.w(self.next(after)), Some(W::ERROR | W::DEDUPLICATE))
                     {
@@ -866,14 +938,15 @@ impl<'a> Scan<'a> {
                 Some(W::CLUSTER) if ddl => self.signal(ClickHouse, Strong, "ON CLUSTER", span),
                 _ => {}
             },
-            W::COMMENT if ddl && next_kind == Some(TokenKind::Eq) => {
+            W::COMMENT if ddl && self.kind(self.next(at)) == Some(TokenKind::Eq) => {
                 self.signal(MySql, Medium, "COMMENT = '...'", span)
             }
             W::DEFAULT if !self.json_default(i) => {
                 self.signal(OtherDatabase, Medium, "DEFAULT", span)
             }
             W::TINYINT | W::SMALLINT | W::INT | W::INTEGER | W::BIGINT
-                if next_kind == Some(TokenKind::LParen) && self.type_position(i, ddl) =>
+                if self.kind(self.next(at)) == Some(TokenKind::LParen)
+                    && self.type_position(i, ddl) =>
             {
                 self.signal(
                     MySql,
@@ -898,21 +971,24 @@ impl<'a> Scan<'a> {
             {
                 self.signal(MySql, Strong, "a TEXT / BLOB type of MySQL", span)
             }
-            W::ENUM if next_kind == Some(TokenKind::LParen) && self.type_position(i, ddl) => {
+            W::ENUM
+                if self.kind(self.next(at)) == Some(TokenKind::LParen)
+                    && self.type_position(i, ddl) =>
+            {
                 self.signal(MySql, Strong, "an ENUM(...) column", span)
             }
             W::TEXT | W::JSON | W::BLOB if self.type_position(i, ddl) => {
                 self.signal(OtherDatabase, Medium, "a TEXT / JSON / BLOB column", span)
             }
             W::KEY | W::INDEX | W::FULLTEXT | W::SPATIAL
-                if ddl && matches!(self.kind(prev), Some(TokenKind::Comma)) =>
+                if ddl && matches!(self.kind(self.prev(at)), Some(TokenKind::Comma)) =>
             {
                 // `KEY idx_name (col)`, `INDEX (col)`; not a column named `key` (its type,
                 // a keyword of Flink, follows).
-                let index = next_kind == Some(TokenKind::LParen)
-                    || (self.is_name(next)
-                        && next.is_some_and(|n| self.tokens[n].kw == Kw::NONE)
-                        && self.kind(self.next(next)) == Some(TokenKind::LParen));
+                let index = self.kind(self.next(at)) == Some(TokenKind::LParen)
+                    || (self.is_name(self.next(at))
+                        && self.next(at).is_some_and(|n| self.tokens[n].kw == Kw::NONE)
+                        && self.kind(self.next(self.next(at))) == Some(TokenKind::LParen));
                 if index {
                     self.signal(
                         MySql,
@@ -922,8 +998,8 @@ impl<'a> Scan<'a> {
                     );
                 }
             }
-            W::UNIQUE if ddl && next_w == Some(W::KEY) => {
-                if self.kind(self.next(next)) == Some(TokenKind::LParen) {
+            W::UNIQUE if ddl && self.w(self.next(at)) == Some(W::KEY) => {
+                if self.kind(self.next(self.next(at))) == Some(TokenKind::LParen) {
                     self.signal(Doris, Strong, "UNIQUE KEY(...)", span);
                 } else {
                     self.signal(MySql, Strong, "UNIQUE KEY", span);
@@ -931,8 +1007,8 @@ impl<'a> Scan<'a> {
             }
             W::DUPLICATE | W::AGGREGATE
                 if ddl
-                    && next_w == Some(W::KEY)
-                    && self.kind(self.next(next)) == Some(TokenKind::LParen) =>
+                    && self.w(self.next(at)) == Some(W::KEY)
+                    && self.kind(self.next(self.next(at))) == Some(TokenKind::LParen) =>
             {
                 self.signal(Doris, Strong, "DUPLICATE / AGGREGATE KEY(...)", span)
             }
@@ -966,49 +1042,52 @@ impl<'a> Scan<'a> {
             W::UUID if self.type_position(i, ddl) => {
                 self.signal(Postgres, Medium, "a UUID column", span)
             }
-            W::REPLICA if next_w == Some(W::IDENTITY) => {
+            W::REPLICA if self.w(self.next(at)) == Some(W::IDENTITY) => {
                 self.signal(Postgres, Strong, "REPLICA IDENTITY", span)
             }
-            W::OWNER if self.text_is(next, &["TO"]) => {
+            W::OWNER if self.text_is(self.next(at), &["TO"]) => {
                 self.signal(Postgres, Strong, "OWNER TO", span)
             }
             W::RETURNING if depth == 0 => self.signal(Postgres, Medium, "RETURNING", span),
             W::IDENTITY
-                if next_kind == Some(TokenKind::LParen)
+                if self.kind(self.next(at)) == Some(TokenKind::LParen)
                     && ddl
-                    && matches!(self.kind(prev), Some(TokenKind::Word | TokenKind::RParen)) =>
+                    && matches!(
+                        self.kind(self.prev(at)),
+                        Some(TokenKind::Word | TokenKind::RParen)
+                    ) =>
             {
                 self.signal(SqlServer, Strong, "IDENTITY(seed, increment)", span)
             }
-            W::GENERATED if ddl && self.text_is(next, &["ALWAYS", "BY"]) => {
+            W::GENERATED if ddl && self.text_is(self.next(at), &["ALWAYS", "BY"]) => {
                 self.signal(OtherDatabase, Strong, "GENERATED ... AS IDENTITY", span)
             }
 
             // ----- Hive and Spark -----
-            W::STORED if self.text_is(next, &["AS", "BY"]) => {
+            W::STORED if self.text_is(self.next(at), &["AS", "BY"]) => {
                 self.signal(HiveOrSpark, Strong, "STORED AS", span)
             }
-            W::ROW if next_w == Some(W::FORMAT) => {
+            W::ROW if self.w(self.next(at)) == Some(W::FORMAT) => {
                 self.signal(HiveOrSpark, Strong, "ROW FORMAT", span)
             }
             W::SERDE | W::SERDEPROPERTIES => self.signal(HiveOrSpark, Strong, "a SerDe", span),
             W::TBLPROPERTIES => self.signal(HiveOrSpark, Strong, "TBLPROPERTIES", span),
-            W::LOCATION if ddl && next_kind == Some(TokenKind::String) => {
+            W::LOCATION if ddl && self.kind(self.next(at)) == Some(TokenKind::String) => {
                 self.signal(HiveOrSpark, Strong, "LOCATION '...'", span)
             }
-            W::CLUSTERED | W::SKEWED if next_w == Some(W::BY) => {
+            W::CLUSTERED | W::SKEWED if self.w(self.next(at)) == Some(W::BY) => {
                 self.signal(HiveOrSpark, Strong, "CLUSTERED BY / SKEWED BY", span)
             }
-            W::DISTRIBUTE if next_w == Some(W::BY) => {
+            W::DISTRIBUTE if self.w(self.next(at)) == Some(W::BY) => {
                 self.signal(HiveOrSpark, Strong, "DISTRIBUTE BY", span)
             }
-            W::SORT | W::CLUSTER if next_w == Some(W::BY) => {
+            W::SORT | W::CLUSTER if self.w(self.next(at)) == Some(W::BY) => {
                 self.signal(HiveOrSpark, Medium, "SORT BY / CLUSTER BY", span)
             }
-            W::PARTITIONED if next_w == Some(W::BY) => {
+            W::PARTITIONED if self.w(self.next(at)) == Some(W::BY) => {
                 // Flink lists names only: `PARTITIONED BY (a, b)`; a type after the first
                 // name is Hive's or Spark's column list.
-                let open = self.next(next);
+                let open = self.next(self.next(at));
                 let name = self.next(open);
                 if self.kind(open) == Some(TokenKind::LParen)
                     && self.is_name(name)
@@ -1022,21 +1101,26 @@ impl<'a> Scan<'a> {
                     );
                 }
             }
-            W::PARTITION if ddl && depth == 0 && next_w == Some(W::BY) => {
+            W::PARTITION if ddl && depth == 0 && self.w(self.next(at)) == Some(W::BY) => {
                 self.signal(OtherDatabase, Medium, "PARTITION BY in CREATE TABLE", span)
             }
             W::INPATH => self.signal(HiveOrSpark, Strong, "LOAD DATA INPATH", span),
-            W::FORMATTED if prev_w == Some(W::DESCRIBE) => {
+            W::FORMATTED if self.w(self.prev(at)) == Some(W::DESCRIBE) => {
                 self.signal(HiveOrSpark, Strong, "DESCRIBE FORMATTED", span)
             }
-            W::USING if matches!(next_w, Some(W::JAR | W::FILE | W::ARCHIVE | W::ARTIFACT)) => {
+            W::USING
+                if matches!(
+                    self.w(self.next(at)),
+                    Some(W::JAR | W::FILE | W::ARCHIVE | W::ARTIFACT)
+                ) =>
+            {
                 self.signal(Flink, Medium, "USING JAR", span)
             }
-            W::USING if ddl && next_kind == Some(TokenKind::Word) => {
+            W::USING if ddl && self.kind(self.next(at)) == Some(TokenKind::Word) => {
                 self.signal(Spark, Strong, "USING <format>", span)
             }
             W::ZORDER => self.signal(Spark, Strong, "ZORDER BY", span),
-            W::HISTORY if prev_w == Some(W::DESCRIBE) => {
+            W::HISTORY if self.w(self.prev(at)) == Some(W::DESCRIBE) => {
                 self.signal(Spark, Strong, "DESCRIBE HISTORY", span)
             }
             W::TIMESTAMP_NTZ => self.signal(Spark, Strong, "TIMESTAMP_NTZ", span),
@@ -1067,26 +1151,31 @@ impl<'a> Scan<'a> {
                     span,
                 )
             }
-            W::NULLABLE | W::LOWCARDINALITY if next_kind == Some(TokenKind::LParen) => self.signal(
-                ClickHouse,
-                Strong,
-                "Nullable(...) / LowCardinality(...)",
-                span,
-            ),
+            W::NULLABLE | W::LOWCARDINALITY
+                if self.kind(self.next(at)) == Some(TokenKind::LParen) =>
+            {
+                self.signal(
+                    ClickHouse,
+                    Strong,
+                    "Nullable(...) / LowCardinality(...)",
+                    span,
+                )
+            }
             W::SETTINGS
-                if self.kind(next) == Some(TokenKind::Word)
-                    && self.kind(self.next(next)) == Some(TokenKind::Eq) =>
+                if self.kind(self.next(at)) == Some(TokenKind::Word)
+                    && self.kind(self.next(self.next(at))) == Some(TokenKind::Eq) =>
             {
                 self.signal(ClickHouse, Medium, "SETTINGS name = value", span)
             }
 
             // ----- Doris and StarRocks -----
             W::BUCKETS
-                if matches!(next_kind, Some(TokenKind::Integer)) || next_w == Some(W::AUTO) =>
+                if matches!(self.kind(self.next(at)), Some(TokenKind::Integer))
+                    || self.w(self.next(at)) == Some(W::AUTO) =>
             {
                 self.signal(Doris, Strong, "BUCKETS n", span)
             }
-            W::PROPERTIES if next_kind == Some(TokenKind::LParen) => {
+            W::PROPERTIES if self.kind(self.next(at)) == Some(TokenKind::LParen) => {
                 self.signal(Doris, Strong, "PROPERTIES (...)", span)
             }
 
@@ -1105,7 +1194,7 @@ impl<'a> Scan<'a> {
             W::SUPPLEMENTAL | W::ARCHIVELOG => {
                 self.signal(Oracle, Strong, "SUPPLEMENTAL LOG / ARCHIVELOG", span)
             }
-            W::IDENTIFIED if next_w == Some(W::BY) => {
+            W::IDENTIFIED if self.w(self.next(at)) == Some(W::BY) => {
                 self.signal(OtherDatabase, Strong, "IDENTIFIED BY", span)
             }
 
@@ -1120,13 +1209,13 @@ impl<'a> Scan<'a> {
                     span,
                 )
             }
-            W::GETDATE if next_kind == Some(TokenKind::LParen) => {
+            W::GETDATE if self.kind(self.next(at)) == Some(TokenKind::LParen) => {
                 self.signal(SqlServer, Medium, "GETDATE()", span)
             }
-            W::DBO if next_kind == Some(TokenKind::Dot) => {
+            W::DBO if self.kind(self.next(at)) == Some(TokenKind::Dot) => {
                 self.signal(SqlServer, Medium, "the dbo schema", span)
             }
-            W::TOP if prev_w == Some(W::SELECT) => {
+            W::TOP if self.w(self.prev(at)) == Some(W::SELECT) => {
                 self.signal(SqlServer, Strong, "SELECT TOP n", span)
             }
             _ => {}

@@ -10,10 +10,10 @@ fn detect_text(text: &str) -> FileDialect {
 
 /// Each statement's dialect, in order.
 fn dialects(text: &str) -> Vec<Dialect> {
-    detect_text(text)
-        .statements
-        .iter()
-        .map(|s| s.dialect)
+    let parsed = parse(text);
+    let d = detect(text, &parsed);
+    (0..parsed.script.statements.len())
+        .map(|i| d.dialect_of(i))
         .collect()
 }
 

@@ -1,6 +1,9 @@
 //! The words the detector looks at: a case-insensitive table from a word's text to [`W`],
 //! looked up once per word token (FNV-1a over the upper-cased bytes, open addressing, built
-//! once). Words not in the table cost one hash and one probe.
+//! once). The lexer has already classified Flink's keywords: those are looked up by their
+//! [`Kw`]; other words are ruled out by their first letter and length before they are hashed.
+
+use crate::syntax::keywords::{classify, Kw};
 
 /// Declares [`W`] and the spellings of its words.
 macro_rules! words {
@@ -93,6 +96,64 @@ fn table() -> &'static [u16; TABLE_SIZE] {
     })
 }
 
+/// The tables a scan looks words up in, built once.
+pub(super) struct Words {
+    /// The words of Flink keywords, indexed by [`Kw`] (the lexer has classified them).
+    by_keyword: Vec<Option<W>>,
+    /// For other words: a bit per (first letter, length) that some word of the detector has,
+    /// so that most identifiers are ruled out without hashing.
+    shapes: [u32; 27],
+}
+
+/// The tables, built on first use.
+pub(super) fn words() -> &'static Words {
+    static WORDS_TABLES: std::sync::OnceLock<Words> = std::sync::OnceLock::new();
+    WORDS_TABLES.get_or_init(|| {
+        let mut by_keyword = Vec::new();
+        let mut shapes = [0u32; 27];
+        for (name, w) in WORDS {
+            let kw = classify(name) as usize;
+            if kw != Kw::NONE as usize {
+                if by_keyword.len() <= kw {
+                    by_keyword.resize(kw + 1, None);
+                }
+                by_keyword[kw] = Some(*w);
+            }
+            shapes[letter(name.as_bytes()[0])] |= 1 << (name.len() & 31);
+        }
+        Words { by_keyword, shapes }
+    })
+}
+
+fn letter(b: u8) -> usize {
+    match b {
+        b'a'..=b'z' => (b - b'a') as usize,
+        b'A'..=b'Z' => (b - b'A') as usize,
+        _ => 26,
+    }
+}
+
+impl Words {
+    /// The word of a Flink keyword token.
+    pub(super) fn keyword(&self, kw: Kw) -> Option<W> {
+        self.by_keyword.get(kw as usize).copied().flatten()
+    }
+
+    /// The word a word token spells, if the detector looks at it: `kw` is what the lexer
+    /// classified it as.
+    pub(super) fn token(&self, text: &str, kw: Kw) -> Option<W> {
+        if kw != Kw::NONE {
+            return self.keyword(kw);
+        }
+        let bytes = text.as_bytes();
+        let first = *bytes.first()?;
+        if self.shapes[letter(first)] & (1 << (bytes.len() & 31)) == 0 {
+            return None;
+        }
+        lookup(text)
+    }
+}
+
 /// The word `text` spells (ASCII case-insensitive), if the detector looks at it.
 pub(super) fn lookup(text: &str) -> Option<W> {
     let bytes = text.as_bytes();
@@ -127,5 +188,18 @@ mod tests {
         assert_eq!(lookup("orders"), None);
         assert_eq!(lookup("x"), None);
         assert_eq!(lookup("auto_increment"), Some(W::AUTO_INCREMENT));
+        // Through the lexer's classification, keyword or not.
+        for (name, w) in WORDS {
+            for spelling in [name.to_string(), name.to_ascii_lowercase()] {
+                assert_eq!(
+                    words().token(&spelling, classify(&spelling)),
+                    Some(*w),
+                    "{name}"
+                );
+            }
+        }
+        assert_eq!(words().token("orders", classify("orders")), None);
+        assert_eq!(words().token("select", classify("select")), Some(W::SELECT));
+        assert_eq!(words().token("where", classify("where")), None);
     }
 }
