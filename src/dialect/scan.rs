@@ -353,6 +353,18 @@ impl<'a> Scan<'a> {
                         );
                     }
                 }
+                TokenKind::QuotedIdent
+                    if self.kind(self.next(Some(i))) == Some(TokenKind::FatArrow) =>
+                {
+                    // Flink reserves TABLE, so its procedure calls quote the argument name
+                    // (`` CALL sys.compact(`table` => 'db.t') ``); Spark writes it bare.
+                    self.signal(
+                        Dialect::Flink,
+                        Strength::Medium,
+                        "a quoted argument name (`table` => ...)",
+                        t.span,
+                    );
+                }
                 TokenKind::String => self.string(i),
                 TokenKind::DoubleQuoted
                     if self.in_values
@@ -799,6 +811,9 @@ impl<'a> Scan<'a> {
                     self.signal(HiveOrSpark, Strong, "INSERT INTO / OVERWRITE TABLE", span);
                 } else if self.w(self.prev(at)) == Some(W::EXTERNAL) {
                     self.signal(HiveOrSpark, Strong, "EXTERNAL TABLE", span);
+                } else if self.kind(self.next(at)) == Some(TokenKind::FatArrow) {
+                    // Spark's procedure calls name the argument bare; Flink reserves TABLE.
+                    self.signal(Spark, Medium, "an unquoted `table =>` argument", span);
                 }
             }
             W::DESCRIPTOR if self.kind(self.next(at)) == Some(TokenKind::LParen) => {

@@ -130,6 +130,7 @@ fn flink_forms_that_look_like_others_are_flink() {
         "SELECT JSON_VALUE(j, '$.a' DEFAULT 'x' ON EMPTY) FROM t;",
         "SET password=secret;",
         "SET debezium.bigint.unsigned.handling.mode=long;",
+        "CALL sys.vector_search(`table` => 'db.items', vector_column => 'v', top_k => 10);",
     ];
     for text in flink {
         assert_eq!(dialects(text), [Flink], "{text}");
@@ -296,4 +297,23 @@ fn many_signals_are_recorded_once_each() {
     let d = detect_text(&text);
     assert!(d.signals.len() <= 8);
     assert_eq!(d.statements[0].dialect, MySql);
+}
+
+#[test]
+fn a_flink_procedure_call_between_spark_statements_is_flink() {
+    // Documentation with a Flink tab and a Spark tab: the Flink call quotes `table`.
+    let text = "CREATE TABLE t (id INT, v ARRAY<FLOAT>) TBLPROPERTIES ('bucket' = '2');\n\
+        CALL sys.create_global_index(`table` => 'db.t', index_column => 'v');\n\
+        CALL sys.create_global_index(table => 'db.t', index_column => 'v');\n\
+        SELECT * FROM t;\n";
+    let got = dialects(text);
+    assert_eq!(got[..3], [HiveOrSpark, Flink, Spark], "{got:?}");
+    // Alone in a Flink file, an unquoted `table =>` is Flink SQL with an error.
+    assert_eq!(
+        dialects(
+            "CREATE TABLE t (id INT) WITH ('connector' = 'datagen');\n\
+            CALL sys.compact(table => 'db.t');\n"
+        ),
+        [Flink, Flink]
+    );
 }
