@@ -46,8 +46,10 @@ fn one_note_per_stretch_and_nothing_else_there() {
     let tb001 = &outcome.diagnostics[1];
     assert_eq!(outcome.files[0].source.line_col(tb001.span.start).line, 11);
     // Turning SY006 off leaves the stretch unreported, not checked.
-    let mut quiet = Settings::default();
-    quiet.ignore = vec![flinklint::config::RuleSelector::Code("SY006")];
+    let quiet = Settings {
+        ignore: vec![flinklint::config::RuleSelector::Code("SY006")],
+        ..Settings::default()
+    };
     assert_eq!(
         codes(&check("mixed.sql", MIXED, &quiet).diagnostics),
         ["TB001"]

@@ -111,11 +111,11 @@ pub(super) fn created_name(text: &str, tokens: &[Token], lo: usize, hi: usize) -
 pub(super) fn used_names(text: &str, tokens: &[Token], lo: usize, hi: usize, out: &mut Vec<Span>) {
     let mut none = Vec::new();
     let scan = Scan::new(text, tokens, lo, hi, &mut none);
-    for i in lo..hi {
+    for (i, t) in tokens.iter().enumerate().take(hi).skip(lo) {
         if out.len() >= 16 {
             return;
         }
-        if tokens[i].kind != TokenKind::Word {
+        if t.kind != TokenKind::Word {
             continue;
         }
         if matches!(
@@ -131,7 +131,6 @@ pub(super) fn used_names(text: &str, tokens: &[Token], lo: usize, hi: usize, out
     }
 }
 
-/// Scans the tokens `lo..hi` of one statement; records its signals in `out`.
 /// The distinct Flink signals a file has recorded so far.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct FlinkRecorded([&'static str; FLINK_RECORDED_PER_FILE]);
@@ -308,10 +307,10 @@ impl<'a> Scan<'a> {
                         self.signal(Dialect::Jinja, Strength::Strong, what, t.span);
                     }
                 }
-                TokenKind::DoubleColon => {
-                    if self.kind(self.next(Some(i))) == Some(TokenKind::Word) {
-                        self.signal(Dialect::Postgres, Strength::Strong, "a `::` cast", t.span);
-                    }
+                TokenKind::DoubleColon
+                    if self.kind(self.next(Some(i))) == Some(TokenKind::Word) =>
+                {
+                    self.signal(Dialect::Postgres, Strength::Strong, "a `::` cast", t.span);
                 }
                 TokenKind::HashComment => {
                     if self.slice(t).starts_with("#{") {
@@ -326,15 +325,13 @@ impl<'a> Scan<'a> {
                         self.signal(Dialect::MySql, Strength::Weak, "a `#` comment", t.span);
                     }
                 }
-                TokenKind::BlockComment => {
-                    if self.slice(t).starts_with("/*!") {
-                        self.signal(
-                            Dialect::MySql,
-                            Strength::Strong,
-                            "a `/*! ... */` version comment",
-                            t.span,
-                        );
-                    }
+                TokenKind::BlockComment if self.slice(t).starts_with("/*!") => {
+                    self.signal(
+                        Dialect::MySql,
+                        Strength::Strong,
+                        "a `/*! ... */` version comment",
+                        t.span,
+                    );
                 }
                 TokenKind::Hint => {
                     let body = self.slice(t)[3..].trim_start();
@@ -760,22 +757,19 @@ impl<'a> Scan<'a> {
         let span = t.span;
         match w {
             // ----- Flink -----
-            W::WITH => {
-                if self.kind(self.next(at)) == Some(TokenKind::LParen) {
-                    let key = self.next(self.next(at));
-                    if self.kind(key) == Some(TokenKind::String)
-                        && self.kind(self.next(key)) == Some(TokenKind::Eq)
-                    {
-                        let what =
-                            if key.is_some_and(|k| self.slice(self.tokens[k]) == "'connector'") {
-                                "WITH ('connector' = ...)"
-                            } else {
-                                "WITH ('key' = 'value') options"
-                            };
-                        self.signal(Flink, Decisive, what, span);
-                    } else if self.is(key, W::NOLOCK) {
-                        self.signal(SqlServer, Strong, "WITH (NOLOCK)", span);
-                    }
+            W::WITH if self.kind(self.next(at)) == Some(TokenKind::LParen) => {
+                let key = self.next(self.next(at));
+                if self.kind(key) == Some(TokenKind::String)
+                    && self.kind(self.next(key)) == Some(TokenKind::Eq)
+                {
+                    let what = if key.is_some_and(|k| self.slice(self.tokens[k]) == "'connector'") {
+                        "WITH ('connector' = ...)"
+                    } else {
+                        "WITH ('key' = 'value') options"
+                    };
+                    self.signal(Flink, Decisive, what, span);
+                } else if self.is(key, W::NOLOCK) {
+                    self.signal(SqlServer, Strong, "WITH (NOLOCK)", span);
                 }
             }
             W::WATERMARK if self.w(self.next(at)) == Some(W::FOR) => {

@@ -9,7 +9,7 @@ use crate::syntax::keywords::{classify, Kw};
 macro_rules! words {
     ($($name:ident),* $(,)?) => {
         /// A word the detector looks at (its spelling is the variant's name, any case).
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms, clippy::enum_variant_names)]
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub(super) enum W { $($name),* }
         /// Every word and its upper-case spelling.
