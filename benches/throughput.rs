@@ -148,11 +148,12 @@ fn parsed_files(named: &[(String, String)]) -> Vec<flinklint::files::FileEntry> 
         .enumerate()
         .map(|(i, (path, text))| {
             let source = flinklint::source::SourceFile::new(path.as_str(), text.clone());
-            let parsed = std::sync::Arc::new(flinklint::syntax::parse(&source.text));
+            let (parsed, dialect) = flinklint::files::parse(&source);
             flinklint::files::FileEntry {
                 id: flinklint::source::FileId(i as u32),
                 source,
                 parsed,
+                dialect,
                 load_error: None,
                 report: true,
                 base_of: None,

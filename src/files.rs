@@ -2,21 +2,44 @@
 //! input is read from disk ([`read_file`]: regular files only, within a size limit), whoever
 //! reads it (the config, the walk's `.gitignore` files, the command line).
 
+use crate::dialect::{self, FileDialect};
 use crate::source::embedded::{self, Format};
 use crate::source::{FileId, SourceFile};
 use crate::syntax::{self, Parsed};
+use std::sync::Arc;
 
-/// Parses a file as its name says: a document's SQL blocks (Markdown, reStructuredText; see
-/// [`embedded`]), or the whole text as SQL. Every run parses files with this function, so that
-/// a fixed text is read again exactly as the original was.
-pub fn parse(source: &SourceFile) -> Parsed {
+/// Parses a file as its name says and detects which of its statements are Flink SQL: what a
+/// [`FileEntry`] holds of its text. A document's SQL blocks (Markdown, reStructuredText; see
+/// [`embedded`]) are parsed and judged on their own, as one script; any other file is SQL.
+/// Every run parses files with this function, so that a fixed text is read again exactly as
+/// the original was.
+pub fn parse(source: &SourceFile) -> (Arc<Parsed>, Arc<FileDialect>) {
+    let (parsed, dialect) = match embedded::extract(Format::of(&source.path), &source.text) {
+        None => {
+            let parsed = syntax::parse(&source.text);
+            let dialect = dialect::detect(&source.text, &parsed);
+            (parsed, dialect)
+        }
+        Some((sql, blocks)) => {
+            let parsed = syntax::parse_embedded(&sql, blocks);
+            let dialect = dialect::detect(&sql, &parsed);
+            (parsed, dialect)
+        }
+    };
+    (Arc::new(parsed), Arc::new(dialect))
+}
+
+/// The syntax of a file as [`parse`] reads it, without the dialect detection: what the fixer
+/// compares before and after a fix.
+pub fn parse_syntax(source: &SourceFile) -> Parsed {
     match embedded::extract(Format::of(&source.path), &source.text) {
         None => syntax::parse(&source.text),
         Some((sql, blocks)) => syntax::parse_embedded(&sql, blocks),
     }
 }
 
-/// One file of the run: its text, its parse, and whether findings in it are reported.
+/// One file of the run: its text, its parse, which of its statements are Flink SQL, and
+/// whether findings in it are reported.
 #[derive(Debug)]
 pub struct FileEntry {
     /// Index in the run's file list.
@@ -24,7 +47,12 @@ pub struct FileEntry {
     /// The text (empty when unreadable).
     pub source: SourceFile,
     /// The parse of the text.
-    pub parsed: std::sync::Arc<Parsed>,
+    pub parsed: Arc<Parsed>,
+    /// Which statements are Flink SQL: detected from the text ([`dialect::detect`]), then
+    /// overruled by the configuration for the whole run (`flink-files`, `other-files`,
+    /// `dialect-detection`). Statements that are not are neither analysed nor reported on
+    /// (but for one note per stretch).
+    pub dialect: Arc<FileDialect>,
     /// Why the file could not be read, if it could not (reported as SY000).
     pub load_error: Option<String>,
     /// Whether findings in this file are reported (context files are loaded but not reported).

@@ -7,6 +7,7 @@
 //! registry            rule metadata, severities (generated from rules/*.yaml)
 //! source              texts, spans, line index, the SQL blocks of documents
 //! syntax              lexer -> parser -> typed AST
+//! dialect             which statements are Flink SQL (and which are MySQL, Hive, templates, ...)
 //! files               the files of a run, read and parsed
 //! config              settings (.flinklint.yaml, overrides)
 //! semantic            catalog sessions, histories, LIKE merges: problems in Flink's terms
@@ -29,6 +30,7 @@
 pub mod baseline;
 pub mod config;
 pub mod diagnostics;
+pub mod dialect;
 pub mod discover;
 pub mod docs;
 pub mod files;

@@ -12,6 +12,7 @@ const LAYERS: &[&str] = &[
     "registry",
     "source",
     "syntax",
+    "dialect",
     "files",
     "config",
     "semantic",

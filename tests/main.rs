@@ -22,6 +22,7 @@ mod cli_rules;
 mod config;
 mod context_root;
 mod corpus;
+mod dialect;
 mod docs;
 mod empty_run;
 mod expand_cli;

@@ -3,6 +3,7 @@
 
 mod check;
 mod expand;
+mod files;
 mod fix;
 mod parse;
 mod rule;
@@ -30,6 +31,9 @@ enum Command {
     /// Print a table's definition as Flink's SHOW CREATE TABLE prints it after its session or
     /// history has run.
     Expand(expand::ExpandArgs),
+    /// List the files a check reads, whether each is Flink SQL, and why (statements of other
+    /// dialects, such as MySQL setup scripts or Hive SQL, are noted once and not checked).
+    Files(files::FilesArgs),
     /// Print the tokens or syntax tree of one file (for debugging).
     Parse(parse::ParseArgs),
     /// Print a rule's documentation: what it reports, why, examples and source.
@@ -121,6 +125,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => check::run(args),
         Command::Expand(args) => expand::run(args),
+        Command::Files(args) => files::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Rule(args) => rule::rule(args),
         Command::Rules(args) => rule::rules(args),

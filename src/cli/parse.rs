@@ -41,7 +41,7 @@ pub fn run(args: ParseArgs) -> ExitCode {
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
     // A document (`.md`, `.rst`) is read as a run reads it: its SQL blocks.
-    let parsed = flinklint::files::parse(&flinklint::source::SourceFile::new(
+    let parsed = flinklint::files::parse_syntax(&flinklint::source::SourceFile::new(
         &args.file,
         text.as_str(),
     ));

@@ -21,6 +21,9 @@ pub const KEYS: &[&str] = &[
     "force-exclude",
     "extensions",
     "catalog",
+    "dialect-detection",
+    "flink-files",
+    "other-files",
     "histories",
     "external-tables",
     "default-start-mode",
@@ -51,6 +54,12 @@ pub struct ConfigFile {
     pub extensions: Option<Vec<Extension>>,
     /// `catalog: auto | session | persistent`.
     pub catalog: Option<super::CatalogMode>,
+    /// `dialect-detection: auto | off`.
+    pub dialect_detection: Option<super::DialectDetection>,
+    /// `flink-files: [glob, ...]`.
+    pub flink_files: Option<Vec<Pattern>>,
+    /// `other-files: [glob, ...]`.
+    pub other_files: Option<Vec<Pattern>>,
     /// `histories: [glob | {path: glob, order: natural | lexicographic | FILE}]`.
     pub histories: Option<Vec<HistoryEntry>>,
     /// `external-tables: [glob-or-path, ...]`.

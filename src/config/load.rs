@@ -420,6 +420,15 @@ pub fn apply(
     if let Some(mode) = config.catalog {
         settings.catalog = mode;
     }
+    if let Some(d) = config.dialect_detection {
+        settings.dialect_detection = d;
+    }
+    if let Some(list) = &config.flink_files {
+        settings.flink_files = patterns(list)?;
+    }
+    if let Some(list) = &config.other_files {
+        settings.other_files = patterns(list)?;
+    }
     for entry in config.histories.unwrap_or_default() {
         let HistoryEntry { path: p, order } = entry;
         let order = match order.as_deref().map(str::trim) {

@@ -60,6 +60,18 @@ impl FailOn {
     }
 }
 
+/// Whether flinklint decides which statements are Flink SQL (config `dialect-detection`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DialectDetection {
+    /// Statements of other dialects (MySQL, Hive, templates, ...) are detected, noted once
+    /// (SY006) and not checked (the default).
+    #[default]
+    Auto,
+    /// Every statement is checked as Flink SQL (but the files of `other-files`).
+    Off,
+}
+
 /// What a rule's findings become: a severity, or dropped (`off`). Config values
 /// `error | warning | info | off`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
@@ -309,6 +321,12 @@ pub struct Settings {
     pub extensions: Vec<String>,
     /// Paths skipped while walking folders.
     pub exclude: PathMatcher,
+    /// Whether statements of other dialects are detected (config `dialect-detection`).
+    pub dialect_detection: DialectDetection,
+    /// Files that are Flink SQL whatever the detection says (config `flink-files`).
+    pub flink_files: PathMatcher,
+    /// Files that are not Flink SQL, never checked (config `other-files`).
+    pub other_files: PathMatcher,
     /// Whether `.gitignore` files (and `.git/info/exclude`) are respected while walking.
     pub respect_gitignore: bool,
     /// Whether `exclude` also applies to paths given explicitly.
@@ -350,6 +368,9 @@ impl Default for Settings {
             ignore: Vec::new(),
             extensions: vec!["sql".to_string()],
             exclude: PathMatcher::default(),
+            dialect_detection: DialectDetection::Auto,
+            flink_files: PathMatcher::default(),
+            other_files: PathMatcher::default(),
             respect_gitignore: true,
             force_exclude: false,
             system_columns: Vec::new(),
@@ -465,6 +486,25 @@ impl Settings {
                 HistoryLocation::Pattern(p) => p.matches(&rel, true),
             })
             .map(|h| &h.order)
+    }
+
+    /// What the configuration says of the dialect of the file at `path`: `None` to detect it,
+    /// else why its verdict is fixed ([`crate::dialect::Reason`]): `flink-files` first, then
+    /// `other-files`, then `dialect-detection: off`.
+    pub fn configured_dialect(&self, path: &Path) -> Option<crate::dialect::Reason> {
+        use crate::dialect::Reason;
+        let configured = |m: &PathMatcher| {
+            !m.is_empty() && m.matches_path_or_parent(&self.relative_path(path), false)
+        };
+        if configured(&self.flink_files) {
+            Some(Reason::FlinkFiles)
+        } else if configured(&self.other_files) {
+            Some(Reason::OtherFiles)
+        } else if self.dialect_detection == DialectDetection::Off {
+            Some(Reason::DetectionOff)
+        } else {
+            None
+        }
     }
 
     /// Whether `path` is one of the `external-tables` files.

@@ -7,7 +7,6 @@ use crate::files::{read_file, FileEntry, SQL_LIMIT};
 use crate::project::{analyse_files, pool, Outcome, Passes};
 use crate::source::{FileId, SourceFile};
 use rayon::prelude::*;
-use std::sync::Arc;
 
 /// Reads one input: its text, or why it cannot be read (reported as SY000, and the run goes
 /// on). A file is read only when it is a regular file of at most [`SQL_LIMIT`] bytes (see
@@ -120,11 +119,12 @@ pub fn check_with_passes(
                     .enumerate()
                     .map(|(i, (input, report))| {
                         let (source, load_error) = load(input, stdin_text);
-                        let parsed = Arc::new(crate::files::parse(&source));
+                        let (parsed, dialect) = crate::files::parse(&source);
                         FileEntry {
                             id: FileId(i as u32),
                             source,
                             parsed,
+                            dialect,
                             load_error,
                             report: *report,
                             base_of: None,
@@ -137,11 +137,12 @@ pub fn check_with_passes(
             .into_par_iter()
             .filter(|b| b.of < inputs.len())
             .map(|b| {
-                let parsed = Arc::new(crate::files::parse(&b.source));
+                let (parsed, dialect) = crate::files::parse(&b.source);
                 FileEntry {
                     id: FileId(0),
                     source: b.source,
                     parsed,
+                    dialect,
                     load_error: None,
                     report: false,
                     base_of: Some(FileId(b.of as u32)),

@@ -16,6 +16,7 @@ pub mod lookup;
 
 use crate::config::Settings;
 use crate::diagnostics::Diagnostic;
+use crate::dialect::{FileDialect, Reason};
 use crate::files::FileEntry;
 use crate::semantic;
 use crate::source::{FileId, SourceFile};
@@ -104,11 +105,12 @@ pub fn parse_loaded(loaded: Vec<Loaded>) -> Vec<FileEntry> {
         .into_par_iter()
         .enumerate()
         .map(|(i, l)| {
-            let parsed = Arc::new(crate::files::parse(&l.source));
+            let (parsed, dialect) = crate::files::parse(&l.source);
             FileEntry {
                 id: FileId(i as u32),
                 source: l.source,
                 parsed,
+                dialect,
                 load_error: l.load_error,
                 report: l.report,
                 base_of: l.base_of,
@@ -151,12 +153,13 @@ pub fn check_texts(texts: &[(String, String)], settings: &Settings) -> Outcome {
 /// is the grouping of the files into histories and scripts when it is already made (`None`:
 /// made here). Runs on the caller's thread pool: call it inside [`pool`]`().install`.
 pub fn analyse_files(
-    files: Vec<FileEntry>,
+    mut files: Vec<FileEntry>,
     settings: &Settings,
     plan: Option<semantic::history::Plan>,
     passes: Passes,
 ) -> Outcome {
     let start = std::time::Instant::now();
+    configure_dialects(&mut files, settings);
     let system = semantic::system::SystemColumns::from_settings(settings);
     let by_file =
         crate::config::SettingsByFile::new(settings, files.iter().map(|f| f.source.path.as_path()));
@@ -203,6 +206,29 @@ pub fn analyse_files(
     }
 }
 
+/// Applies what the configuration says of files' dialects (`flink-files`, `other-files`,
+/// `dialect-detection: off`) over what was detected.
+fn configure_dialects(files: &mut [FileEntry], settings: &Settings) {
+    if settings.flink_files.is_empty()
+        && settings.other_files.is_empty()
+        && settings.dialect_detection == crate::config::DialectDetection::Auto
+    {
+        return;
+    }
+    for file in files {
+        match settings.configured_dialect(&file.source.path) {
+            None => {}
+            Some(Reason::OtherFiles) => {
+                file.dialect = Arc::new(FileDialect::configured_other(
+                    file.source.text.len(),
+                    &file.parsed,
+                ));
+            }
+            Some(reason) => file.dialect = Arc::new(FileDialect::flink(reason)),
+        }
+    }
+}
+
 /// Whether a file's findings are reported, or it is read only as context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
@@ -218,8 +244,9 @@ struct ProjectFile {
     source: SourceFile,
     role: Role,
     load_error: Option<String>,
-    /// The parse of `source.text`, once made; reused while the text is unchanged.
-    parsed: Option<Arc<Parsed>>,
+    /// The parse of `source.text` and its dialects, once made; reused while the text is
+    /// unchanged.
+    parsed: Option<(Arc<Parsed>, Arc<FileDialect>)>,
 }
 
 /// A project held in memory: its files' texts, the settings, and the last analysis.
@@ -347,22 +374,26 @@ impl Project {
         let outcome = pool().install(|| {
             files.par_iter_mut().for_each(|f| {
                 if f.parsed.is_none() {
-                    f.parsed = Some(Arc::new(crate::files::parse(&f.source)));
+                    f.parsed = Some(crate::files::parse(&f.source));
                 }
             });
             let entries: Vec<FileEntry> = files
                 .iter()
                 .enumerate()
-                .map(|(i, f)| FileEntry {
-                    id: FileId(i as u32),
-                    source: f.source.clone(),
-                    parsed: f
+                .map(|(i, f)| {
+                    let (parsed, dialect) = f
                         .parsed
                         .clone()
-                        .unwrap_or_else(|| Arc::new(crate::files::parse(&f.source))),
-                    load_error: f.load_error.clone(),
-                    report: f.role == Role::Reported,
-                    base_of: None,
+                        .unwrap_or_else(|| crate::files::parse(&f.source));
+                    FileEntry {
+                        id: FileId(i as u32),
+                        source: f.source.clone(),
+                        parsed,
+                        dialect,
+                        load_error: f.load_error.clone(),
+                        report: f.role == Role::Reported,
+                        base_of: None,
+                    }
                 })
                 .collect();
             analyse_files(entries, settings, None, passes)

@@ -44,6 +44,12 @@ pub trait Rule: Send + Sync {
     fn reads_model(&self) -> bool {
         true
     }
+    /// Whether the rule reports on text that is not Flink SQL (the stretches of
+    /// [`crate::dialect::FileDialect`]): SY006, which notes each stretch. Every other rule's
+    /// findings there are dropped.
+    fn reports_other_dialects(&self) -> bool {
+        false
+    }
 }
 
 /// A rule with its metadata: one entry of [`RULES`].

@@ -1,8 +1,8 @@
 //! Running the rules: the rules whose `check` reads only the syntax trees while the catalog
 //! pass runs ([`run_early`]), then, once the model is built, the other checks and one pass
 //! over the model's problems, each handed to the rule that consumes it ([`run_after`]); then
-//! the steps every finding goes through (reported files only, none inside a statement that
-//! does not parse, configured levels, suppressions) and the rules that read the suppressions.
+//! the steps every finding goes through (reported files only, none in text that is not Flink
+//! SQL, none inside a statement that does not parse, configured levels, suppressions) and the rules that read the suppressions.
 
 use super::registry::{RegisteredRule, RULES};
 use super::{suppression, syntax, Context, Reporter};
@@ -13,8 +13,8 @@ use crate::source::{FileId, Span};
 use std::collections::HashSet;
 
 /// Runs every rule and returns the diagnostics for reported files, sorted. In order: the
-/// rules (each skipped when it is off for every file), the findings inside statements that do
-/// not parse dropped, the configured levels applied per file, the suppression comments
+/// rules (each skipped when it is off for every file), the findings in text that is not Flink
+/// SQL dropped (but its notes), the findings inside statements that do not parse dropped, the configured levels applied per file, the suppression comments
 /// applied, then the rules that read what the suppressions matched (SU001).
 pub fn run(ctx: &Context<'_>) -> Vec<Diagnostic> {
     run_after(ctx, run_early(ctx))
@@ -71,6 +71,7 @@ pub fn run_after(ctx: &Context<'_>, early: Early) -> Vec<Diagnostic> {
     }
     report_problems(ctx, &enabled, &mut out, &mut reported_at);
     out.retain(|d| ctx.file(d.file).report);
+    drop_in_other_dialects(ctx, &mut out);
     drop_after_syntax_errors(ctx, &mut out);
     apply_levels(ctx, &mut out);
     let suppressions = suppression::apply(early.directives, &mut out);
@@ -85,6 +86,7 @@ pub fn run_after(ctx: &Context<'_>, early: Early) -> Vec<Diagnostic> {
         }
     }
     late.retain(|d| ctx.file(d.file).report);
+    drop_in_other_dialects(ctx, &mut late);
     apply_levels(ctx, &mut late);
     suppression::apply_file_wide(&suppressions, &mut late);
     out.extend(late);
@@ -143,6 +145,22 @@ fn apply_levels(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             None => false,
         },
     );
+}
+
+/// Nothing is reported in text that is not Flink SQL (a MySQL script, a Hive stretch, a
+/// template) but the note of the rule that reports it ([`super::Rule::reports_other_dialects`]):
+/// its syntax errors and findings would be Flink's view of another language, and their fixes
+/// would damage it. A finding is in such text when its primary span starts there.
+fn drop_in_other_dialects(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    if ctx.files.iter().all(|f| f.dialect.stretches.is_empty()) {
+        return;
+    }
+    let keeps: HashSet<&str> = RULES
+        .iter()
+        .filter(|r| r.rule.reports_other_dialects())
+        .map(|r| r.meta.code)
+        .collect();
+    out.retain(|d| keeps.contains(d.code) || !ctx.file(d.file).dialect.covers(d.span.start));
 }
 
 /// One problem, one finding: Flink stops at a syntax error, so semantic findings inside a

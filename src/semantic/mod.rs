@@ -217,8 +217,11 @@ fn run_file<'b>(
         deploy_base(session, base);
     }
     if file.load_error.is_none() {
-        for statement in &file.parsed.script.statements {
-            session.apply(file, statement);
+        // Statements of other dialects do not run: they create nothing.
+        for (i, statement) in file.parsed.script.statements.iter().enumerate() {
+            if file.dialect.is_flink(i) {
+                session.apply(file, statement);
+            }
         }
     }
     session.deployed.clear();
@@ -242,8 +245,10 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         deployed: Default::default(),
         system: session.system,
     };
-    for statement in &base.parsed.script.statements {
-        pre.apply(base, statement);
+    for (i, statement) in base.parsed.script.statements.iter().enumerate() {
+        if base.dialect.is_flink(i) {
+            pre.apply(base, statement);
+        }
     }
     let mut names: Vec<&QualifiedName> = Vec::new();
     for v in &pre.versions {

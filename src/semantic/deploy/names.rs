@@ -60,7 +60,11 @@ pub fn script_names(file: &FileEntry) -> ScriptNames {
         statement: Span::empty(0),
     };
     if file.load_error.is_none() {
-        for statement in &file.parsed.script.statements {
+        // Statements of other dialects do not run: they create and use nothing.
+        for (i, statement) in file.parsed.script.statements.iter().enumerate() {
+            if !file.dialect.is_flink(i) {
+                continue;
+            }
             walker.statement = statement.span;
             walker.statement(statement);
         }
@@ -342,13 +346,15 @@ impl<'a> Walker<'a> {
 mod tests {
     use super::*;
     use crate::source::{FileId, SourceFile};
-    use std::sync::Arc;
 
     fn names(sql: &str) -> ScriptNames {
+        let source = SourceFile::new("a.sql", sql);
+        let (parsed, dialect) = crate::files::parse(&source);
         let file = FileEntry {
             id: FileId(0),
-            source: SourceFile::new("a.sql", sql),
-            parsed: Arc::new(crate::syntax::parse(sql)),
+            source,
+            parsed,
+            dialect,
             load_error: None,
             report: true,
             base_of: None,

@@ -1,0 +1,348 @@
+//! `flinklint files`: each file a run reads, whether it is Flink SQL, and why (the verdicts of
+//! the dialect stage, with the configuration's `flink-files`, `other-files` and
+//! `dialect-detection` applied).
+
+use super::{run_inputs, InputArgs};
+use flinklint::config::{CliSettings, Settings};
+use flinklint::dialect::{Dialect, FileDialect, FileVerdict, How, Reason, Signal};
+use flinklint::files::FileEntry;
+use serde_json::json;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Output formats of `flinklint files`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FilesFormat {
+    /// One line per file (and one per stretch of a mixed file), then a summary.
+    Text,
+    /// One JSON document: every file with its recorded signals, every top-level statement
+    /// with its dialect (and, in files with other dialects, its signals), the stretches, and
+    /// the counts.
+    Json,
+}
+
+/// Arguments of `files`.
+#[derive(Debug, clap::Args)]
+pub struct FilesArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: FilesFormat,
+}
+
+/// Runs `flinklint files`: exit code 0, or 2 on a usage or configuration error.
+pub fn run(args: FilesArgs) -> ExitCode {
+    let settings = match super::settings(&args.input, CliSettings::default()) {
+        Ok(s) => Settings {
+            drop_script_sessions: true,
+            ..s
+        },
+        Err(code) => return code,
+    };
+    let outcome = match run_inputs(&args.input, None, &settings) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let files: Vec<&FileEntry> = outcome
+        .files
+        .iter()
+        .filter(|f| f.report && f.base_of.is_none())
+        .collect();
+    let text = match args.format {
+        FilesFormat::Text => text(&files),
+        FilesFormat::Json => {
+            let mut s = serde_json::to_string_pretty(&json_doc(&files)).unwrap_or_default();
+            s.push('\n');
+            s
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+    ExitCode::SUCCESS
+}
+
+/// `line L` or `lines A-B` of a span of `file`.
+fn lines(file: &FileEntry, start: u32, end: u32) -> (u32, u32) {
+    let first = file.source.line_col(start).line;
+    let last = file.source.line_col(end.saturating_sub(1).max(start)).line;
+    (first, last)
+}
+
+fn line_range((a, b): (u32, u32)) -> String {
+    if a == b {
+        format!("line {a}")
+    } else {
+        format!("lines {a}-{b}")
+    }
+}
+
+/// `AUTO_INCREMENT at line 4, ENGINE = ... at line 9`.
+fn signal_list(file: &FileEntry, signals: &[&Signal]) -> String {
+    signals
+        .iter()
+        .map(|s| {
+            format!(
+                "{} at line {}",
+                s.what,
+                file.source.line_col(s.span.start).line
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn dialect_names(dialects: &[Dialect]) -> String {
+    dialects
+        .iter()
+        .map(|d| d.name())
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// The reasons a file is Flink SQL: its strongest Flink signals, or why not any.
+fn flink_reasons(file: &FileEntry) -> String {
+    let dialect = &file.dialect;
+    match dialect.reason {
+        Reason::FlinkFiles => return "it matches `flink-files`".to_string(),
+        Reason::DetectionOff => return "dialect-detection is off".to_string(),
+        Reason::OtherFiles | Reason::Detected => {}
+    }
+    let mut seen: Vec<&Signal> = Vec::new();
+    for s in dialect
+        .signals
+        .iter()
+        .filter(|s| s.dialect == Dialect::Flink)
+    {
+        if !seen.iter().any(|o| o.what == s.what) {
+            seen.push(s);
+        }
+    }
+    seen.sort_by_key(|s| std::cmp::Reverse(s.strength));
+    seen.truncate(3);
+    if seen.is_empty() {
+        if file.parsed.script.statements.is_empty() {
+            "no statements".to_string()
+        } else {
+            "nothing speaks against it".to_string()
+        }
+    } else {
+        signal_list(file, &seen)
+    }
+}
+
+/// The description of one non-Flink stretch.
+fn stretch_text(file: &FileEntry, stretch: &flinklint::dialect::Stretch) -> String {
+    if file.dialect.reason == Reason::OtherFiles {
+        return "not Flink SQL (it matches `other-files`)".to_string();
+    }
+    let names = dialect_names(&stretch.dialects);
+    if let Some(set) = stretch.hive_switch {
+        return format!(
+            "{names} (after SET 'table.sql-dialect' = 'hive' at line {})",
+            file.source.line_col(set.start).line
+        );
+    }
+    let signals: Vec<&Signal> = stretch.signals.iter().collect();
+    format!("{names} ({})", signal_list(file, &signals))
+}
+
+fn text(files: &[&FileEntry]) -> String {
+    let mut out = String::new();
+    let mut counts = [0usize; 3];
+    let (mut flink_statements, mut other_statements) = (0usize, 0usize);
+    for file in files {
+        let d: &FileDialect = &file.dialect;
+        let path = file.source.display_path();
+        let statements = &file.parsed.script.statements;
+        let other = (0..statements.len()).filter(|i| !d.is_flink(*i)).count();
+        other_statements += other;
+        flink_statements += statements.len() - other;
+        match d.verdict() {
+            FileVerdict::Flink => {
+                counts[0] += 1;
+                out.push_str(&format!("{path}: Flink SQL ({})\n", flink_reasons(file)));
+            }
+            FileVerdict::NotFlink => {
+                counts[1] += 1;
+                let what = d
+                    .stretches
+                    .iter()
+                    .map(|s| stretch_text(file, s))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                out.push_str(&format!("{path}: not Flink SQL: {what}\n"));
+            }
+            FileVerdict::Mixed => {
+                counts[2] += 1;
+                out.push_str(&format!(
+                    "{path}: mixed: {} of {} statements are not Flink SQL\n",
+                    other,
+                    statements.len()
+                ));
+                let mut at = 0usize;
+                for s in &d.stretches {
+                    if at < s.statements.start {
+                        let span = statements[at]
+                            .span
+                            .cover(statements[s.statements.start - 1].span);
+                        out.push_str(&format!(
+                            "  {}: Flink SQL\n",
+                            line_range(lines(file, span.start, span.end))
+                        ));
+                    }
+                    out.push_str(&format!(
+                        "  {}: {}\n",
+                        line_range(lines(file, s.statements_span.start, s.statements_span.end)),
+                        stretch_text(file, s)
+                    ));
+                    at = s.statements.end;
+                }
+                if at < statements.len() {
+                    let span = statements[at]
+                        .span
+                        .cover(statements[statements.len() - 1].span);
+                    out.push_str(&format!(
+                        "  {}: Flink SQL\n",
+                        line_range(lines(file, span.start, span.end))
+                    ));
+                }
+            }
+        }
+    }
+    out.push_str(&format!(
+        "{} files: {} Flink SQL, {} not Flink SQL, {} mixed; {} statements: {} Flink SQL, {} not\n",
+        files.len(),
+        counts[0],
+        counts[1],
+        counts[2],
+        flink_statements + other_statements,
+        flink_statements,
+        other_statements
+    ));
+    out
+}
+
+fn how_name(how: How) -> &'static str {
+    match how {
+        How::Signals => "signals",
+        How::Neighbours => "neighbours",
+        How::Names => "names",
+        How::Default => "default",
+        How::HiveDialect { .. } => "hive-dialect",
+        How::JinjaFile => "jinja-file",
+        How::Configured => "configured",
+    }
+}
+
+fn dialect_id(d: Dialect) -> &'static str {
+    match d {
+        Dialect::Flink => "flink",
+        Dialect::MySql => "mysql",
+        Dialect::Postgres => "postgresql",
+        Dialect::Hive => "hive",
+        Dialect::Spark => "spark",
+        Dialect::HiveOrSpark => "hive-or-spark",
+        Dialect::ClickHouse => "clickhouse",
+        Dialect::Doris => "doris",
+        Dialect::Oracle => "oracle",
+        Dialect::SqlServer => "sqlserver",
+        Dialect::KsqlDb => "ksqldb",
+        Dialect::OtherDatabase => "other-database",
+        Dialect::Jinja => "jinja",
+        Dialect::Placeholders => "placeholders",
+    }
+}
+
+fn signal_json(file: &FileEntry, s: &Signal) -> serde_json::Value {
+    let at = file.source.line_col(s.span.start);
+    json!({
+        "what": s.what,
+        "dialect": dialect_id(s.dialect),
+        "strength": format!("{:?}", s.strength).to_lowercase(),
+        "line": at.line,
+        "column": at.column,
+    })
+}
+
+fn json_doc(files: &[&FileEntry]) -> serde_json::Value {
+    let mut out = Vec::new();
+    let mut counts = [0usize; 3];
+    let (mut flink_statements, mut other_statements) = (0usize, 0usize);
+    for file in files {
+        let d = &file.dialect;
+        let verdict = d.verdict();
+        counts[match verdict {
+            FileVerdict::Flink => 0,
+            FileVerdict::NotFlink => 1,
+            FileVerdict::Mixed => 2,
+        }] += 1;
+        let statements: Vec<serde_json::Value> = file
+            .parsed
+            .script
+            .statements
+            .iter()
+            .enumerate()
+            .map(|(i, st)| {
+                let verdict = d.statements.get(i);
+                let dialect = d.dialect_of(i);
+                if dialect == Dialect::Flink {
+                    flink_statements += 1;
+                } else {
+                    other_statements += 1;
+                }
+                let at = file.source.line_col(st.span.start);
+                let (_, end_line) = lines(file, st.span.start, st.span.end);
+                json!({
+                    "line": at.line,
+                    "column": at.column,
+                    "end_line": end_line,
+                    "dialect": dialect_id(dialect),
+                    "how": match verdict {
+                        Some(v) => how_name(v.how),
+                        None if d.reason == Reason::Detected => "default",
+                        None => "configured",
+                    },
+                    "signals": d.signals_of(i).iter().map(|s| signal_json(file, s)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let stretches: Vec<serde_json::Value> = d
+            .stretches
+            .iter()
+            .map(|s| {
+                let (a, b) = lines(file, s.statements_span.start, s.statements_span.end);
+                json!({
+                    "start_line": a,
+                    "end_line": b,
+                    "statements": s.statements.len(),
+                    "dialects": s.dialects.iter().map(|d| dialect_id(*d)).collect::<Vec<_>>(),
+                    "signals": s.signals.iter().map(|x| signal_json(file, x)).collect::<Vec<_>>(),
+                    "hive_switch_line": s.hive_switch.map(|h| file.source.line_col(h.start).line),
+                })
+            })
+            .collect();
+        out.push(json!({
+            "path": file.source.display_path(),
+            "verdict": verdict,
+            "reason": format!("{:?}", d.reason),
+            "signals": d.signals.iter().map(|s| signal_json(file, s)).collect::<Vec<_>>(),
+            "statements": statements,
+            "stretches": stretches,
+        }));
+    }
+    json!({
+        "version": 1,
+        "files": out,
+        "summary": {
+            "files": files.len(),
+            "flink": counts[0],
+            "not_flink": counts[1],
+            "mixed": counts[2],
+            "statements": flink_statements + other_statements,
+            "flink_statements": flink_statements,
+            "other_statements": other_statements,
+        }
+    })
+}

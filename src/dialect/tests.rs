@@ -1,0 +1,319 @@
+//! Unit tests of the detection: each dialect's tells, the weighing, neighbours, the Hive
+//! switch, templates.
+
+use super::*;
+use crate::syntax::parse;
+
+fn detect_text(text: &str) -> FileDialect {
+    detect(text, &parse(text))
+}
+
+/// Each statement's dialect, in order.
+fn dialects(text: &str) -> Vec<Dialect> {
+    let parsed = parse(text);
+    let d = detect(text, &parsed);
+    (0..parsed.script.statements.len())
+        .map(|i| d.dialect_of(i))
+        .collect()
+}
+
+use Dialect::*;
+
+#[test]
+fn flink_files_are_flink_throughout() {
+    let text = "SET 'execution.runtime-mode' = 'streaming';\n\
+        CREATE TABLE orders (id BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) \
+        WITH ('connector' = 'datagen');\n\
+        INSERT INTO sink SELECT id FROM orders;\n";
+    let d = detect_text(text);
+    assert_eq!(d.verdict(), FileVerdict::Flink);
+    assert!(d.stretches.is_empty());
+    assert!(d.signals.iter().any(|s| s.what == "WATERMARK FOR"));
+    assert!(d
+        .signals
+        .iter()
+        .any(|s| s.what == "WITH ('connector' = ...)"));
+}
+
+#[test]
+fn a_file_without_signals_is_flink() {
+    assert_eq!(
+        dialects("CREATE TABLE t (a INT);\nINSERT INTO t VALUES (1);\nSELECT * FROM t;"),
+        [Flink, Flink, Flink]
+    );
+}
+
+#[test]
+fn mysql_scripts_are_one_stretch() {
+    let text = "CREATE DATABASE shop;\nUSE shop;\n\
+        CREATE TABLE customers (id INT(11) NOT NULL AUTO_INCREMENT, name VARCHAR(255), \
+        PRIMARY KEY (id)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n\
+        INSERT INTO customers VALUES (1, 'a');\n";
+    let d = detect_text(text);
+    assert_eq!(d.verdict(), FileVerdict::NotFlink);
+    assert_eq!(d.stretches.len(), 1);
+    let s = &d.stretches[0];
+    assert_eq!(s.span, Span::new(0, text.len()));
+    assert_eq!(s.dialects, [MySql]);
+    assert!(s.signals.iter().any(|x| x.what == "AUTO_INCREMENT"));
+    assert_eq!(&text[s.at.range()], "CREATE");
+}
+
+#[test]
+fn each_dialect_has_its_tells() {
+    let cases: &[(&str, Dialect)] = &[
+        (
+            "CREATE TABLE t (id SERIAL PRIMARY KEY, doc JSONB);",
+            Postgres,
+        ),
+        ("CREATE EXTENSION IF NOT EXISTS pgcrypto;", Postgres),
+        ("SELECT id::text FROM t;", Postgres),
+        ("ALTER TABLE public.t REPLICA IDENTITY FULL;", Postgres),
+        (
+            "CREATE FUNCTION f() RETURNS trigger AS $$ BEGIN RETURN NEW; END; $$ LANGUAGE plpgsql;",
+            Postgres,
+        ),
+        ("CREATE TABLE t (a STRING) STORED AS ORC;", HiveOrSpark),
+        (
+            "CREATE TABLE t (a STRING) ROW FORMAT DELIMITED FIELDS TERMINATED BY ',';",
+            HiveOrSpark,
+        ),
+        (
+            "CREATE TABLE t (a INT) PARTITIONED BY (dt STRING);",
+            HiveOrSpark,
+        ),
+        ("insert into table t select * from s;", HiveOrSpark),
+        ("CREATE TABLE t (a INT) USING delta;", Spark),
+        (
+            "CREATE TABLE t (a INT) USING delta TBLPROPERTIES ('k' = 'v');",
+            Spark,
+        ),
+        ("SET hive.exec.dynamic.partition = true;", Hive),
+        (
+            "CREATE STREAM s (id INT) WITH (kafka_topic = 's', value_format = 'json');",
+            KsqlDb,
+        ),
+        ("INSTALL httpfs;", OtherDatabase),
+        ("mysql> FLUSH PRIVILEGES;", MySql),
+        ("\\c shop", Postgres),
+        (
+            "CREATE TABLE t (id UInt64, name String) ENGINE = MergeTree ORDER BY id;",
+            ClickHouse,
+        ),
+        (
+            "CREATE TABLE t (k INT, v INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 10;",
+            Doris,
+        ),
+        ("CREATE TABLE t (a VARCHAR2(10), b NUMBER(10));", Oracle),
+        ("CREATE TABLE t (a NVARCHAR(10), b DATETIME2);", SqlServer),
+        ("CREATE INDEX idx ON t (a);", OtherDatabase),
+        ("GRANT SELECT ON t TO someone;", OtherDatabase),
+        ("SET FOREIGN_KEY_CHECKS = 0;", MySql),
+        ("SET search_path = public;", Postgres),
+        ("INSERT INTO t VALUES ('It\\'s', 1);", MySql),
+        ("CREATE TABLE t (id INT, KEY idx_a (a));", MySql),
+    ];
+    for (text, want) in cases {
+        let got = dialects(text);
+        assert_eq!(got.first(), Some(want), "{text}: {got:?}");
+    }
+}
+
+#[test]
+fn flink_forms_that_look_like_others_are_flink() {
+    let flink = [
+        "CREATE FUNCTION f AS 'com.example.F' LANGUAGE JAVA USING JAR 'file:///f.jar';",
+        "CREATE FUNCTION f AS 'com.example.F' USING ARTIFACT 's3://b/f.jar';",
+        "INSERT INTO sink SELECT * FROM src ON CONFLICT DO DEDUPLICATE;",
+        "ALTER TABLE t SET ('bucket' = '4');",
+        "ALTER TABLE t RESET ('bucket');",
+        "SELECT JSON_VALUE(j, '$.a' DEFAULT 'x' ON EMPTY) FROM t;",
+        "SET password=secret;",
+        "SET debezium.bigint.unsigned.handling.mode=long;",
+        "CALL sys.vector_search(`table` => 'db.items', vector_column => 'v', top_k => 10);",
+    ];
+    for text in flink {
+        assert_eq!(dialects(text), [Flink], "{text}");
+    }
+    // PostgreSQL names the conflict.
+    assert_eq!(
+        dialects("INSERT INTO t VALUES (1) ON CONFLICT (id) DO NOTHING;"),
+        [Postgres]
+    );
+}
+
+#[test]
+fn flink_syntax_wins_over_other_tells() {
+    // A Flink table with a PostgreSQL type is Flink SQL with an error.
+    let text = "CREATE TABLE t (id SERIAL, PRIMARY KEY (id) NOT ENFORCED) \
+        WITH ('connector' = 'jdbc');";
+    assert_eq!(dialects(text), [Flink]);
+    // A column named `key` is not a MySQL index, a `metadata` column is not Flink's.
+    assert_eq!(
+        dialects("CREATE TABLE t (id INT, key STRING, v DECIMAL(10, 2)) WITH ('k' = 'v');"),
+        [Flink]
+    );
+}
+
+#[test]
+fn tutorials_mix_setup_statements_with_flink() {
+    let text = "-- MySQL\nCREATE DATABASE mydb;\nUSE mydb;\n\
+        CREATE TABLE products (id INTEGER NOT NULL AUTO_INCREMENT PRIMARY KEY);\n\
+        INSERT INTO products VALUES (default, 'scooter');\n\
+        -- PostgreSQL\n\
+        CREATE TABLE shipments (id SERIAL NOT NULL PRIMARY KEY);\n\
+        INSERT INTO shipments VALUES (default, 'Beijing');\n\
+        -- Flink SQL\n\
+        SET 'execution.checkpointing.interval' = '3s';\n\
+        CREATE TABLE products (id INT, PRIMARY KEY (id) NOT ENFORCED) \
+        WITH ('connector' = 'mysql-cdc');\n\
+        SELECT * FROM products;\n";
+    assert_eq!(
+        dialects(text),
+        [MySql, MySql, MySql, MySql, Postgres, Postgres, Flink, Flink, Flink]
+    );
+    let d = detect_text(text);
+    assert_eq!(d.verdict(), FileVerdict::Mixed);
+    assert_eq!(d.stretches.len(), 1);
+    assert_eq!(d.stretches[0].dialects, [MySql, Postgres]);
+    // The stretch covers the text up to the first Flink statement, not beyond.
+    let set = text.find("SET 'execution").unwrap();
+    assert!(d.covers(0) && d.covers(set as u32 - 1) && !d.covers(set as u32));
+}
+
+#[test]
+fn statements_go_with_the_dialect_that_created_their_tables() {
+    let text = "CREATE TABLE orders (id INT AUTO_INCREMENT, total DECIMAL(10, 2));\n\
+        INSERT INTO orders VALUES (1, 2.5);\n\
+        SET 'execution.runtime-mode' = 'streaming';\n\
+        CREATE TABLE events (id INT) WITH ('connector' = 'datagen');\n\
+        INSERT INTO events VALUES (1);\n\
+        INSERT INTO orders VALUES (2, 3.5);\n";
+    assert_eq!(dialects(text), [MySql, MySql, Flink, Flink, Flink, Flink]);
+    let d = detect_text(text);
+    assert_eq!(d.statements[1].how, How::Names);
+    assert_eq!(d.statements[4].how, How::Names);
+}
+
+#[test]
+fn medium_tells_in_company_make_a_stretch() {
+    // Each of these statements alone would be a Flink statement with an error.
+    let text = "CREATE DATABASE shop;\n\
+        CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(20) DEFAULT 'x');\n\
+        INSERT INTO users VALUES (1, \"a\");\n\
+        CREATE TABLE items (id INT PRIMARY KEY, note TEXT);\n\
+        SET 'execution.runtime-mode' = 'streaming';\n\
+        CREATE TABLE src (id INT) WITH ('connector' = 'datagen');\n";
+    let got = dialects(text);
+    assert!(got[..4].iter().all(|d| *d != Flink), "{got:?}");
+    assert_eq!(got[4..], [Flink, Flink]);
+    let d = detect_text(text);
+    assert_eq!(d.stretches.len(), 1);
+    assert_eq!(d.stretches[0].dialects, [MySql]);
+}
+
+#[test]
+fn neutral_statements_between_flink_statements_stay_flink() {
+    let text = "CREATE TABLE a (id INT) WITH ('connector' = 'datagen');\n\
+        INSERT INTO b SELECT * FROM a;\n\
+        CREATE TABLE c (id INT AUTO_INCREMENT, name TEXT) ENGINE=InnoDB;\n\
+        INSERT INTO d SELECT * FROM a;\n\
+        CREATE TABLE e (id INT) WITH ('connector' = 'print');\n";
+    assert_eq!(dialects(text), [Flink, Flink, MySql, Flink, Flink]);
+}
+
+#[test]
+fn one_medium_tell_needs_company_in_a_flink_file() {
+    // In a file of Flink statements, a lone DEFAULT is a Flink statement with an error.
+    let text = "CREATE TABLE a (id INT) WITH ('connector' = 'datagen');\n\
+        INSERT INTO a VALUES (DEFAULT);\n\
+        CREATE TABLE e (id INT) WITH ('connector' = 'print');\n";
+    assert_eq!(dialects(text), [Flink, Flink, Flink]);
+    // On its own it is another database's.
+    assert_eq!(
+        dialects("INSERT INTO a VALUES (DEFAULT, 1);"),
+        [OtherDatabase]
+    );
+}
+
+#[test]
+fn the_hive_dialect_runs_until_it_is_set_back() {
+    let text = "CREATE TABLE a (id INT) WITH ('connector' = 'datagen');\n\
+        SET 'table.sql-dialect' = 'hive';\n\
+        CREATE TABLE h (id INT);\n\
+        INSERT INTO h SELECT * FROM a;\n\
+        SET table.sql-dialect = default;\n\
+        SELECT * FROM a;\n";
+    assert_eq!(dialects(text), [Flink, Flink, Hive, Hive, Flink, Flink]);
+    let d = detect_text(text);
+    assert_eq!(d.stretches.len(), 1);
+    assert!(d.stretches[0].hive_switch.is_some());
+    assert_eq!(d.stretches[0].statements, 2..4);
+    // RESET ends it too.
+    let text = "SET 'table.sql-dialect' = 'hive';\nSELECT 1;\nRESET;\nSELECT 2;\n";
+    assert_eq!(dialects(text), [Flink, Hive, Flink, Flink]);
+}
+
+#[test]
+fn templates() {
+    // Jinja anywhere: the whole file.
+    let text = "{{ config(materialized='table') }}\nSELECT * FROM {{ ref('orders') }};\nSELECT 1;";
+    let d = detect_text(text);
+    assert_eq!(d.verdict(), FileVerdict::NotFlink);
+    assert!(d.statements.iter().all(|s| s.dialect == Jinja));
+    // `${...}` outside strings: that statement; inside a string it is a value.
+    let text = "CREATE TABLE a (id INT) WITH ('connector' = 'kafka', 'topic' = '${topic}');\n\
+        INSERT INTO ${sink} SELECT * FROM a;\n";
+    assert_eq!(dialects(text), [Flink, Placeholders]);
+}
+
+#[test]
+fn spans_and_lookups_hold_on_edges() {
+    for text in [
+        "",
+        ";",
+        "  -- only a comment\n",
+        "{{",
+        "$",
+        "SET",
+        "WITH (",
+        "'\\'x",
+    ] {
+        let d = detect_text(text);
+        for s in &d.stretches {
+            assert!(s.span.end as usize <= text.len());
+            assert!(s.span.start <= s.at.start);
+        }
+        let _ = d.covers(0);
+        let _ = d.covers(u32::MAX);
+    }
+}
+
+#[test]
+fn many_signals_are_recorded_once_each() {
+    let text = "CREATE TABLE t (".to_string()
+        + &"a INT AUTO_INCREMENT, ".repeat(1000)
+        + "b INT) ENGINE=InnoDB;";
+    let d = detect_text(&text);
+    assert!(d.signals.len() <= 8);
+    assert_eq!(d.statements[0].dialect, MySql);
+}
+
+#[test]
+fn a_flink_procedure_call_between_spark_statements_is_flink() {
+    // Documentation with a Flink tab and a Spark tab: the Flink call quotes `table`.
+    let text = "CREATE TABLE t (id INT, v ARRAY<FLOAT>) TBLPROPERTIES ('bucket' = '2');\n\
+        CALL sys.create_global_index(`table` => 'db.t', index_column => 'v');\n\
+        CALL sys.create_global_index(table => 'db.t', index_column => 'v');\n\
+        SELECT * FROM t;\n";
+    let got = dialects(text);
+    assert_eq!(got[..3], [HiveOrSpark, Flink, Spark], "{got:?}");
+    // Alone in a Flink file, an unquoted `table =>` is Flink SQL with an error.
+    assert_eq!(
+        dialects(
+            "CREATE TABLE t (id INT) WITH ('connector' = 'datagen');\n\
+            CALL sys.compact(table => 'db.t');\n"
+        ),
+        [Flink, Flink]
+    );
+}
