@@ -294,8 +294,10 @@ fn a_project_reads_documents_by_their_name() {
 #[test]
 fn documents_are_scripts_even_in_a_history() {
     // A README in a folder configured as a history is not a migration: its tables reach no
-    // other file.
+    // other file (in the strict session model, where scripts see only what they create and
+    // what histories build).
     let settings = Settings {
+        catalog: flinklint::config::CatalogMode::Session,
         histories: vec![flinklint::config::HistoryDir {
             location: flinklint::config::HistoryLocation::Dir(flinklint::config::glob::absolute(
                 Path::new("catalog"),
@@ -371,19 +373,20 @@ fn which_documents_a_run_reads() {
     std::fs::write(dir.join("docs/other.md"), "No SQL here.\n").unwrap();
     // Not listed in `extensions`: not read, walked or named, and a run that finds nothing else
     // says so.
+    // An empty run is an error (exit 2) that says why.
     let (out, err, code) = run(dir, &["check", "--format", "concise", "."], None);
-    assert_eq!((out.trim(), code), ("No problems found in 0 files.", 0));
+    assert_eq!((out.trim(), code), ("", 2));
     assert!(
-        err.contains("not checked: SQL blocks in ./docs/guide.md"),
+        err.contains("not checked: SQL blocks in docs/guide.md"),
         "{err}"
     );
     assert!(err.contains("extensions: [sql, md]"), "{err}");
-    let (out, err, _) = run(
+    let (out, err, code) = run(
         dir,
         &["check", "--format", "concise", "docs/guide.md"],
         None,
     );
-    assert_eq!(out.trim(), "No problems found in 0 files.");
+    assert_eq!((out.trim(), code), ("", 2));
     assert!(err.contains("docs/guide.md"), "{err}");
     // Listed: walked and named.
     std::fs::write(dir.join(".flinklint.yaml"), "extensions: [sql, md]\n").unwrap();

@@ -284,7 +284,10 @@ fn note_unlisted_documents(paths: &[PathBuf], settings: &Settings) {
     eprintln!(
         "flinklint: note: not checked: SQL blocks in {}{more}; documents are checked when \
          `extensions` lists their extension, e.g. `extensions: [sql, md]` in .flinklint.yaml",
-        escape::path(first)
+        escape::path(&discover::display_path(
+            &std::env::current_dir().unwrap_or_default(),
+            first
+        ))
     );
 }
 
@@ -300,7 +303,7 @@ fn empty_run(
         eprintln!("flinklint: no file to check changed since {revision}");
         return Ok(());
     }
-    if discover::all_force_excluded(&args.paths, settings) {
+    if discover::all_force_excluded(&args.paths, settings, args.stdin_filename.as_deref()) {
         eprintln!("flinklint: every path given is excluded (--force-exclude): nothing to check");
         return Ok(());
     }

@@ -201,14 +201,25 @@ pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf>
 
 /// Whether `--force-exclude` dropped every path argument (as pre-commit passes the staged
 /// files): a run with nothing to check that is not a mistake.
-pub fn all_force_excluded(args: &[PathBuf], settings: &Settings) -> bool {
+pub fn all_force_excluded(
+    args: &[PathBuf],
+    settings: &Settings,
+    stdin_name: Option<&Path>,
+) -> bool {
+    let excluded = |path: &Path, is_dir: bool| {
+        settings
+            .exclude
+            .matches_path_or_parent(&settings.relative_path(path), is_dir)
+    };
     settings.force_exclude
         && !args.is_empty()
         && args.iter().all(|arg| {
-            arg.as_os_str() != "-"
-                && settings
-                    .exclude
-                    .matches_path_or_parent(&settings.relative_path(arg), !arg.is_file())
+            if arg.as_os_str() == "-" {
+                // Standard input is dropped as the file --stdin-filename names.
+                stdin_name.is_some_and(|name| excluded(name, false))
+            } else {
+                excluded(arg, !arg.is_file())
+            }
         })
 }
 

@@ -515,7 +515,8 @@ fn attempt(
     let owners: Vec<usize> = owners.into_iter().map(|o| which[o]).collect();
     let edited = apply::apply(text, &edits);
     // Read as the run reads the file (a document's SQL blocks).
-    let parsed = crate::files::parse_syntax(&SourceFile::new(path.to_path_buf(), edited.text.clone()));
+    let parsed =
+        crate::files::parse_syntax(&SourceFile::new(path.to_path_buf(), edited.text.clone()));
     let new_errors = added_errors(old, &parsed.errors, &edited);
     if new_errors.is_empty() {
         return Ok(edited.text);
