@@ -347,8 +347,9 @@ pub struct Settings {
     /// Whether the target came from `--target` (which wins over `overrides`).
     pub target_from_cli: bool,
     /// Whether the semantic model may leave out each script's session (its catalog and
-    /// versions) once the script's problems are found: `check` reports only problems and
-    /// sets it; `expand` reads the sessions. Not a configuration key.
+    /// versions) once the script's problems are found, and record no session's versions:
+    /// `check` reports only problems and sets it; `expand` reads the sessions. Not a
+    /// configuration key.
     pub drop_script_sessions: bool,
 }
 

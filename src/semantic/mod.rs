@@ -132,9 +132,12 @@ pub fn analyse_planned(
         .collect();
     let mut persistent = Arc::new(Catalog::default());
     let mut model = Model::default();
+    // `check` reads no versions: sessions then keep only each object's current one.
+    let record_versions = !settings.drop_script_sessions;
     for h in &plan.histories {
         let base = persistent.clone();
         let mut session = Session::new(&base, system);
+        session.record_versions = record_versions;
         for id in &h.files {
             run_file(&mut session, &bases, &files[id.0 as usize]);
         }
@@ -242,6 +245,7 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         config: session.config.clone(),
         found: Vec::new(),
         versions: Vec::new(),
+        record_versions: true,
         deployed: Default::default(),
         system: session.system,
     };
@@ -271,10 +275,12 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
             .deployed
             .insert(name.clone(), session::normalized_statement(text));
         session.catalog.insert(object.clone());
-        session.versions.push(Version {
-            statement: object.statement,
-            object,
-        });
+        if session.record_versions {
+            session.versions.push(Version {
+                statement: object.statement,
+                object,
+            });
+        }
     }
 }
 

@@ -60,10 +60,12 @@ fn never(span: Span, what: &'static str, flink: FlinkText, help: &'static str) -
 
 /// The first token starting after `offset` (comments skipped).
 fn token_after(file: &FileEntry, offset: u32) -> Span {
-    file.parsed
-        .tokens
+    // Tokens are in text order: a binary search finds the first one after `offset`.
+    let tokens = &file.parsed.tokens;
+    let first = tokens.partition_point(|t| t.span.start <= offset);
+    tokens[first..]
         .iter()
-        .find(|t| t.span.start > offset && !t.kind.is_trivia())
+        .find(|t| !t.kind.is_trivia())
         .map_or(Span::empty(offset), |t| t.span)
 }
 

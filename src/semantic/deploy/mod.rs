@@ -105,6 +105,8 @@ impl Runner<'_> {
             Some(shared) => Session::with_shared(self.persistent, shared, self.system),
             None => Session::new(self.persistent, self.system),
         };
+        // `check` reads no versions: sessions then keep only each object's current one.
+        session.record_versions = self.keep;
         run_file(&mut session, self.bases, &self.files[id.0 as usize]);
         let misses = session.catalog.take_misses();
         let left = session
@@ -631,6 +633,7 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
     for i in order {
         let id = scripts[i as usize];
         let mut session = Session::new(&current, runner.system);
+        session.record_versions = runner.keep;
         run_file(&mut session, runner.bases, &runner.files[id.0 as usize]);
         let changes = if runner.keep {
             let (result, problems, changes) = finish(

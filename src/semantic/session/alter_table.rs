@@ -10,6 +10,7 @@ use crate::semantic::table;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::*;
 use compact_str::CompactString;
+use std::sync::Arc;
 
 impl Session<'_> {
     /// `ALTER TABLE`: an unknown table when the session cannot see it (unless `IF EXISTS`),
@@ -40,14 +41,12 @@ impl Session<'_> {
             }
             return;
         };
-        let mut t = t.clone();
         let origin = |span: Span| Origin {
             file: file.id,
             span,
         };
-        let mut new_name = name.clone();
         let altered = crate::semantic::alter::Altered {
-            table: &t,
+            table: t,
             name: &name,
             query: None,
         };
@@ -72,12 +71,28 @@ impl Session<'_> {
             }
             return;
         }
+        if matches!(
+            at.action,
+            AlterTableAction::AddPartitions(_)
+                | AlterTableAction::DropPartitions(_)
+                | AlterTableAction::Compact
+        ) {
+            return;
+        }
+        let new_name = match &at.action {
+            AlterTableAction::RenameTo(to) => self.resolve(to).unwrap_or_else(|| name.clone()),
+            _ => name.clone(),
+        };
+        // The table is changed in place when nothing else holds its definition (no recorded
+        // version, LIKE child or persistent catalog): out of the catalog, it is the only
+        // holder. Else it is copied.
+        self.catalog.remove(&name, object.temporary);
+        let mut object = Arc::unwrap_or_clone(object);
+        let ObjectDef::Table(t) = &mut object.def else {
+            return;
+        };
         match &at.action {
-            AlterTableAction::RenameTo(to) => {
-                if let Some(n) = self.resolve(to) {
-                    new_name = n;
-                }
-            }
+            AlterTableAction::RenameTo(_) => {}
             AlterTableAction::RenameColumn { from, to } => {
                 let old = from.last().text.clone();
                 let new = to.last().text.clone();
@@ -146,23 +161,16 @@ impl Session<'_> {
                 t.options
                     .retain(|o| !keys.keys.iter().any(|k| k.value == o.key));
             }
-            AlterTableAction::Schema(change) => apply_schema_change(&mut t, change, file.id),
+            AlterTableAction::Schema(change) => apply_schema_change(t, change, file.id),
             AlterTableAction::AddPartitions(_)
             | AlterTableAction::DropPartitions(_)
-            | AlterTableAction::Compact => return,
-        }
-        if new_name != name {
-            self.catalog.remove(&name, object.temporary);
+            | AlterTableAction::Compact => {}
         }
         self.register(CatalogObject {
             name: new_name,
-            def: ObjectDef::Table(t),
-            temporary: object.temporary,
             statement: origin(statement.span),
-            name_origin: object.name_origin,
             incomplete: object.incomplete || statement.has_error,
-            derived_from: object.derived_from.clone(),
-            ambiguous: object.ambiguous,
+            ..object
         });
     }
 }

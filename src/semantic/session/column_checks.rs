@@ -158,6 +158,41 @@ impl Session<'_> {
         column: impl Fn(&T) -> (&str, Origin),
     ) {
         let here = |o: &Origin| o.file == statement.file && statement.span.contains(o.span);
+        // A clash pairs two names equal in lower case, one of them written here: only the
+        // columns named like a column written here can take part. When few are (an ALTER
+        // adding a column to a wide table), only those columns are compared, so a statement
+        // costs a scan of the table, not a look-up of each of its columns.
+        let written: Vec<&str> = columns
+            .iter()
+            .map(&column)
+            .filter(|(_, o)| here(o))
+            .map(|(n, _)| n)
+            .take(9)
+            .collect();
+        if written.is_empty() {
+            return;
+        }
+        let entries: Vec<(&str, Origin)> = if written.len() <= 8 && columns.len() >= 32 {
+            let lower: Vec<String> = written.iter().map(|n| n.to_lowercase()).collect();
+            let like_written = |name: &str| {
+                written.iter().zip(&lower).any(|(w, l)| {
+                    if w.is_ascii() && name.is_ascii() {
+                        w.eq_ignore_ascii_case(name)
+                    } else {
+                        name.to_lowercase() == *l
+                    }
+                })
+            };
+            columns
+                .iter()
+                .map(&column)
+                .filter(|(n, _)| like_written(n))
+                .collect()
+        } else {
+            columns.iter().map(&column).collect()
+        };
+        let columns = &entries[..];
+        let column = entry;
         // A few columns are compared pairwise (cheaper than hashing). Many go through a map:
         // per lower-case name, its spellings in order of first use, each with its first column;
         // the first earlier column whose name differs from a column's only in case is the
@@ -214,4 +249,9 @@ impl Session<'_> {
             );
         }
     }
+}
+
+/// A name and origin as [`Session::case_clashes`] compares them.
+fn entry<'a>(c: &(&'a str, Origin)) -> (&'a str, Origin) {
+    *c
 }

@@ -62,8 +62,13 @@ pub struct Session<'b> {
     pub config: Vec<(&'b str, &'b str, Origin)>,
     /// Problems found so far.
     pub found: Vec<Found>,
-    /// Every version of every object created or changed in this session.
+    /// Every version of every object created or changed in this session, when
+    /// [`Self::record_versions`] is set.
     pub versions: Vec<Version>,
+    /// Whether [`Self::versions`] are recorded (for `expand`); off, an object a statement
+    /// changes is changed in place when nothing else holds it, and memory does not grow with
+    /// every version of a table.
+    pub record_versions: bool,
     /// Materialized tables deployed by the earlier version of the running file (`--base`),
     /// with the normalized text of the statement that defined them there (see
     /// [`normalized_statement`]).
@@ -82,6 +87,7 @@ impl<'b> Session<'b> {
             config: Vec::new(),
             found: Vec::new(),
             versions: Vec::new(),
+            record_versions: true,
             deployed: std::collections::HashMap::new(),
             system,
         }
@@ -178,10 +184,12 @@ impl<'b> Session<'b> {
         }
         let object = Arc::new(object);
         self.catalog.insert(object.clone());
-        self.versions.push(Version {
-            object: object.clone(),
-            statement: object.statement,
-        });
+        if self.record_versions {
+            self.versions.push(Version {
+                object: object.clone(),
+                statement: object.statement,
+            });
+        }
         object
     }
 

@@ -10,6 +10,8 @@ use crate::semantic::catalog::{DistributionDef, OptionDef, Origin, PartitionDef}
 use crate::semantic::problems::{PartitionIssue, Problem};
 use crate::semantic::show_create;
 use crate::syntax::ast::{FeatureOption, MergingStrategy};
+use compact_str::CompactString;
+use std::collections::HashMap;
 
 impl Merge<'_> {
     /// Step G, first part: derived partition keys beside the parent's are a conflict unless
@@ -112,6 +114,23 @@ impl Merge<'_> {
         let Some(with) = declared.with else {
             return options;
         };
+        // Many options: their positions by key (the parent's, then the merged list's), so
+        // each declared option is looked up once instead of scanning the lists.
+        let indexed = p.options.len() + with.items.len() >= super::INDEXED_FROM;
+        let parent_index: Option<HashMap<&str, usize>> = indexed.then(|| {
+            p.options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (o.key.as_str(), i))
+                .collect()
+        });
+        let mut index: Option<HashMap<CompactString, usize>> = indexed.then(|| {
+            let mut map = HashMap::with_capacity(options.len() + with.items.len());
+            for (i, o) in options.iter().enumerate() {
+                map.entry(o.key.clone()).or_insert(i);
+            }
+            map
+        });
         for prop in &with.items {
             let origin = Origin {
                 file: declared.file,
@@ -122,9 +141,11 @@ impl Merge<'_> {
                 value: prop.value.value.clone(),
                 origin,
             };
-            let parent_option = p
-                .option(&new.key)
-                .filter(|_| options_strategy != MergingStrategy::Excluding);
+            let parent_option = match &parent_index {
+                Some(map) => map.get(new.key.as_str()).map(|&i| &p.options[i]),
+                None => p.option(&new.key),
+            }
+            .filter(|_| options_strategy != MergingStrategy::Excluding);
             match parent_option {
                 Some(old) if options_strategy != MergingStrategy::Overwriting => {
                     self.problems.push(Problem::OptionKeyConflict {
@@ -153,8 +174,18 @@ impl Merge<'_> {
                 }
                 _ => {}
             }
-            match options.iter_mut().find(|o| o.key == new.key) {
-                Some(o) => *o = new,
+            let at = match &mut index {
+                Some(map) => match map.get(new.key.as_str()) {
+                    Some(&i) => Some(i),
+                    None => {
+                        map.insert(new.key.clone(), options.len());
+                        None
+                    }
+                },
+                None => options.iter().position(|o| o.key == new.key),
+            };
+            match at {
+                Some(i) => options[i] = new,
                 None => options.push(new),
             }
         }
