@@ -308,7 +308,7 @@ pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
 /// The log of the first `limit` diagnostics (see [`log_limited`]), pretty-printed.
 pub fn render_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> String {
     let log = log_limited(files, diagnostics, limit);
-    let mut out = serde_json::to_string_pretty(&log).unwrap_or_default();
+    let mut out = crate::source::escape::json_pretty(&log);
     out.push('\n');
     out
 }
