@@ -313,7 +313,9 @@ pub fn run(args: ExpandArgs) -> ExitCode {
         };
         let rows = describe::rows(t, &system);
         // A report whose cells are escaped, on a terminal or not.
-        if let Err(code) = super::print_stdout(&describe_table(&rows, &outcome.files, &session.current)) {
+        if let Err(code) =
+            super::print_stdout(&describe_table(&rows, &outcome.files, &session.current))
+        {
             return code;
         }
     } else if args.diff {

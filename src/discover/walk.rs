@@ -69,7 +69,9 @@ pub(super) fn walk(dir: &Path, settings: &Settings, inputs: &mut Vec<Input>) {
         .into_iter()
         .filter_entry(|e| {
             let is_dir = e.file_type().is_dir();
-            if is_dir && (e.depth() == 0 || e.path_is_symlink()) && into_pseudo_file_system(e.path())
+            if is_dir
+                && (e.depth() == 0 || e.path_is_symlink())
+                && into_pseudo_file_system(e.path())
             {
                 return false;
             }

@@ -272,9 +272,7 @@ fn list_marker(text: &str) -> Option<usize> {
     let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
     let marker = match b.first()? {
         b'-' | b'+' | b'*' => 1,
-        _ if (1..=9).contains(&digits) && matches!(b.get(digits), Some(b'.' | b')')) => {
-            digits + 1
-        }
+        _ if (1..=9).contains(&digits) && matches!(b.get(digits), Some(b'.' | b')')) => digits + 1,
         _ => return None,
     };
     let spaces = b[marker..].iter().take_while(|&&c| c == b' ').count();
@@ -371,7 +369,13 @@ fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
             }
         }
         if let Some((c, n, info)) = fence(rest) {
-            open = Some((c, n, sql_language(info), next, items.last().copied().unwrap_or(0)));
+            open = Some((
+                c,
+                n,
+                sql_language(info),
+                next,
+                items.last().copied().unwrap_or(0),
+            ));
             continue;
         }
         if trimmed.starts_with("<!--") {

@@ -195,10 +195,7 @@ impl serde_json::ser::Formatter for SafeFormatter {
     ) -> std::io::Result<()> {
         self.0.begin_object_key(w, first)
     }
-    fn begin_object_value<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-    ) -> std::io::Result<()> {
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
         self.0.begin_object_value(w)
     }
     fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
@@ -252,10 +249,13 @@ mod tests {
             "ok": ["naïve", "日本語", "👩\u{200d}💻", "q\"\\"],
         });
         let text = json_pretty(&value);
-        assert_eq!(text, serde_json::to_string_pretty(&value).unwrap().replace(
-            "a\u{9b}b\u{202e}c\u{2028}d\u{7f}e\\u001bf\u{feff}",
-            "a\\u009bb\\u202ec\\u2028d\\u007fe\\u001bf\\ufeff",
-        ));
+        assert_eq!(
+            text,
+            serde_json::to_string_pretty(&value).unwrap().replace(
+                "a\u{9b}b\u{202e}c\u{2028}d\u{7f}e\\u001bf\u{feff}",
+                "a\\u009bb\\u202ec\\u2028d\\u007fe\\u001bf\\ufeff",
+            )
+        );
         assert!(!text.chars().any(|c| is_unsafe(c) && c != '\n'), "{text}");
         let back: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(back, value);
