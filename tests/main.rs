@@ -37,6 +37,7 @@ mod layers;
 mod markdown;
 mod mutation;
 mod oracle;
+mod output_safety;
 mod parser_fixtures;
 mod project;
 mod report_order;

@@ -465,3 +465,39 @@ fn hostile_documents() {
         );
     }
 }
+
+#[test]
+fn a_fence_is_indented_by_at_most_three_spaces_within_its_container() {
+    let found_lines = |text: &str| -> Vec<(&'static str, u32)> {
+        found(&check_text("a.md", text))
+            .iter()
+            .map(|(c, l, _, _)| (*c, *l))
+            .collect()
+    };
+    // Four spaces: indented code (CommonMark), not a fence; the SQL in it is an example.
+    let text = "Text.\n\n    ```sql\n    SELECT ‘a’;\n    ```\n";
+    assert_eq!(found_lines(text), []);
+    let text = "\t```sql\n\tSELECT ‘a’;\n\t```\n";
+    assert_eq!(found_lines(text), []);
+    // Zero to three spaces: a fence.
+    for ind in ["", " ", "  ", "   "] {
+        let text = format!("{ind}```sql\n{ind}SELECT ‘a’;\n{ind}```\n");
+        assert_eq!(found_lines(&text), [("SY002", 2)], "{ind:?}");
+    }
+    // In list items, counted from the item's content: nested lists keep their blocks.
+    let text = "1. step\n\n   ```sql\n   SELECT ‘a’;\n   ```\n- a\n  - b\n\n    ```sql\n    SELECT ‘b’;\n    ```\n";
+    assert_eq!(found_lines(text), [("SY002", 4), ("SY002", 10)]);
+    // Four spaces beyond the item's content: indented code again.
+    let text = "- a\n\n      ```sql\n      SELECT ‘a’;\n      ```\n";
+    assert_eq!(found_lines(text), []);
+    // A fence right after the marker.
+    let text = "- ```sql\n  SELECT ‘a’;\n  ```\n";
+    assert_eq!(found_lines(text), [("SY002", 2)]);
+    // A closing fence indented four spaces is content: the block runs on.
+    let text = "~~~sql\nSELECT 1;\n    ~~~\nSELECT ‘a’;\n~~~\n";
+    assert!(
+        found_lines(text).contains(&("SY002", 4)),
+        "{:?}",
+        found_lines(text)
+    );
+}

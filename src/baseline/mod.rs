@@ -118,7 +118,7 @@ pub fn record(files: &[FileEntry], settings: &Settings, diagnostics: &[Diagnosti
 impl Baseline {
     /// The file's text: pretty JSON with a trailing newline.
     pub fn to_json(&self) -> String {
-        let mut out = serde_json::to_string_pretty(self).unwrap_or_default();
+        let mut out = crate::source::escape::json_pretty(self);
         out.push('\n');
         out
     }

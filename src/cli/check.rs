@@ -6,7 +6,6 @@ use flinklint::config::{CliSettings, FailOn, Settings};
 use flinklint::fix::FixMode;
 use flinklint::render;
 use flinklint::source::escape;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,6 +44,9 @@ pub struct CheckArgs {
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Write the report to this file instead of standard output (human output without colour).
+    /// A regular file (created when missing) or a character device such as `/dev/null` or
+    /// `/dev/stdout`; a named pipe or a socket is refused (writing to a pipe nobody reads would
+    /// wait for ever).
     #[arg(long, value_name = "FILE")]
     output_file: Option<PathBuf>,
     /// Show at most this many findings (a number, or `all`); the report counts the others by
@@ -103,6 +105,29 @@ fn default_format() -> Format {
     }
 }
 
+/// Whether the report may be written to `path`: anything but a named pipe or a socket (a
+/// missing file is created, a character device such as `/dev/null` is written to).
+fn writable_output(path: &std::path::Path) -> Result<(), &'static str> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_fifo() {
+            return Err("it is a named pipe, not a regular file");
+        }
+        if kind.is_socket() {
+            return Err("it is a socket, not a regular file");
+        }
+    }
+    if meta.is_dir() {
+        return Err("it is a directory, not a regular file");
+    }
+    Ok(())
+}
+
 /// Runs `check`.
 pub fn run(args: CheckArgs) -> ExitCode {
     let cli = CliSettings {
@@ -127,6 +152,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
             "flinklint: --fix cannot write standard input back; use --fix --diff to print the fixes"
         );
         return ExitCode::from(2);
+    }
+    if let Some(path) = &args.output_file {
+        if let Err(why) = writable_output(path) {
+            eprintln!("flinklint: cannot write {}: {why}", shown(path));
+            return ExitCode::from(2);
+        }
     }
     // The baseline is read before the run: a file that cannot be read stops it at once.
     let baseline = match &args.baseline {
@@ -171,7 +202,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
         if args.diff {
             let text = super::fix::diffs(&report.changed);
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            if let Err(code) = super::print_stdout(&text) {
+                return code;
+            }
             return if report.changed.is_empty() {
                 ExitCode::SUCCESS
             } else {
@@ -290,10 +323,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
             eprintln!("flinklint: cannot write {}: {e}", shown(path));
             return ExitCode::from(2);
         }
-    } else {
-        let mut stdout = std::io::stdout().lock();
-        let _ = stdout.write_all(text.as_bytes());
-        let _ = stdout.flush();
+    } else if let Err(code) = super::print_stdout(&text) {
+        return code;
     }
     let failed = outcome
         .diagnostics

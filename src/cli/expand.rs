@@ -15,7 +15,7 @@ use flinklint::semantic::{table, SessionResult};
 use flinklint::syntax::ast::{ObjectName, StatementKind};
 
 use compact_str::CompactString;
-use std::io::Write;
+use flinklint::source::escape;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -58,19 +58,28 @@ pub struct ExpandArgs {
     explain_like: bool,
 }
 
-/// Prints `text`: on a terminal with the control characters of the input (a name, a comment,
-/// an option value) escaped, so that none acts on the terminal; verbatim SQL into a pipe or
-/// a file.
-fn out(text: &str) {
+/// Prints SQL text (a definition, a diff, a version of the history): on a terminal with the
+/// control characters of the input (a name, a comment, an option value) escaped, so that none
+/// acts on the terminal; verbatim into a pipe or a file, where it is SQL to run or to keep
+/// (`expand --table t > t.sql`). `Err` carries exit code 2 when standard output failed.
+fn out(text: &str) -> Result<(), ExitCode> {
     use std::io::IsTerminal;
-    let mut stdout = std::io::stdout().lock();
-    let text = if stdout.is_terminal() {
-        flinklint::source::escape::lines(text)
+    if std::io::stdout().is_terminal() {
+        super::print_stdout(&escape::lines(text))
     } else {
-        std::borrow::Cow::Borrowed(text)
-    };
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+        super::print_stdout(text)
+    }
+}
+
+/// `text` of the input (a name, a path) for a message or a report line: escaped everywhere,
+/// a pipe included (see [`escape::text`]).
+fn safe(text: &str) -> std::borrow::Cow<'_, str> {
+    escape::text(text)
+}
+
+/// A file's path for a message or a report line, escaped.
+fn shown_file(file: &FileEntry) -> String {
+    escape::path(&file.source.path)
 }
 
 /// `--describe`: the rows in the SQL client's table layout (cells left-aligned, where the SQL
@@ -84,7 +93,7 @@ fn describe_table(
     let at = |origin: &flinklint::semantic::catalog::Origin| {
         let file = &files[origin.file.0 as usize];
         let line = file.source.line_col(origin.span.start).line;
-        format!("{}:{line}", file.source.display_path())
+        format!("{}:{line}", shown_file(file))
     };
     let with_comment = rows.iter().any(|r| r.comment.is_some());
     let mut header = vec!["name", "type", "null", "key", "extras", "watermark"];
@@ -95,12 +104,12 @@ fn describe_table(
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
-            let text = |v: &Option<String>| v.clone().unwrap_or_default();
+            let text = |v: &Option<String>| safe(v.as_deref().unwrap_or_default()).into_owned();
             let mut row = vec![
-                r.name.to_string(),
+                safe(&r.name).into_owned(),
                 r.data_type
-                    .clone()
-                    .unwrap_or_else(|| "(unknown)".to_string()),
+                    .as_deref()
+                    .map_or_else(|| "(unknown)".to_string(), |t| safe(t).into_owned()),
                 match r.nullable {
                     Some(true) => "TRUE".to_string(),
                     Some(false) => "FALSE".to_string(),
@@ -123,7 +132,7 @@ fn describe_table(
                     } else {
                         parent.to_string()
                     };
-                    format!("inherited from {name} at {}", at(o))
+                    format!("inherited from {} at {}", safe(&name), at(o))
                 }
                 DescribeOrigin::Platform => "platform".to_string(),
             });
@@ -191,7 +200,9 @@ pub fn run(args: ExpandArgs) -> ExitCode {
         Err(code) => return code,
     };
     if args.explain_like {
-        out(&explain_like(&outcome.files));
+        if let Err(code) = super::print_stdout(&explain_like(&outcome.files)) {
+            return code;
+        }
         if args.table.is_none() {
             return ExitCode::SUCCESS;
         }
@@ -205,6 +216,7 @@ pub fn run(args: ExpandArgs) -> ExitCode {
         .map(|f| f.to_string_lossy().replace('\\', "/"));
     if let Some(filter) = &file_filter {
         if !outcome.files.iter().any(|f| same_path(f, filter)) {
+            let filter = safe(filter);
             eprintln!("flinklint: `{filter}` is not among the input files; --file names one of the files given to expand");
             return ExitCode::from(2);
         }
@@ -221,10 +233,12 @@ pub fn run(args: ExpandArgs) -> ExitCode {
                 .map(|d| (&outcome.model.sessions[d.session], d.object))
                 .collect(),
             Err(e) => {
-                eprintln!("flinklint: {e}");
+                eprintln!("flinklint: {}", safe(&e.to_string()));
                 return ExitCode::from(2);
             }
         };
+    // Every message below quotes the name as given: escaped.
+    let table_arg = safe(table_arg);
     match candidates.len() {
         0 => {
             eprintln!("flinklint: no session defines table `{table_arg}`");
@@ -238,7 +252,7 @@ pub fn run(args: ExpandArgs) -> ExitCode {
             for (_, object) in &candidates {
                 let file = &outcome.files[object.name_origin.file.0 as usize];
                 let at = file.source.line_col(object.name_origin.span.start);
-                eprintln!("  {}:{}", file.source.display_path(), at.line);
+                eprintln!("  {}:{}", shown_file(file), at.line);
             }
             return ExitCode::from(2);
         }
@@ -266,7 +280,7 @@ pub fn run(args: ExpandArgs) -> ExitCode {
         // No error of its own: it depends on something the inputs do not define.
         eprintln!(
             "flinklint: cannot expand `{table_arg}`: {}",
-            incomplete_reason(object, &outcome.files, session)
+            safe(&incomplete_reason(object, &outcome.files, session))
         );
         return ExitCode::from(1);
     }
@@ -280,7 +294,10 @@ pub fn run(args: ExpandArgs) -> ExitCode {
                 width: super::report_width(true),
             },
         );
-        out(&text);
+        // The human format escapes what it quotes (and colours only on a terminal).
+        if let Err(code) = super::print_stdout(&text) {
+            return code;
+        }
         eprintln!("flinklint: `{table_arg}` has errors in its definition; fix them to expand it");
         return ExitCode::from(1);
     }
@@ -295,18 +312,25 @@ pub fn run(args: ExpandArgs) -> ExitCode {
             }
         };
         let rows = describe::rows(t, &system);
-        out(&describe_table(&rows, &outcome.files, &session.current));
+        // A report whose cells are escaped, on a terminal or not.
+        if let Err(code) =
+            super::print_stdout(&describe_table(&rows, &outcome.files, &session.current))
+        {
+            return code;
+        }
     } else if args.diff {
         let Some(parent) = &object.derived_from else {
             eprintln!("flinklint: `{table_arg}` is not defined with LIKE; --diff compares a table with its LIKE parent");
             return ExitCode::from(2);
         };
-        out(&unified(
+        if let Err(code) = out(&unified(
             &expanded(parent, &system),
             &text,
             &parent.name.to_string(),
             &object.name.to_string(),
-        ));
+        )) {
+            return code;
+        }
     } else if args.diff_declared {
         let first = session
             .versions
@@ -316,12 +340,14 @@ pub fn run(args: ExpandArgs) -> ExitCode {
             .unwrap_or(object.statement);
         let file = &outcome.files[first.file.0 as usize];
         let declared = format!("{};\n", file.source.slice(first.span));
-        out(&unified(
+        if let Err(code) = out(&unified(
             &declared,
             &text,
             &format!("{} (as written)", file.source.display_path()),
             &format!("{} (expanded)", object.name),
-        ));
+        )) {
+            return code;
+        }
     } else if args.versions {
         let versions: Vec<_> = session
             .versions
@@ -333,25 +359,27 @@ pub fn run(args: ExpandArgs) -> ExitCode {
             let file = &outcome.files[v.statement.file.0 as usize];
             let at = file.source.line_col(v.statement.span.start);
             let current = expanded(&v.object, &system);
-            out(&format!(
-                "-- version {} ({}:{})\n",
-                i + 1,
-                file.source.display_path(),
-                at.line
-            ));
-            match &previous {
-                None => out(&current),
-                Some(p) => out(&unified(
-                    p,
-                    &current,
-                    &format!("version {i}"),
-                    &format!("version {}", i + 1),
+            // The path in a SQL comment: escaped, so that no line break ends the comment.
+            let header = format!("-- version {} ({}:{})\n", i + 1, shown_file(file), at.line);
+            let shown = match &previous {
+                None => out(&format!("{header}{current}")),
+                Some(p) => out(&format!(
+                    "{header}{}",
+                    unified(
+                        p,
+                        &current,
+                        &format!("version {i}"),
+                        &format!("version {}", i + 1),
+                    )
                 )),
+            };
+            if let Err(code) = shown {
+                return code;
             }
             previous = Some(current);
         }
-    } else {
-        out(&text);
+    } else if let Err(code) = out(&text) {
+        return code;
     }
     ExitCode::SUCCESS
 }
@@ -420,15 +448,15 @@ fn explain_like(files: &[FileEntry]) -> String {
             let at = file.source.line_col(statement.span.start);
             text.push_str(&format!(
                 "{}:{}: {} LIKE {}\n",
-                file.source.display_path(),
+                shown_file(file),
                 at.line,
-                dotted(&ct.name),
-                dotted(&like.source)
+                safe(&dotted(&ct.name)),
+                safe(&dotted(&like.source))
             ));
             let (strategies, _) = table::strategies(&like.options);
             for (feature, strategy, source) in strategies.iter() {
                 let why = match source {
-                    Some(span) => format!("from `{}`", file.source.slice(span)),
+                    Some(span) => format!("from `{}`", safe(file.source.slice(span))),
                     None => "default".to_string(),
                 };
                 text.push_str(&format!(

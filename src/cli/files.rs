@@ -7,7 +7,6 @@ use flinklint::config::{CliSettings, Settings};
 use flinklint::dialect::{Dialect, FileDialect, FileVerdict, How, Reason, Signal};
 use flinklint::files::FileEntry;
 use serde_json::json;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Output formats of `flinklint files`.
@@ -50,17 +49,19 @@ pub fn run(args: FilesArgs) -> ExitCode {
         .filter(|f| f.report && f.base_of.is_none())
         .collect();
     let text = match args.format {
-        FilesFormat::Text => text(&files),
+        // Paths and quoted tokens come from the input: no control character reaches the
+        // terminal raw (JSON writes them as `\u` escapes).
+        FilesFormat::Text => flinklint::source::escape::lines(&text(&files)).into_owned(),
         FilesFormat::Json => {
-            let mut s = serde_json::to_string_pretty(&json_doc(&files)).unwrap_or_default();
+            let mut s = flinklint::source::escape::json_pretty(&json_doc(&files));
             s.push('\n');
             s
         }
     };
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
-    ExitCode::SUCCESS
+    match super::print_stdout(&text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }
 
 /// `line L` or `lines A-B` of a span of `file`.

@@ -116,10 +116,18 @@ fn parse_fail_on(s: &str) -> Result<FailOn, String> {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            // clap quotes the rejected value as given: its control characters are escaped, as
+            // in every message that quotes input. Plain text (no colour), then exit code 2.
+            let text = e.render().to_string();
+            let mut stderr = std::io::stderr().lock();
+            let _ = std::io::Write::write_all(&mut stderr, escape::lines(&text).as_bytes());
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+            // --help and --version: flinklint's own text, on standard output.
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
         }
     };
     match cli.command {
@@ -130,6 +138,25 @@ pub fn main() -> ExitCode {
         Command::Rule(args) => rule::rule(args),
         Command::Rules(args) => rule::rules(args),
         Command::Completions(args) => rule::completions(args),
+    }
+}
+
+/// Writes `text` to standard output. A reader that went away (a broken pipe: `| head`) ends
+/// the output quietly; any other failure (a full disk: `> /dev/full`) is reported, and `Err`
+/// carries exit code 2: a report that was lost must not pass for a clean run.
+pub fn print_stdout(text: &str) -> Result<(), ExitCode> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            eprintln!("flinklint: cannot write to standard output: {e}");
+            Err(ExitCode::from(2))
+        }
     }
 }
 
@@ -156,6 +183,21 @@ pub fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Settings, Ex
     extra.force_exclude = args.force_exclude;
     extra.history_dirs = args.histories.clone();
     extra.external_tables = args.external_tables.clone();
+    for dir in &args.histories {
+        // A history that cannot be read must not pass for an empty one.
+        let problem = match std::fs::metadata(dir) {
+            Ok(m) if m.is_dir() => continue,
+            Ok(_) => "it is not a folder".to_string(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "no such folder".to_string(),
+            Err(e) => e.to_string(),
+        };
+        eprintln!(
+            "flinklint: --history-dir {}: {}",
+            shown(dir),
+            escape::text(&problem)
+        );
+        return Err(ExitCode::from(2));
+    }
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let start = std::time::Instant::now();
     let resolved = flinklint::config::resolve(&cwd, &extra);

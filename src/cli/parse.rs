@@ -1,7 +1,6 @@
 //! `flinklint parse`: tokens or syntax tree of one file, for debugging.
 
 use clap::ValueEnum;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -54,22 +53,25 @@ pub fn run(args: ParseArgs) -> ExitCode {
                 } else {
                     format!(" {}", t.kw.as_str())
                 };
+                // Rust's debug quoting leaves some format characters raw: escaped as well.
                 out.push_str(&format!(
-                    "{:?}{kw} {}..{} {:?}\n",
+                    "{:?}{kw} {}..{} {}\n",
                     t.kind,
                     t.span.start,
                     t.span.end,
-                    &text[t.span.range()]
+                    flinklint::source::escape::text(&format!("{:?}", &text[t.span.range()]))
                 ));
             }
         }
         Dump::Ast => {
             let doc = serde_json::json!({"statements": parsed.script.statements, "errors": parsed.errors});
-            out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+            out = flinklint::source::escape::json_pretty(&doc);
             out.push('\n');
         }
     }
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    if let Err(code) = super::print_stdout(&out) {
+        return code;
+    }
     if parsed.errors.is_empty() {
         ExitCode::SUCCESS
     } else {

@@ -4,7 +4,6 @@
 use clap::CommandFactory;
 use flinklint::docs;
 use flinklint::rules::meta::{RuleMeta, RULE_DOCS};
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Arguments of `rule`.
@@ -42,10 +41,10 @@ pub struct CompletionsArgs {
 
 /// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
 fn print(text: &str) -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
-    ExitCode::SUCCESS
+    match super::print_stdout(text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }
 
 /// Runs `rule`: the rule's page as plain text; exit 2 with a suggestion when it is unknown.
@@ -74,7 +73,7 @@ pub fn rules(args: RulesArgs) -> ExitCode {
         ListFormat::Table => print(&table(RULE_DOCS)),
         ListFormat::Json => {
             let list: Vec<serde_json::Value> = RULE_DOCS.iter().map(rule_json).collect();
-            let text = serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_string());
+            let text = flinklint::source::escape::json_pretty(&list);
             print(&format!("{text}\n"))
         }
     }

@@ -1,6 +1,10 @@
 //! Walking a folder for input files, with `.gitignore` applied.
 //!
 //! The walk is `walkdir`'s (sorted by file name, following symbolic links, never into a loop).
+//! It never descends into the kernel's pseudo file systems, `/proc`, `/sys` and `/dev`
+//! ([`PSEUDO_FILE_SYSTEMS`], by canonical path): a link to one of them (`ln -s /proc p`) would
+//! make a run read hundreds of thousands of files that hold no SQL. Links to other folders
+//! are followed (a monorepo links shared folders).
 //! The ignore files are read here, each one at most once per walk and only when it is a
 //! regular file of at most [`SMALL_LIMIT`] bytes ([`crate::files::read_file`]): a `.gitignore`
 //! that is a named pipe or a link to `/dev/zero` must not stall or exhaust a run. Their
@@ -27,6 +31,33 @@ use std::rc::Rc;
 
 /// Directory names never descended into.
 const SKIPPED_DIRS: &[&str] = &["target", "node_modules"];
+
+/// Folders never walked, whatever link leads there: the pseudo file systems of Linux.
+const PSEUDO_FILE_SYSTEMS: &[&str] = &["/proc", "/sys", "/dev"];
+
+/// Whether the folder `path` (the walk's root, or a symbolic link) resolves into one of the
+/// [`PSEUDO_FILE_SYSTEMS`]; a note on standard error says so.
+fn into_pseudo_file_system(path: &Path) -> bool {
+    if !cfg!(unix) {
+        return false;
+    }
+    let Ok(real) = std::fs::canonicalize(path) else {
+        return false;
+    };
+    match PSEUDO_FILE_SYSTEMS
+        .iter()
+        .find(|root| real.starts_with(Path::new(root)))
+    {
+        Some(root) => {
+            note(
+                path,
+                &format!("it leads into {root}, a pseudo file system, which is never walked"),
+            );
+            true
+        }
+        None => false,
+    }
+}
 
 /// Adds the files under the folder `dir` to `inputs`, sorted by path, skipping what `exclude`
 /// matches (paths relative to the project root).
@@ -57,10 +88,13 @@ pub(super) fn walk_to(
         walker = walker.max_depth(depth);
     }
     let walker = walker.into_iter().filter_entry(|e| {
+        let is_dir = e.file_type().is_dir();
+        if is_dir && (e.depth() == 0 || e.path_is_symlink()) && into_pseudo_file_system(e.path()) {
+            return false;
+        }
         if e.depth() == 0 {
             return true;
         }
-        let is_dir = e.file_type().is_dir();
         if is_dir && is_skipped_dir(e.file_name()) {
             return false;
         }

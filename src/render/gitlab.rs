@@ -70,7 +70,7 @@ pub fn render(files: &[FileEntry], diagnostics: &[Diagnostic]) -> String {
 /// The report of the first `limit` diagnostics.
 pub fn render_limited(files: &[FileEntry], diagnostics: &[Diagnostic], limit: usize) -> String {
     let (shown, _) = super::limit(diagnostics, limit);
-    let mut out = serde_json::to_string_pretty(&report(files, shown)).unwrap_or_default();
+    let mut out = crate::source::escape::json_pretty(&report(files, shown));
     out.push('\n');
     out
 }

@@ -134,7 +134,7 @@ fn document(
     if let Some(gone) = gone {
         doc["baseline"] = json!({ "gone": gone });
     }
-    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    let mut out = crate::source::escape::json_pretty(&doc);
     out.push('\n');
     out
 }

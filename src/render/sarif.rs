@@ -378,7 +378,7 @@ pub fn render_limited(
     base: Option<&Path>,
 ) -> String {
     let log = log_limited(files, diagnostics, limit, base);
-    let mut out = serde_json::to_string_pretty(&log).unwrap_or_default();
+    let mut out = crate::source::escape::json_pretty(&log);
     out.push('\n');
     out
 }

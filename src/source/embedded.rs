@@ -13,8 +13,10 @@
 //! `.markdown` and `.mdx` are Markdown, `.rst` is reStructuredText, anything else is SQL. The scan is
 //! line by line, linear in the text, and never fails: text that is not a block is prose.
 //!
-//! Markdown (CommonMark): a block opens with a line of at least three backticks or tildes (any
-//! indentation, so that blocks in list items count) followed by an info string whose first word
+//! Markdown (CommonMark): a block opens with a line of at least three backticks or tildes,
+//! indented by at most three spaces (a line indented by four or more is indented code, or the
+//! continuation of a paragraph), counted from the content of the list item that holds it (`- `,
+//! `1. `), so that blocks in list items and nested lists count, followed by an info string whose first word
 //! is `sql`, `flinksql` or `flink-sql` (any case; `sql title="x"`, `{.sql}` are read too, but
 //! not `mysql` or `postgresql`), and closes with a line of at least as many of the same
 //! character and nothing else; a block never closed runs to the end of the document. Fences of
@@ -249,6 +251,40 @@ fn sql_language(info: &str) -> Option<bool> {
     }
 }
 
+/// The column of `line`'s first character that is not a space or a tab (a tab advances to
+/// the next multiple of four, as CommonMark counts), and that character's byte offset.
+fn columns(line: &str) -> (usize, usize) {
+    let mut col = 0;
+    for (i, b) in line.bytes().enumerate() {
+        match b {
+            b' ' => col += 1,
+            b'\t' => col += 4 - col % 4,
+            _ => return (col, i),
+        }
+    }
+    (col, line.len())
+}
+
+/// The width of a list item's marker at the start of `text` with the spaces after it (1 to 4),
+/// when `text` starts a list item: `-`, `+` or `*`, or one to nine digits with `.` or `)`.
+fn list_marker(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let marker = match b.first()? {
+        b'-' | b'+' | b'*' => 1,
+        _ if (1..=9).contains(&digits) && matches!(b.get(digits), Some(b'.' | b')')) => digits + 1,
+        _ => return None,
+    };
+    let spaces = b[marker..].iter().take_while(|&&c| c == b' ').count();
+    match spaces {
+        0 if marker < b.len() => None,
+        0 => Some(marker + 1),
+        1..=4 => Some(marker + spaces),
+        // Five or more: the item's content starts after one space (indented code).
+        _ => Some(marker + 1),
+    }
+}
+
 /// A Markdown fence line: its character, its length and its info string.
 fn fence(trimmed: &str) -> Option<(u8, usize, &str)> {
     let c = *trimmed.as_bytes().first()?;
@@ -271,8 +307,11 @@ fn fence(trimmed: &str) -> Option<(u8, usize, &str)> {
 fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
     let mut blocks = Vec::new();
     let mut comments = Vec::new();
-    // The open fence: character, length, its SQL language if any, where its content starts.
-    let mut open: Option<(u8, usize, Option<bool>, usize)> = None;
+    // The open fence: character, length, its SQL language if any, where its content starts,
+    // the column its container's content starts at.
+    let mut open: Option<(u8, usize, Option<bool>, usize, usize)> = None;
+    // The content columns of the open list items, innermost last.
+    let mut items: Vec<usize> = Vec::new();
     // While inside an HTML comment: the offset of its `-->`'s end.
     let mut skip_to = 0usize;
     for (start, end, next) in lines(text) {
@@ -282,8 +321,11 @@ fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
         let line = &text[start..end];
         let ind = indent(line);
         let trimmed = &line[ind..];
-        if let Some((c, n, sql, content)) = open {
-            let closes = trimmed.len() >= n
+        let (col, _) = columns(line);
+        if let Some((c, n, sql, content, base)) = open {
+            // A closing fence too is indented by at most three spaces.
+            let closes = col <= base + 3
+                && trimmed.len() >= n
                 && trimmed.as_bytes()[..n].iter().all(|&b| b == c)
                 && trimmed[n..]
                     .trim_start_matches(c as char)
@@ -301,8 +343,39 @@ fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
             }
             continue;
         }
-        if let Some((c, n, info)) = fence(trimmed) {
-            open = Some((c, n, sql_language(info), next));
+        if trimmed.trim_end_matches(['\r', '\n']).is_empty() {
+            continue;
+        }
+        // The list items this line is not indented into are closed.
+        while items.last().is_some_and(|&content| col < content) {
+            items.pop();
+        }
+        let base = items.last().copied().unwrap_or(0);
+        if col > base + 3 {
+            // Indented code, or a paragraph's continuation: no fence, no list item.
+            continue;
+        }
+        let mut rest = trimmed;
+        let mut at = col;
+        // A list item's marker, maybe several (`- 1. `): its content may start with a fence.
+        while let Some(width) = list_marker(rest.trim_end_matches(['\r', '\n'])) {
+            at += width;
+            items.push(at);
+            rest = &rest[width.min(rest.len())..];
+            let more = rest.len() - rest.trim_start_matches(' ').len();
+            if more > 0 {
+                // Spaces beyond the marker's own (five or more after it): indented code.
+                break;
+            }
+        }
+        if let Some((c, n, info)) = fence(rest) {
+            open = Some((
+                c,
+                n,
+                sql_language(info),
+                next,
+                items.last().copied().unwrap_or(0),
+            ));
             continue;
         }
         if trimmed.starts_with("<!--") {
@@ -325,7 +398,7 @@ fn markdown(text: &str) -> (Vec<Block>, Vec<Comment>) {
             // The rest of the comment's last line is prose.
         }
     }
-    if let Some((_, _, Some(flink), content)) = open {
+    if let Some((_, _, Some(flink), content, _)) = open {
         blocks.push(Block {
             content: Span::new(content.min(text.len()), text.len()),
             separator: None,

@@ -6,8 +6,10 @@
 //! `BEL`) can retitle the terminal window or clear the screen, a carriage return can overwrite
 //! the line, and a bidirectional override can make the text read differently from what it is
 //! ("Trojan Source", CVE-2021-42574). Every text of a finding, every path the formats read on a
-//! terminal print and every excerpt of the source goes through this module (the JSON formats
-//! carry paths and fixes as JSON strings, which escape the C0 controls themselves).
+//! terminal print and every excerpt of the source goes through this module. The JSON formats
+//! carry paths and fixes as JSON strings written by [`json_pretty`], which escapes every unsafe
+//! character as `\uXXXX` (JSON itself escapes only the C0 controls): the values are the same,
+//! the bytes hold no control.
 //!
 //! Escaped ([`is_unsafe`]): the C0 controls (U+0000-U+001F, tab and line feed included), DEL
 //! (U+007F), the C1 controls (U+0080-U+009F), the bidirectional controls (U+061C, U+200E,
@@ -130,6 +132,77 @@ fn escape(text: &str, unsafe_char: impl Fn(char) -> bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `value` as pretty-printed JSON (as `serde_json::to_string_pretty` writes it) in which
+/// every unsafe character of a string ([`is_unsafe`]: the C1 controls, DEL, the bidirectional
+/// controls, U+2028 and U+2029 among them, beside the C0 controls JSON escapes anyway) is
+/// written as a `\uXXXX` escape. A JSON reader gets the same values; a terminal or an editor
+/// showing the raw text gets no control.
+pub fn json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    let mut out = Vec::with_capacity(256);
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, SafeFormatter::default());
+    if value.serialize(&mut ser).is_err() {
+        return String::new();
+    }
+    // The serializer writes UTF-8 only.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// serde_json's pretty formatter, with the unsafe characters of strings escaped.
+#[derive(Default)]
+struct SafeFormatter(serde_json::ser::PrettyFormatter<'static>);
+
+impl serde_json::ser::Formatter for SafeFormatter {
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        let mut rest = fragment;
+        while let Some((at, c)) = rest.char_indices().find(|&(_, c)| is_unsafe(c)) {
+            writer.write_all(&rest.as_bytes()[..at])?;
+            // Every unsafe character lies in the Basic Multilingual Plane: one `\uXXXX`.
+            write!(writer, "\\u{:04x}", c as u32)?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        writer.write_all(rest.as_bytes())
+    }
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_array(w)
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_array(w)
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.0.begin_array_value(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_array_value(w)
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_object(w)
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_object(w)
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.0.begin_object_key(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_object_value(w)
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_object_value(w)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +240,25 @@ mod tests {
         assert_eq!(shown, "a?]0;t? \nb\nc¿d\u{fffd}e\tf\n");
         assert_eq!(shown.len(), text.len());
         assert!(matches!(keeping_offsets("x\ty\n"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn json_escapes_unsafe_characters_and_keeps_the_values() {
+        let value = serde_json::json!({
+            "file": "a\u{9b}b\u{202e}c\u{2028}d\u{7f}e\u{1b}f\u{feff}.sql",
+            "ok": ["naïve", "日本語", "👩\u{200d}💻", "q\"\\"],
+        });
+        let text = json_pretty(&value);
+        assert_eq!(
+            text,
+            serde_json::to_string_pretty(&value).unwrap().replace(
+                "a\u{9b}b\u{202e}c\u{2028}d\u{7f}e\\u001bf\u{feff}",
+                "a\\u009bb\\u202ec\\u2028d\\u007fe\\u001bf\\ufeff",
+            )
+        );
+        assert!(!text.chars().any(|c| is_unsafe(c) && c != '\n'), "{text}");
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, value);
     }
 
     #[cfg(unix)]
