@@ -12,6 +12,7 @@ pub mod catalog;
 pub mod connectors;
 pub mod describe;
 pub mod exprs;
+pub mod functions;
 pub mod history;
 pub mod insert;
 pub mod materialized;
