@@ -278,6 +278,30 @@ def calcite_kind(r):
 
 SYNTAX = {"FUNCTION": "Function", "FUNCTION_ID": "NoParens", "FUNCTION_STAR": "Star", "SPECIAL": "Special"}
 
+# Functions with their own grammar in Calcite's parser (Parser.jj: BuiltinFunctionCall and the
+# productions it calls: SqlExtractFromDateTime, FloorCeilOptions, TimestampAddFunctionCall,
+# TimestampDiffFunctionCall, MatchRecognizeFunctionCall and its navigation calls, the Json*
+# function calls) or in Flink's (TRY_CAST): their argument count is the number of operands the
+# parser builds (TRIM's flag, JSON_VALUE's ON EMPTY behaviour, ...), not of comma-separated
+# arguments. Calls written with commas where the grammar wants keywords fail in the parser.
+PARSER_GRAMMAR = {
+    "CAST", "TRY_CAST", "EXTRACT", "POSITION", "CONVERT", "TRANSLATE", "OVERLAY", "FLOOR", "CEIL",
+    "CEILING", "SUBSTRING", "TRIM", "TIMESTAMPADD", "TIMESTAMPDIFF", "CLASSIFIER", "MATCH_NUMBER",
+    "FIRST", "LAST", "PREV", "NEXT", "JSON_EXISTS", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT",
+    "JSON_OBJECTAGG", "JSON_ARRAY", "JSON_ARRAYAGG", "ARRAY_AGG",
+}
+
+# Names the parser turns into a call of another operator (Parser.jj): the entry is a copy of the
+# operator's, with special syntax; None where the parser builds a call no operator table
+# resolves (argument counts then unknown).
+GRAMMAR_ALIASES = {
+    "CEILING": ("Scalar", "CEIL"),
+    "TRANSLATE": ("Scalar", "TRANSLATE3"),
+    "CONVERT": ("Scalar", None),
+    "JSON_OBJECTAGG": ("Aggregate", None),
+    "JSON_ARRAYAGG": ("Aggregate", None),
+}
+
 
 def build(rows):
     release = rows[0] if rows and rows[0].get("source") == "release" else {}
@@ -335,6 +359,8 @@ def build(rows):
             args, ret, nullability = ("Unknown",), ("Unknown",), "Unknown"
         kinds = {calcite_kind(o) for o in ops}
         syntaxes = {SYNTAX[o["syntax"]] for o in ops}
+        if syntaxes == {"Function", "NoParens"}:
+            syntaxes = {"NoParens"}
         entries[name] = {
             "name": name,
             "kind": kinds.pop() if len(kinds) == 1 else "Other",
@@ -348,6 +374,27 @@ def build(rows):
             "deterministic": all(o["deterministic"] for o in ops),
             "dynamic": any(o["dynamic"] for o in ops),
         }
+    for name, (kind, target) in GRAMMAR_ALIASES.items():
+        if name in entries:
+            continue
+        if target is not None:
+            entries[name] = dict(entries[target], name=name)
+        else:
+            entries[name] = {
+                "name": name,
+                "kind": kind,
+                "origin": "Parser",
+                "syntax": "Special",
+                "min": 0,
+                "max": None,
+                "args": ("Unknown",),
+                "ret": ("Unknown",),
+                "nullability": "Unknown",
+                "deterministic": True,
+                "dynamic": False,
+            }
+    for name in PARSER_GRAMMAR & set(entries):
+        entries[name]["syntax"] = "Special"
     return release, [entries[k] for k in sorted(entries)], shadowed
 
 

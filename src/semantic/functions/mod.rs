@@ -41,6 +41,9 @@ pub enum Origin {
     /// `org.apache.flink.table.planner.functions.sql.FlinkSqlOperatorTable` (a Calcite
     /// operator, possibly re-exported from Calcite's `SqlStdOperatorTable`).
     FlinkSqlOperatorTable,
+    /// Calcite's parser, which builds the call itself (`CONVERT(x USING c)`,
+    /// `JSON_OBJECTAGG(KEY k VALUE v)`); no operator table resolves the name.
+    Parser,
 }
 
 /// How the function is written.
