@@ -219,7 +219,8 @@ def calcite_explicit(s):
     name = {"INTEGER": "INT", "TIMESTAMP_WITH_LOCAL_TIME_ZONE": "TIMESTAMP_LTZ"}.get(m.group(1), m.group(1))
     if m.group(2):
         return f"{name}({m.group(2)})"
-    return name
+    # Flink's type factory gives a VARCHAR / VARBINARY without precision its largest length.
+    return {"VARCHAR": "STRING", "VARBINARY": "BYTES"}.get(name, name)
 
 
 # Calcite's SqlTypeTransforms applied to a return type.
@@ -334,7 +335,6 @@ def build(rows):
             "ret": ret,
             "nullability": nullability,
             "deterministic": r["deterministic"],
-            "dynamic": False,
         }
     shadowed = []
     by_name = {}
@@ -371,8 +371,10 @@ def build(rows):
             "args": args,
             "ret": ret,
             "nullability": nullability,
-            "deterministic": all(o["deterministic"] for o in ops),
-            "dynamic": any(o["dynamic"] for o in ops),
+            # Streaming mode: Flink evaluates CURRENT_TIMESTAMP and the like per record, so no
+            # operator is a dynamic function there (isDynamicFunction); they are not
+            # deterministic.
+            "deterministic": all(o["deterministic"] and not o["dynamic"] for o in ops),
         }
     for name, (kind, target) in GRAMMAR_ALIASES.items():
         if name in entries:
@@ -391,8 +393,7 @@ def build(rows):
                 "ret": ("Unknown",),
                 "nullability": "Unknown",
                 "deterministic": True,
-                "dynamic": False,
-            }
+                }
     for name in PARSER_GRAMMAR & set(entries):
         entries[name]["syntax"] = "Special"
     return release, [entries[k] for k in sorted(entries)], shadowed
@@ -452,7 +453,6 @@ def render(release, entries):
         lines.append(f"        returns: {rust_ret(e['ret'])},")
         lines.append(f"        nullability: N::{e['nullability']},")
         lines.append(f"        deterministic: {'true' if e['deterministic'] else 'false'},")
-        lines.append(f"        dynamic: {'true' if e['dynamic'] else 'false'},")
         lines.append("    },")
     lines.append("];")
     return "\n".join(lines) + "\n"

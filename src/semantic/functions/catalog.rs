@@ -27,7 +27,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ACOS",
@@ -40,7 +39,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "AGG_DECIMAL_MINUS",
@@ -53,7 +51,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "AGG_DECIMAL_PLUS",
@@ -66,7 +63,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "APPROX_COUNT_DISTINCT",
@@ -79,7 +75,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_AGG",
@@ -92,7 +87,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_APPEND",
@@ -105,7 +99,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_CONCAT",
@@ -118,7 +111,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_CONTAINS",
@@ -131,7 +123,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_DISTINCT",
@@ -144,7 +135,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_EXCEPT",
@@ -157,7 +147,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_INTERSECT",
@@ -170,7 +159,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_JOIN",
@@ -183,7 +171,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_MAX",
@@ -196,7 +183,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_MIN",
@@ -209,7 +195,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_POSITION",
@@ -222,7 +207,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_PREPEND",
@@ -235,7 +219,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_REMOVE",
@@ -248,7 +231,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_REVERSE",
@@ -261,7 +243,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_SLICE",
@@ -274,7 +255,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_SORT",
@@ -287,7 +267,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ARRAY_UNION",
@@ -300,7 +279,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ASCII",
@@ -313,7 +291,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ASIN",
@@ -326,7 +303,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ATAN",
@@ -339,7 +315,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ATAN2",
@@ -352,7 +327,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "AUXILIARY_GROUP",
@@ -365,7 +339,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "AVG",
@@ -378,7 +351,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BIN",
@@ -388,10 +360,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 1,
         max_args: Some(1),
         arg_types: ArgTypes::Positional(&[F::Integer]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_AND",
@@ -404,7 +375,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_ANDNOT",
@@ -417,7 +387,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_AND_AGG",
@@ -430,7 +399,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_AND_CARDINALITY_AGG",
@@ -443,7 +411,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_BUILD",
@@ -456,7 +423,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_BUILD_AGG",
@@ -469,7 +435,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_BUILD_CARDINALITY_AGG",
@@ -482,7 +447,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_CARDINALITY",
@@ -495,7 +459,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_FROM_BYTES",
@@ -508,7 +471,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_OR",
@@ -521,7 +483,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_OR_AGG",
@@ -534,7 +495,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_OR_CARDINALITY_AGG",
@@ -547,7 +507,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_TO_ARRAY",
@@ -560,7 +519,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("ARRAY<INT>"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_TO_BYTES",
@@ -573,7 +531,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BYTES"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_TO_STRING",
@@ -586,7 +543,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_XOR",
@@ -599,7 +555,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_XOR_AGG",
@@ -612,7 +567,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BITMAP"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BITMAP_XOR_CARDINALITY_AGG",
@@ -625,7 +579,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "BTRIM",
@@ -638,7 +591,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CARDINALITY",
@@ -651,7 +603,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CAST",
@@ -664,7 +615,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CEIL",
@@ -677,7 +627,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CEILING",
@@ -690,7 +639,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CHARACTER_LENGTH",
@@ -703,7 +651,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CHAR_LENGTH",
@@ -716,7 +663,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CHR",
@@ -729,7 +675,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CLASSIFIER",
@@ -742,7 +687,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("VARCHAR(2000) NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "COALESCE",
@@ -755,7 +699,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::IfAllArgsNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "COLLECT",
@@ -768,7 +711,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CONCAT",
@@ -778,10 +720,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 1,
         max_args: None,
         arg_types: ArgTypes::Variadic(&[], F::Character),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CONCAT_WS",
@@ -791,10 +732,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 1,
         max_args: None,
         arg_types: ArgTypes::Variadic(&[], F::Character),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CONVERT",
@@ -807,7 +747,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CONVERT_TZ",
@@ -820,7 +759,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "COS",
@@ -833,7 +771,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "COSH",
@@ -846,7 +783,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "COT",
@@ -859,7 +795,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "COUNT",
@@ -872,7 +807,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CUME_DIST",
@@ -885,7 +819,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CUMULATE",
@@ -898,7 +831,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "CURRENT_DATABASE",
@@ -911,7 +843,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING NOT NULL"),
         nullability: N::Declared,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "CURRENT_DATE",
@@ -924,7 +855,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DATE NOT NULL"),
         nullability: N::Declared,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "CURRENT_ROW_TIMESTAMP",
@@ -937,7 +867,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "CURRENT_TIME",
@@ -950,7 +879,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "CURRENT_TIMESTAMP",
@@ -963,7 +891,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "CURRENT_WATERMARK",
@@ -976,7 +903,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "DATE_FORMAT",
@@ -989,7 +915,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "DAYOFMONTH",
@@ -1002,7 +927,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "DAYOFWEEK",
@@ -1015,7 +939,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "DAYOFYEAR",
@@ -1028,7 +951,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "DECODE",
@@ -1038,10 +960,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 2,
         max_args: Some(2),
         arg_types: ArgTypes::Positional(&[F::Binary, F::Character]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "DEGREES",
@@ -1054,7 +975,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "DENSE_RANK",
@@ -1067,7 +987,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "E",
@@ -1080,7 +999,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ELEMENT",
@@ -1093,7 +1011,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ELT",
@@ -1106,7 +1023,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ENCODE",
@@ -1116,10 +1032,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 2,
         max_args: Some(2),
         arg_types: ArgTypes::Positional(&[F::Character, F::Character]),
-        returns: ReturnType::Fixed("VARBINARY"),
+        returns: ReturnType::Fixed("BYTES"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ENDSWITH",
@@ -1132,7 +1047,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BOOLEAN"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "EXP",
@@ -1145,7 +1059,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "EXTRACT",
@@ -1158,7 +1071,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "FIRST",
@@ -1171,7 +1083,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "FIRST_VALUE",
@@ -1184,7 +1095,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "FLOOR",
@@ -1197,7 +1107,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "FROM_BASE64",
@@ -1207,10 +1116,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 1,
         max_args: Some(1),
         arg_types: ArgTypes::Positional(&[F::String]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "FROM_CHANGELOG",
@@ -1223,7 +1131,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "FROM_UNIXTIME",
@@ -1236,7 +1143,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "GREATEST",
@@ -1249,7 +1155,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "GROUPING",
@@ -1262,7 +1167,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "GROUPING_ID",
@@ -1275,7 +1179,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "GROUP_ID",
@@ -1288,7 +1191,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HASH_CODE",
@@ -1301,7 +1203,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HEX",
@@ -1311,10 +1212,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 1,
         max_args: Some(1),
         arg_types: ArgTypes::Unknown,
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HIVE_AGG_DECIMAL_PLUS",
@@ -1327,7 +1227,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HOP",
@@ -1340,7 +1239,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HOP_END",
@@ -1353,7 +1251,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HOP_PROCTIME",
@@ -1366,7 +1263,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HOP_ROWTIME",
@@ -1379,7 +1275,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HOP_START",
@@ -1392,7 +1287,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "HOUR",
@@ -1405,7 +1299,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "IF",
@@ -1418,7 +1311,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "IFNULL",
@@ -1431,7 +1323,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "INET_ATON",
@@ -1444,7 +1335,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "INET_NTOA",
@@ -1457,7 +1347,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "INITCAP",
@@ -1470,7 +1359,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "INSTR",
@@ -1483,7 +1371,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "IS_ALPHA",
@@ -1496,7 +1383,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BOOLEAN NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "IS_DECIMAL",
@@ -1509,7 +1395,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BOOLEAN NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "IS_DIGIT",
@@ -1522,7 +1407,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BOOLEAN NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON",
@@ -1535,7 +1419,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_ARRAY",
@@ -1548,7 +1431,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_ARRAYAGG",
@@ -1561,7 +1443,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_ARRAYAGG_ABSENT_ON_NULL",
@@ -1574,7 +1455,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("VARCHAR(2000) NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_ARRAYAGG_NULL_ON_NULL",
@@ -1587,7 +1467,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("VARCHAR(2000) NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_EXISTS",
@@ -1600,7 +1479,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BOOLEAN"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_OBJECT",
@@ -1613,7 +1491,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_OBJECTAGG",
@@ -1626,7 +1503,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_OBJECTAGG_ABSENT_ON_NULL",
@@ -1639,7 +1515,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("VARCHAR(2000) NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_OBJECTAGG_NULL_ON_NULL",
@@ -1652,7 +1527,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("VARCHAR(2000) NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_QUERY",
@@ -1665,7 +1539,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_QUOTE",
@@ -1678,7 +1551,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_STRING",
@@ -1691,7 +1563,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_UNQUOTE",
@@ -1704,7 +1575,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "JSON_VALUE",
@@ -1717,7 +1587,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LAG",
@@ -1730,7 +1599,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LAST",
@@ -1743,7 +1611,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LAST_VALUE",
@@ -1756,7 +1623,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LEAD",
@@ -1769,7 +1635,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LEAST",
@@ -1782,7 +1647,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LEFT",
@@ -1795,7 +1659,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LISTAGG",
@@ -1808,7 +1671,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LN",
@@ -1821,7 +1683,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LOCALTIME",
@@ -1834,7 +1695,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "LOCALTIMESTAMP",
@@ -1847,7 +1707,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "LOCATE",
@@ -1860,7 +1719,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LOG",
@@ -1873,7 +1731,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LOG10",
@@ -1886,7 +1743,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LOG2",
@@ -1899,7 +1755,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LOWER",
@@ -1912,7 +1767,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LPAD",
@@ -1922,10 +1776,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 3,
         max_args: Some(3),
         arg_types: ArgTypes::Positional(&[F::Character, F::Integer, F::Character]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "LTRIM",
@@ -1938,7 +1791,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MAP_ENTRIES",
@@ -1951,7 +1803,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MAP_FROM_ARRAYS",
@@ -1964,7 +1815,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MAP_KEYS",
@@ -1977,7 +1827,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MAP_UNION",
@@ -1990,7 +1839,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Common,
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MAP_VALUES",
@@ -2003,7 +1851,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MATCH_PROCTIME",
@@ -2016,7 +1863,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "MATCH_ROWTIME",
@@ -2029,7 +1875,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MAX",
@@ -2042,7 +1887,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MD5",
@@ -2055,7 +1899,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("CHAR(32)"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MIN",
@@ -2068,7 +1911,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MINUTE",
@@ -2081,7 +1923,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ML_EVALUATE",
@@ -2094,7 +1935,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ML_PREDICT",
@@ -2107,7 +1947,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MOD",
@@ -2120,7 +1959,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "MONTH",
@@ -2133,7 +1971,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "NEXT",
@@ -2146,7 +1983,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "NOW",
@@ -2159,7 +1995,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "NTILE",
@@ -2172,7 +2007,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "NULLIF",
@@ -2185,7 +2019,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "OBJECT_OF",
@@ -2198,7 +2031,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "OBJECT_UPDATE",
@@ -2211,7 +2043,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "OVERLAY",
@@ -2224,7 +2055,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PARSE_JSON",
@@ -2237,7 +2067,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("VARIANT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PARSE_URL",
@@ -2250,7 +2079,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PERCENTILE",
@@ -2263,7 +2091,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PERCENT_RANK",
@@ -2276,7 +2103,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PI",
@@ -2289,7 +2115,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "POSITION",
@@ -2302,7 +2127,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "POWER",
@@ -2315,7 +2139,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PREV",
@@ -2328,7 +2151,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PRINT",
@@ -2341,7 +2163,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(1),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PRINTF",
@@ -2354,7 +2175,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "PROCTIME",
@@ -2367,7 +2187,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "PROCTIME_MATERIALIZE",
@@ -2380,7 +2199,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("TIMESTAMP_LTZ(3)"),
         nullability: N::IfAnyArgNullable,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "QUARTER",
@@ -2393,7 +2211,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "RADIANS",
@@ -2406,7 +2223,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "RAND",
@@ -2419,7 +2235,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "RAND_INTEGER",
@@ -2432,7 +2247,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::IfAnyArgNullable,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "RANK",
@@ -2445,7 +2259,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REGEXP",
@@ -2458,7 +2271,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BOOLEAN"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REGEXP_COUNT",
@@ -2471,7 +2283,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REGEXP_EXTRACT",
@@ -2484,7 +2295,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REGEXP_EXTRACT_ALL",
@@ -2497,7 +2307,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("ARRAY<STRING>"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REGEXP_INSTR",
@@ -2510,7 +2319,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("INT"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REGEXP_REPLACE",
@@ -2520,10 +2328,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 3,
         max_args: Some(3),
         arg_types: ArgTypes::Positional(&[F::Character, F::Character, F::Character]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REGEXP_SUBSTR",
@@ -2536,7 +2343,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REPEAT",
@@ -2546,10 +2352,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 2,
         max_args: Some(2),
         arg_types: ArgTypes::Positional(&[F::Character, F::Integer]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REPLACE",
@@ -2559,10 +2364,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 3,
         max_args: Some(3),
         arg_types: ArgTypes::Positional(&[F::Character, F::Character, F::Character]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "REVERSE",
@@ -2575,7 +2379,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "RIGHT",
@@ -2588,7 +2391,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ROUND",
@@ -2601,7 +2403,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "ROW_NUMBER",
@@ -2614,7 +2415,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "RPAD",
@@ -2624,10 +2424,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 3,
         max_args: Some(3),
         arg_types: ArgTypes::Positional(&[F::Character, F::Integer, F::Character]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "RTRIM",
@@ -2640,7 +2439,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SECOND",
@@ -2653,7 +2451,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SESSION",
@@ -2666,7 +2463,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SESSION_END",
@@ -2679,7 +2475,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SESSION_PROCTIME",
@@ -2692,7 +2487,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SESSION_ROWTIME",
@@ -2705,7 +2499,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SESSION_START",
@@ -2718,7 +2511,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SHA1",
@@ -2731,7 +2523,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("CHAR(40)"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SHA2",
@@ -2744,7 +2535,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("VARCHAR(128)"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SHA224",
@@ -2757,7 +2547,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("CHAR(56)"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SHA256",
@@ -2770,7 +2559,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("CHAR(64)"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SHA384",
@@ -2783,7 +2571,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("CHAR(96)"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SHA512",
@@ -2796,7 +2583,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("CHAR(128)"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SIGN",
@@ -2809,7 +2595,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SIN",
@@ -2822,7 +2607,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SINGLE_VALUE",
@@ -2835,7 +2619,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SINH",
@@ -2848,7 +2631,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SOURCE_WATERMARK",
@@ -2861,7 +2643,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SPLIT",
@@ -2874,7 +2655,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("ARRAY<STRING>"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SPLIT_INDEX",
@@ -2887,7 +2667,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SQRT",
@@ -2900,7 +2679,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "STARTSWITH",
@@ -2913,7 +2691,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BOOLEAN"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "STDDEV",
@@ -2926,7 +2703,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "STDDEV_POP",
@@ -2939,7 +2715,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "STDDEV_SAMP",
@@ -2952,7 +2727,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "STREAMRECORD_TIMESTAMP",
@@ -2965,7 +2739,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT NOT NULL"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "STR_TO_MAP",
@@ -2978,7 +2751,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SUBSTR",
@@ -2991,7 +2763,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SUBSTRING",
@@ -3004,7 +2775,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "SUM",
@@ -3017,7 +2787,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TAN",
@@ -3030,7 +2799,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TANH",
@@ -3043,7 +2811,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DOUBLE"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TIMESTAMPADD",
@@ -3056,7 +2823,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TIMESTAMPDIFF",
@@ -3069,7 +2835,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TO_BASE64",
@@ -3079,10 +2844,9 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         min_args: 1,
         max_args: Some(1),
         arg_types: ArgTypes::Positional(&[F::String]),
-        returns: ReturnType::Fixed("VARCHAR"),
+        returns: ReturnType::Fixed("STRING"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TO_CHANGELOG",
@@ -3095,7 +2859,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TO_DATE",
@@ -3108,7 +2871,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("DATE"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TO_TIMESTAMP",
@@ -3121,7 +2883,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("TIMESTAMP(3)"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TO_TIMESTAMP_LTZ",
@@ -3134,7 +2895,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TRANSLATE",
@@ -3147,7 +2907,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TRANSLATE3",
@@ -3160,7 +2919,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TRIM",
@@ -3173,7 +2931,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(2),
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TRUNCATE",
@@ -3186,7 +2943,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TRY_CAST",
@@ -3199,7 +2955,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TRY_PARSE_JSON",
@@ -3212,7 +2967,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("VARIANT"),
         nullability: N::Always,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TUMBLE",
@@ -3225,7 +2979,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TUMBLE_END",
@@ -3238,7 +2991,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TUMBLE_PROCTIME",
@@ -3251,7 +3003,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TUMBLE_ROWTIME",
@@ -3264,7 +3015,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TUMBLE_START",
@@ -3277,7 +3027,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "TYPEOF",
@@ -3290,7 +3039,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "UNHEX",
@@ -3303,7 +3051,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BYTES"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "UNIX_TIMESTAMP",
@@ -3316,7 +3063,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "UPPER",
@@ -3329,7 +3075,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::SameAsArg(0),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "URL_DECODE",
@@ -3342,7 +3087,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "URL_ENCODE",
@@ -3355,7 +3099,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("STRING"),
         nullability: N::Declared,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "UUID",
@@ -3368,7 +3111,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("CHAR(36) NOT NULL"),
         nullability: N::Declared,
         deterministic: false,
-        dynamic: false,
     },
     FunctionDef {
         name: "VARIANCE",
@@ -3381,7 +3123,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "VAR_POP",
@@ -3394,7 +3135,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "VAR_SAMP",
@@ -3407,7 +3147,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "VECTOR_SEARCH",
@@ -3420,7 +3159,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Unknown,
         nullability: N::Unknown,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "WEEK",
@@ -3433,7 +3171,6 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
     FunctionDef {
         name: "YEAR",
@@ -3446,6 +3183,5 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         returns: ReturnType::Fixed("BIGINT"),
         nullability: N::IfAnyArgNullable,
         deterministic: true,
-        dynamic: false,
     },
 ];

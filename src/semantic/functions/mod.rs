@@ -175,9 +175,6 @@ pub struct FunctionDef {
     pub nullability: Nullability,
     /// Whether it returns the same result for the same arguments (`RAND` does not).
     pub deterministic: bool,
-    /// Whether Calcite treats it as a dynamic function, evaluated once per query or row
-    /// (`CURRENT_TIMESTAMP`).
-    pub dynamic: bool,
 }
 
 impl FunctionDef {
@@ -257,6 +254,36 @@ mod tests {
         assert!(closest("date_fromat").contains(&"DATE_FORMAT"));
         assert!(closest("completely_unrelated_name").is_empty());
         assert!(!closest("UPPER").contains(&"UPPER"));
+    }
+
+    /// Facts of Flink 2.3's FlinkSqlOperatorTable and BuiltInFunctionDefinitions that the
+    /// generator must carry over.
+    #[test]
+    fn known_definitions() {
+        let get = |n: &str| lookup(n).unwrap_or_else(|| panic!("{n}"));
+        assert!(!get("RAND").deterministic && !get("UUID").deterministic);
+        assert!(!get("CURRENT_TIMESTAMP").deterministic && get("UPPER").deterministic);
+        assert_eq!(get("COUNT").syntax, Syntax::Star);
+        assert_eq!(get("CURRENT_TIMESTAMP").syntax, Syntax::NoParens);
+        assert_eq!(get("CAST").syntax, Syntax::Special);
+        assert_eq!(get("TUMBLE").kind, FunctionKind::Table);
+        assert_eq!(get("SUM").kind, FunctionKind::Aggregate);
+        assert_eq!(
+            get("CONCAT").arg_types,
+            ArgTypes::Variadic(&[], TypeFamily::Character)
+        );
+        assert_eq!(get("UPPER").returns, ReturnType::SameAsArg(0));
+        assert_eq!(get("CHAR_LENGTH").returns, ReturnType::Fixed("INT"));
+        assert_eq!(
+            get("CHAR_LENGTH").nullability,
+            Nullability::IfAnyArgNullable
+        );
+        assert_eq!(get("COALESCE").nullability, Nullability::IfAllArgsNullable);
+        assert_eq!(get("COALESCE").origin, Origin::BuiltInFunctionDefinitions);
+        assert_eq!(
+            (get("IFNULL").min_args, get("IFNULL").max_args),
+            (2, Some(2))
+        );
     }
 
     #[test]
