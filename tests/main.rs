@@ -30,6 +30,7 @@ mod expand_describe;
 mod expand_materialized;
 mod fix_safety;
 mod formats;
+mod functions;
 mod hostile;
 mod hostile_classic;
 mod hostile_inputs;

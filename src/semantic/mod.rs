@@ -14,6 +14,7 @@ pub mod connectors;
 pub mod deploy;
 pub mod describe;
 pub mod exprs;
+pub mod functions;
 pub mod history;
 pub mod insert;
 pub mod materialized;
