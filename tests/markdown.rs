@@ -381,13 +381,27 @@ fn which_documents_a_run_reads() {
         "{err}"
     );
     assert!(err.contains("extensions: [sql, md]"), "{err}");
+    // Named one by one (as pre-commit passes staged Markdown files), documents the project
+    // does not list are no mistake: a note, and success.
     let (out, err, code) = run(
         dir,
         &["check", "--format", "concise", "docs/guide.md"],
         None,
     );
-    assert_eq!((out.trim(), code), ("", 2));
+    assert_eq!((out.trim(), code), ("No problems found in 0 files.", 0));
     assert!(err.contains("docs/guide.md"), "{err}");
+    let (_, _, code) = run(
+        dir,
+        &[
+            "check",
+            "--force-exclude",
+            "--format",
+            "concise",
+            "docs/other.md",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
     // Listed: walked and named.
     std::fs::write(dir.join(".flinklint.yaml"), "extensions: [sql, md]\n").unwrap();
     let (out, _, code) = run(dir, &["check", "--format", "concise", "."], None);

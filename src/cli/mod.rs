@@ -349,6 +349,23 @@ fn empty_run(
         eprintln!("flinklint: every path given is excluded (--force-exclude): nothing to check");
         return Ok(());
     }
+    // Documents named one by one (pre-commit passes every staged Markdown file) are checked
+    // only in projects whose `extensions` list them: naming only such files is no mistake.
+    let dropped = |arg: &PathBuf| {
+        arg.as_os_str() != "-"
+            && (discover::unlisted_document(arg, settings)
+                || (settings.force_exclude
+                    && settings
+                        .exclude
+                        .matches_path_or_parent(&settings.relative_path(arg), !arg.is_file())))
+    };
+    if !args.paths.is_empty() && args.paths.iter().all(dropped) {
+        eprintln!(
+            "flinklint: nothing to check: the documents given are checked only when \
+             `extensions` lists their extension"
+        );
+        return Ok(());
+    }
     let why = discover::explain_empty(&args.paths, settings);
     let lead = if args.allow_empty { "note" } else { "error" };
     eprintln!("flinklint: {lead}: no file to check");
