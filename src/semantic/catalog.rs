@@ -468,9 +468,7 @@ impl<'b> SessionCatalog<'b> {
         }
         if let Some(shared) = self.shared {
             for o in shared.visible() {
-                if !self.changes.contains_key(&o.name)
-                    && !self.temporary.contains_key(&o.name)
-                {
+                if !self.changes.contains_key(&o.name) && !self.temporary.contains_key(&o.name) {
                     out.push(o);
                 }
             }

@@ -11,9 +11,13 @@
 //! - `auto` (the default): every script runs in a session of its own. A name that a script
 //!   uses but does not create resolves to the permanent object (table, view, materialized
 //!   table; never a TEMPORARY one) that other scripts create, when every script that creates
-//!   it leaves the same definition (as `SHOW CREATE` prints it). When they disagree and
-//!   another script uses the name, that is found once ([`Problem::ConflictingDefinitions`]),
-//!   and the using scripts check nothing that depends on the definition. Scripts that each
+//!   it leaves the same definition (as `SHOW CREATE` prints it). When they disagree, a using
+//!   script considers the creators nearest to it: those of the deepest folder, among its own
+//!   folder and its ancestors, that holds any (all of them when none is there); an exported
+//!   name is then one node per such set of creators, so the graph stays as large as the uses
+//!   and creations. When the creators considered disagree, that is found once per set
+//!   ([`Problem::ConflictingDefinitions`]), and the using scripts check nothing that depends
+//!   on the definition. Scripts that each
 //!   create the same object stay independent sessions: they do not clash. Scripts run in
 //!   dependency order (after the scripts whose objects they use; independent ones in
 //!   parallel); scripts that use one another's objects in a cycle run twice, the second time
@@ -859,6 +863,7 @@ fn cycle(scripts: &[FileId], names: &[ScriptNames], graph: &Graph, component: &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     #[test]
     fn components_come_after_what_they_need() {
@@ -911,13 +916,67 @@ mod tests {
                 }
             })
             .collect();
-        let graph = Graph::new(&scripts, &vec![Path::new(""); scripts.len()], &Catalog::default());
+        let graph = Graph::new(
+            &scripts,
+            &vec![Path::new(""); scripts.len()],
+            &Catalog::default(),
+        );
         let edges: usize = graph.deps.iter().map(Vec::len).sum();
         assert_eq!(graph.deps.len(), n + 1);
         assert_eq!(edges, n);
         let order = deployment_order(&graph.deps, &components(&graph.deps), n);
         assert_eq!(order.len(), n);
         assert!(order[..n / 2].iter().all(|v| v % 2 == 0), "creators first");
+    }
+
+    #[test]
+    fn users_see_the_creators_of_their_nearest_folder_and_the_graph_stays_linear() {
+        let name = QualifiedName::new("c", "d", "t");
+        let creator = ScriptNames {
+            creates: vec![name.clone()],
+            created_at: vec![Default::default()],
+            uses: Vec::new(),
+        };
+        let user = ScriptNames {
+            creates: Vec::new(),
+            created_at: Vec::new(),
+            uses: vec![names::Use {
+                name,
+                span: Default::default(),
+                statement: Default::default(),
+            }],
+        };
+        // Demo folders d0..d999, each with a creator and a user in a subfolder, and one user
+        // at the root, which has no creator in its folder or its ancestors.
+        let demos = 1000;
+        let paths: Vec<PathBuf> = (0..demos)
+            .flat_map(|d| [format!("d{d}"), format!("d{d}/jobs")])
+            .chain(["root".to_string()])
+            .map(PathBuf::from)
+            .collect();
+        let folders: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+        let scripts: Vec<ScriptNames> = (0..folders.len())
+            .map(|i| {
+                if i % 2 == 0 && i < 2 * demos {
+                    creator.clone()
+                } else {
+                    user.clone()
+                }
+            })
+            .collect();
+        let graph = Graph::new(&scripts, &folders, &Catalog::default());
+        assert_eq!(graph.exported.len(), demos + 1);
+        for (d, (_, e)) in graph.exported[..demos].iter().enumerate() {
+            assert!(e.nearest);
+            assert_eq!(e.creators, vec![2 * d as u32]);
+            assert_eq!(e.users.len(), 1);
+            assert_eq!(e.users[0].0, 2 * d as u32 + 1);
+        }
+        let (_, all) = &graph.exported[demos];
+        assert!(!all.nearest);
+        assert_eq!(all.creators.len(), demos);
+        let edges: usize = graph.deps.iter().map(Vec::len).sum();
+        assert_eq!(edges, (demos + 1) + demos + demos);
     }
 
     #[test]
