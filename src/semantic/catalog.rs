@@ -314,6 +314,9 @@ pub struct Shared<'b> {
     pub objects: &'b Catalog,
     /// The names the script creates itself, sorted.
     pub own: &'b [QualifiedName],
+    /// The objects the script sees instead of those of `objects` under the same names (the
+    /// definitions of the creators nearest to it), sorted by name.
+    pub nearer: &'b [Arc<CatalogObject>],
 }
 
 impl<'b> Shared<'b> {
@@ -322,7 +325,19 @@ impl<'b> Shared<'b> {
         if self.own.binary_search(name).is_ok() {
             return None;
         }
-        self.objects.get(name)
+        match self.nearer.binary_search_by(|o| o.name.cmp(name)) {
+            Ok(at) => self.nearer.get(at),
+            Err(_) => self.objects.get(name),
+        }
+    }
+    /// Every object it shows, but those the script creates itself.
+    fn visible(self) -> impl Iterator<Item = &'b Arc<CatalogObject>> {
+        let nearer = self.nearer;
+        self.objects
+            .objects()
+            .filter(move |o| nearer.binary_search_by(|n| n.name.cmp(&o.name)).is_err())
+            .chain(nearer)
+            .filter(move |o| self.own.binary_search(&o.name).is_err())
     }
 }
 
@@ -434,9 +449,9 @@ impl<'b> SessionCatalog<'b> {
             .filter(move |(n, c)| c.is_some() && keep(n))
             .map(|(n, _)| n);
         let shared = self.shared.into_iter().flat_map(move |s| {
-            s.objects.objects().map(|o| &o.name).filter(move |n| {
-                keep(n) && s.own.binary_search(n).is_err() && !self.changes.contains_key(*n)
-            })
+            s.visible()
+                .map(|o| &o.name)
+                .filter(move |n| keep(n) && !self.changes.contains_key(*n))
         });
         base.chain(changed)
             .chain(shared)
@@ -452,11 +467,8 @@ impl<'b> SessionCatalog<'b> {
             }
         }
         if let Some(shared) = self.shared {
-            for o in shared.objects.objects() {
-                if shared.own.binary_search(&o.name).is_err()
-                    && !self.changes.contains_key(&o.name)
-                    && !self.temporary.contains_key(&o.name)
-                {
+            for o in shared.visible() {
+                if !self.changes.contains_key(&o.name) && !self.temporary.contains_key(&o.name) {
                     out.push(o);
                 }
             }

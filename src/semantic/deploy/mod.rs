@@ -11,9 +11,13 @@
 //! - `auto` (the default): every script runs in a session of its own. A name that a script
 //!   uses but does not create resolves to the permanent object (table, view, materialized
 //!   table; never a TEMPORARY one) that other scripts create, when every script that creates
-//!   it leaves the same definition (as `SHOW CREATE` prints it). When they disagree and
-//!   another script uses the name, that is found once ([`Problem::ConflictingDefinitions`]),
-//!   and the using scripts check nothing that depends on the definition. Scripts that each
+//!   it leaves the same definition (as `SHOW CREATE` prints it). When they disagree, a using
+//!   script considers the creators nearest to it: those of the deepest folder, among its own
+//!   folder and its ancestors, that holds any (all of them when none is there); an exported
+//!   name is then one node per such set of creators, so the graph stays as large as the uses
+//!   and creations. When the creators considered disagree, that is found once per set
+//!   ([`Problem::ConflictingDefinitions`]), and the using scripts check nothing that depends
+//!   on the definition. Scripts that each
 //!   create the same object stay independent sessions: they do not clash. Scripts run in
 //!   dependency order (after the scripts whose objects they use; independent ones in
 //!   parallel); scripts that use one another's objects in a cycle run twice, the second time
@@ -42,6 +46,7 @@ use crate::source::FileId;
 use names::ScriptNames;
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::Arc;
 
 /// What the scripts' sessions left behind, in the plan's order of scripts, and the problems of
@@ -159,6 +164,9 @@ pub(super) fn independent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
 struct Exported {
     /// The scripts that create it (indices into the plan's scripts, in order).
     creators: Vec<u32>,
+    /// Whether the creators are only those of one folder, the nearest to the users (then the
+    /// users see the definition in a view of their own, [`Shared::nearer`]).
+    nearest: bool,
     /// The scripts that use it, with the index of the use in their [`ScriptNames::uses`].
     users: Vec<(u32, usize)>,
 }
@@ -178,13 +186,20 @@ struct Graph {
 impl Graph {
     /// The graph of the scripts' names; names of the persistent catalog are the histories'
     /// (a script that creates one again gets "already exists"), not edges.
-    fn new(names: &[ScriptNames], persistent: &Catalog) -> Graph {
+    fn new(names: &[ScriptNames], folders: &[&Path], persistent: &Catalog) -> Graph {
         let scripts = names.len();
         let mut creators: foldhash::HashMap<&QualifiedName, Vec<u32>> = Default::default();
+        // The creators of each name by the folder that holds them.
+        let mut by_folder: foldhash::HashMap<(&QualifiedName, &Path), Vec<u32>> =
+            Default::default();
         for (i, n) in names.iter().enumerate() {
             for name in &n.creates {
                 if persistent.get(name).is_none() {
                     creators.entry(name).or_default().push(i as u32);
+                    by_folder
+                        .entry((name, folders[i]))
+                        .or_default()
+                        .push(i as u32);
                 }
             }
         }
@@ -197,17 +212,27 @@ impl Graph {
                 exported,
             };
         }
-        let mut at: foldhash::HashMap<&QualifiedName, usize> = Default::default();
+        let mut at: foldhash::HashMap<(&QualifiedName, Option<&Path>), usize> = Default::default();
         for (i, n) in names.iter().enumerate() {
             for (k, u) in n.uses.iter().enumerate() {
-                let Some(by) = creators.get(&u.name) else {
+                let Some(all) = creators.get(&u.name) else {
                     continue;
                 };
-                let slot = *at.entry(&u.name).or_insert_with(|| {
+                // The creators nearest to the script: those of the deepest folder, among its
+                // own and its ancestors, that holds any; else all of them.
+                let nearest = folders[i]
+                    .ancestors()
+                    .find_map(|f| by_folder.get(&(&u.name, f)).map(|by| (f, by)));
+                let (folder, by) = match nearest {
+                    Some((f, by)) if by.len() < all.len() => (Some(f), by),
+                    _ => (None, all),
+                };
+                let slot = *at.entry((&u.name, folder)).or_insert_with(|| {
                     exported.push((
                         u.name.clone(),
                         Exported {
                             creators: by.clone(),
+                            nearest: folder.is_some(),
                             users: Vec::new(),
                         },
                     ));
@@ -224,6 +249,17 @@ impl Graph {
             deps,
             exported,
         }
+    }
+
+    /// The definitions script `i` sees from the creators nearest to it (`near`, by exported
+    /// name), sorted by name.
+    fn nearer(&self, i: u32, near: &[Option<Arc<CatalogObject>>]) -> Vec<Arc<CatalogObject>> {
+        let mut out: Vec<Arc<CatalogObject>> = self.deps[i as usize]
+            .iter()
+            .filter_map(|&v| near.get(v as usize - self.scripts).cloned().flatten())
+            .collect();
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out
     }
 
     /// For each script, the names it exports (creates and another script uses), in the
@@ -335,7 +371,14 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         .par_iter()
         .map(|id| names::script_names(&runner.files[id.0 as usize]))
         .collect();
-    let graph = Graph::new(&names, runner.persistent);
+    let folders: Vec<&Path> = scripts
+        .iter()
+        .map(|id| {
+            let path = &runner.files[id.0 as usize].source.path;
+            path.parent().unwrap_or(path)
+        })
+        .collect();
+    let graph = Graph::new(&names, &folders, runner.persistent);
     let n = scripts.len();
     let components = components(&graph.deps);
     // The level of a component: one more than the highest level of the components it needs
@@ -382,6 +425,8 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         .map(|(_, e)| (e.creators.len(), Vec::new()))
         .collect();
     let mut shared = Catalog::default();
+    // The settled definitions of the names whose users see their nearest creators only.
+    let mut near: Vec<Option<Arc<CatalogObject>>> = vec![None; graph.exported.len()];
     let mut conflicts: Vec<(usize, Definitions)> = Vec::new();
     let mut ran: Vec<Option<Ran>> = (0..n).map(|_| None).collect();
     for (depth, mut level) in levels.into_iter().enumerate() {
@@ -394,12 +439,15 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         } else {
             let again: Vec<Ran> = {
                 let shared = &shared;
+                let (graph, near) = (&graph, &near);
                 level
                     .par_iter()
                     .map(|&i| {
-                        let view = (!shared.is_empty()).then(|| Shared {
+                        let nearer = graph.nearer(i, near);
+                        let view = (!shared.is_empty() || !nearer.is_empty()).then(|| Shared {
                             objects: shared,
                             own: &names[i as usize].creates,
+                            nearer: &nearer,
                         });
                         runner.run(scripts[i as usize], view)
                     })
@@ -433,21 +481,29 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
                 }
             }
             let mut provisional = shared.clone();
-            for (_, mut definitions) in tentative {
+            let mut provisional_near = near.clone();
+            for (k, mut definitions) in tentative {
                 definitions.sort_by_key(|d| d.0);
                 match settle(&definitions, runner.files) {
                     Settled::Nothing => {}
                     Settled::Agreed(object) | Settled::Conflict(object) => {
-                        provisional.insert(object)
+                        if graph.exported[k].1.nearest {
+                            provisional_near[k] = Some(object);
+                        } else {
+                            provisional.insert(object)
+                        }
                     }
                 }
             }
+            let (graph, provisional_near) = (&graph, &provisional_near);
             let second: Vec<Ran> = cycle
                 .par_iter()
                 .map(|&i| {
+                    let nearer = graph.nearer(i, provisional_near);
                     let view = Shared {
                         objects: &provisional,
                         own: &names[i as usize].creates,
+                        nearer: &nearer,
                     };
                     runner.run(scripts[i as usize], Some(view))
                 })
@@ -472,11 +528,17 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
                 }
                 let mut definitions = std::mem::take(definitions);
                 definitions.sort_by_key(|d| d.0);
+                let nearest = graph.exported[*k].1.nearest;
                 match settle(&definitions, runner.files) {
                     Settled::Nothing => {}
+                    Settled::Agreed(object) if nearest => near[*k] = Some(object),
                     Settled::Agreed(object) => shared.insert(object),
                     Settled::Conflict(placeholder) => {
-                        shared.insert(placeholder);
+                        if nearest {
+                            near[*k] = Some(placeholder);
+                        } else {
+                            shared.insert(placeholder);
+                        }
                         conflicts.push((*k, definitions));
                     }
                 }
@@ -618,7 +680,7 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         .par_iter()
         .map(|id| names::script_names(&runner.files[id.0 as usize]))
         .collect();
-    let graph = Graph::new(&names, runner.persistent);
+    let graph = Graph::new(&names, &vec![Path::new(""); names.len()], runner.persistent);
     let n = scripts.len();
     let components = components(&graph.deps);
     let mut across = Vec::new();
@@ -801,6 +863,7 @@ fn cycle(scripts: &[FileId], names: &[ScriptNames], graph: &Graph, component: &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     #[test]
     fn components_come_after_what_they_need() {
@@ -853,13 +916,67 @@ mod tests {
                 }
             })
             .collect();
-        let graph = Graph::new(&scripts, &Catalog::default());
+        let graph = Graph::new(
+            &scripts,
+            &vec![Path::new(""); scripts.len()],
+            &Catalog::default(),
+        );
         let edges: usize = graph.deps.iter().map(Vec::len).sum();
         assert_eq!(graph.deps.len(), n + 1);
         assert_eq!(edges, n);
         let order = deployment_order(&graph.deps, &components(&graph.deps), n);
         assert_eq!(order.len(), n);
         assert!(order[..n / 2].iter().all(|v| v % 2 == 0), "creators first");
+    }
+
+    #[test]
+    fn users_see_the_creators_of_their_nearest_folder_and_the_graph_stays_linear() {
+        let name = QualifiedName::new("c", "d", "t");
+        let creator = ScriptNames {
+            creates: vec![name.clone()],
+            created_at: vec![Default::default()],
+            uses: Vec::new(),
+        };
+        let user = ScriptNames {
+            creates: Vec::new(),
+            created_at: Vec::new(),
+            uses: vec![names::Use {
+                name,
+                span: Default::default(),
+                statement: Default::default(),
+            }],
+        };
+        // Demo folders d0..d999, each with a creator and a user in a subfolder, and one user
+        // at the root, which has no creator in its folder or its ancestors.
+        let demos = 1000;
+        let paths: Vec<PathBuf> = (0..demos)
+            .flat_map(|d| [format!("d{d}"), format!("d{d}/jobs")])
+            .chain(["root".to_string()])
+            .map(PathBuf::from)
+            .collect();
+        let folders: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+        let scripts: Vec<ScriptNames> = (0..folders.len())
+            .map(|i| {
+                if i % 2 == 0 && i < 2 * demos {
+                    creator.clone()
+                } else {
+                    user.clone()
+                }
+            })
+            .collect();
+        let graph = Graph::new(&scripts, &folders, &Catalog::default());
+        assert_eq!(graph.exported.len(), demos + 1);
+        for (d, (_, e)) in graph.exported[..demos].iter().enumerate() {
+            assert!(e.nearest);
+            assert_eq!(e.creators, vec![2 * d as u32]);
+            assert_eq!(e.users.len(), 1);
+            assert_eq!(e.users[0].0, 2 * d as u32 + 1);
+        }
+        let (_, all) = &graph.exported[demos];
+        assert!(!all.nearest);
+        assert_eq!(all.creators.len(), demos);
+        let edges: usize = graph.deps.iter().map(Vec::len).sum();
+        assert_eq!(edges, (demos + 1) + demos + demos);
     }
 
     #[test]
