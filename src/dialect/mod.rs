@@ -33,7 +33,8 @@
 //! Flink statements, a strong one is needed in a file with them. A statement without signals
 //! (`INSERT INTO t VALUES (1)`, `USE db`) takes the side of its neighbours: between two
 //! statements of other dialects, or between one and the start or end of the file, it belongs
-//! to their stretch; a statement with a few other-dialect points next to a stretch joins it;
+//! to their stretch (at an edge, when that neighbour has a strong tell or nothing in the file is
+//! decisively Flink SQL); a statement with a few other-dialect points next to a stretch joins it;
 //! anything else is Flink SQL. A file without any other-dialect statement is Flink SQL
 //! throughout. Statements after `SET 'table.sql-dialect' = 'hive'` are Hive SQL until the
 //! dialect is set back (`= 'default'`, or `RESET`).
@@ -558,9 +559,10 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
             let side = match (l, r) {
                 // Between two stretches.
                 (Some(d), Some(_)) => Some(d),
-                // At an edge of the file, next to a statement with a strong tell.
-                (None, Some(d)) if start == 0 && strong[i] => Some(d),
-                (Some(d), None) if i == n && strong[start - 1] => Some(d),
+                // At an edge of the file, next to a statement with a strong tell, or in a
+                // file where nothing is decisively Flink SQL.
+                (None, Some(d)) if start == 0 && (strong[i] || !decisive_in_file) => Some(d),
+                (Some(d), None) if i == n && (strong[start - 1] || !decisive_in_file) => Some(d),
                 // Towards Flink: up to the last statement that leans away from it.
                 (Some(d), None) => last_leaning.filter(|&last| k <= last).map(|_| d),
                 (None, Some(d)) => first_leaning.filter(|&first| k >= first).map(|_| d),
