@@ -70,15 +70,7 @@ words! {
 /// Slots of the hash table (a power of two, more than twice the words).
 const TABLE_SIZE: usize = 1024;
 
-/// FNV-1a over the ASCII-upper-cased bytes.
-fn hash_upper(bytes: &[u8]) -> usize {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in bytes {
-        h ^= u32::from(b.to_ascii_uppercase());
-        h = h.wrapping_mul(0x0100_0193);
-    }
-    h as usize
-}
+use crate::syntax::keywords::hash_upper;
 
 /// Open-addressing table from a word's hash to its index in [`WORDS`] (+1; 0 = empty).
 fn table() -> &'static [u16; TABLE_SIZE] {

@@ -14,8 +14,8 @@ const MAX_KEYWORD_LEN: usize = 32;
 /// Slots of the keyword hash table (a power of two, about 2.6 times the keyword count).
 const TABLE_SIZE: usize = 2048;
 
-/// FNV-1a over the ASCII-upper-cased bytes.
-fn hash_upper(bytes: &[u8]) -> usize {
+/// FNV-1a over the ASCII-upper-cased bytes (also the dialect stage's word table).
+pub(crate) fn hash_upper(bytes: &[u8]) -> usize {
     let mut h: u32 = 0x811c_9dc5;
     for b in bytes {
         h ^= u32::from(b.to_ascii_uppercase());

@@ -889,8 +889,8 @@ mod tests {
         assert_eq!(deployment_order(&deps, &c, 3), vec![1, 0, 2]);
     }
 
-    #[test]
-    fn one_name_of_many_creators_and_users_keeps_the_graph_linear() {
+    /// A script that creates `c.d.t` and one that uses it.
+    fn creator_and_user() -> (ScriptNames, ScriptNames) {
         let name = QualifiedName::new("c", "d", "t");
         let creator = ScriptNames {
             creates: vec![name.clone()],
@@ -906,6 +906,12 @@ mod tests {
                 statement: Default::default(),
             }],
         };
+        (creator, user)
+    }
+
+    #[test]
+    fn one_name_of_many_creators_and_users_keeps_the_graph_linear() {
+        let (creator, user) = creator_and_user();
         let n = 20_000;
         let scripts: Vec<ScriptNames> = (0..n)
             .map(|i| {
@@ -931,21 +937,7 @@ mod tests {
 
     #[test]
     fn users_see_the_creators_of_their_nearest_folder_and_the_graph_stays_linear() {
-        let name = QualifiedName::new("c", "d", "t");
-        let creator = ScriptNames {
-            creates: vec![name.clone()],
-            created_at: vec![Default::default()],
-            uses: Vec::new(),
-        };
-        let user = ScriptNames {
-            creates: Vec::new(),
-            created_at: Vec::new(),
-            uses: vec![names::Use {
-                name,
-                span: Default::default(),
-                statement: Default::default(),
-            }],
-        };
+        let (creator, user) = creator_and_user();
         // Demo folders d0..d999, each with a creator and a user in a subfolder, and one user
         // at the root, which has no creator in its folder or its ancestors.
         let demos = 1000;
