@@ -259,6 +259,90 @@ fn check_area(area: &str) {
     );
 }
 
+/// Flink's own words for the validator's cases: on every subject Flink rejects and flinklint
+/// reports with an error, the diagnostic's `flink_message` is compared with the first line of
+/// Flink's message. Returns (compared, equal, the differing ones).
+fn message_agreement(area: &str) -> (usize, usize, Vec<String>) {
+    let dir = common::root().join("fixtures/oracle").join(area);
+    let (mut compared, mut equal, mut differing) = (0, 0, Vec::new());
+    for path in common::sql_files(&dir) {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let Some(subject) = std::fs::read_to_string(path.with_extension("flink.jsonl"))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str::<Verdict>(l).expect("verdict"))
+            .next_back()
+        else {
+            continue;
+        };
+        if subject.ok {
+            continue;
+        }
+        let flink = subject
+            .error_message
+            .as_deref()
+            .unwrap_or_default()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        let mut settings = Settings::default();
+        if let Some(t) = header(&text, "target") {
+            settings.target = flinklint::config::Target::parse(&t).expect("target");
+        }
+        let outcome = flinklint::check_texts(&[(name.clone(), text.clone())], &settings);
+        let source = &outcome.files[0].source;
+        let ours: Vec<String> = outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .filter(|d| source.line_col(d.span.start).line >= subject.line)
+            .map(|d| {
+                d.flink_message
+                    .as_deref()
+                    .unwrap_or_default()
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string()
+            })
+            .collect();
+        if ours.is_empty() {
+            continue;
+        }
+        compared += 1;
+        if ours.contains(&flink) {
+            equal += 1;
+        } else {
+            differing.push(format!(
+                "{name}:\n  Flink:     {flink}\n  flinklint: {ours:?}"
+            ));
+        }
+    }
+    (compared, equal, differing)
+}
+
+/// A family of the query validator's cases (`fixtures/oracle/qv-*`): verdicts agree on every
+/// case (as [`check_area`]), and `flink_message` is Flink's first message line on at least 95 %
+/// of the rejected subjects.
+fn check_validator_area(area: &str) {
+    if !Path::new(&common::root().join("fixtures/oracle").join(area)).exists() {
+        return;
+    }
+    check_area(area);
+    let (compared, equal, differing) = message_agreement(area);
+    eprintln!("oracle/{area}: Flink's message on {equal} of {compared} rejections");
+    assert!(
+        equal * 100 >= compared * 95,
+        "oracle/{area}: flink_message equals Flink's first line on only {equal} of {compared}:\n{}",
+        differing.join("\n")
+    );
+}
+
 #[test]
 fn like_cases_agree_with_flink() {
     check_area("like");
@@ -454,4 +538,23 @@ fn start_mode_rewrite_keeps_the_definition() {
         }
         assert!(new.len() > old.len(), "{name}: no column appended");
     }
+}
+
+/// The query validator: names, scopes, grouping and aggregates (`fixtures/oracle/qv-names/`).
+#[test]
+fn validator_name_cases_agree_with_flink() {
+    check_validator_area("qv-names");
+}
+
+/// The query validator: functions, arguments, types and casts, set operations
+/// (`fixtures/oracle/qv-types/`).
+#[test]
+fn validator_type_cases_agree_with_flink() {
+    check_validator_area("qv-types");
+}
+
+/// The query validator: INSERT and sink schemas (`fixtures/oracle/qv-insert/`).
+#[test]
+fn validator_insert_cases_agree_with_flink() {
+    check_validator_area("qv-insert");
 }
