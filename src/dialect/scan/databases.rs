@@ -73,6 +73,25 @@ impl Scan<'_> {
                 Some(W::CLUSTER) if ddl => self.signal(ClickHouse, Strong, "ON CLUSTER", span),
                 _ => {}
             },
+            W::GROUP_CONCAT if self.kind(self.next(at)) == Some(TokenKind::LParen) => {
+                self.signal(MySql, Strong, "GROUP_CONCAT(...)", span)
+            }
+            W::FOREIGN if ddl && self.w(self.next(at)) == Some(W::KEY) => {
+                self.signal(OtherDatabase, Strong, "FOREIGN KEY", span)
+            }
+            W::REFERENCES if ddl && self.is_name(self.next(at)) => {
+                self.signal(OtherDatabase, Strong, "REFERENCES (a foreign key)", span)
+            }
+            W::COLUMN if a.head_w == Some(W::ALTER) && self.w(self.prev(at)) == Some(W::ADD) => {
+                // Flink's ALTER TABLE writes `ADD c INT`, without COLUMN.
+                self.signal(OtherDatabase, Medium, "ALTER TABLE ... ADD COLUMN", span)
+            }
+            W::INTERVAL if self.unit_in_string(at) => self.signal(
+                OtherDatabase,
+                Medium,
+                "an interval with its unit in the string (INTERVAL '7 days')",
+                span,
+            ),
             W::COMMENT if ddl && self.kind(self.next(at)) == Some(TokenKind::Eq) => {
                 self.signal(MySql, Medium, "COMMENT = '...'", span)
             }
@@ -432,5 +451,24 @@ impl Scan<'_> {
             _ => return false,
         }
         true
+    }
+
+    /// Whether the `INTERVAL` at `at` has its unit in its string and none after it
+    /// (`INTERVAL '7 days'`): Flink writes `INTERVAL '7' DAY`.
+    fn unit_in_string(&self, at: Option<usize>) -> bool {
+        let string = self.next(at);
+        if self.kind(string) != Some(TokenKind::String) {
+            return false;
+        }
+        let text = string.map_or("", |k| self.slice(self.tokens[k]));
+        let unit_inside = text.bytes().any(|b| b.is_ascii_alphabetic());
+        unit_inside
+            && !self.text_is(
+                self.next(string),
+                &[
+                    "YEAR", "YEARS", "MONTH", "MONTHS", "DAY", "DAYS", "HOUR", "HOURS", "MINUTE",
+                    "MINUTES", "SECOND", "SECONDS", "WEEK", "QUARTER",
+                ],
+            )
     }
 }

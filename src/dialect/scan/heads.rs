@@ -145,7 +145,17 @@ impl Scan<'_> {
             }
             Some(W::MSCK) => self.signal(HiveOrSpark, Strong, "MSCK REPAIR TABLE", span),
             Some(W::LOAD) if self.text_is(next, &["DATA"]) => {
-                self.signal(HiveOrSpark, Strong, "LOAD DATA", span)
+                // MySQL: `LOAD DATA [LOW_PRIORITY | CONCURRENT] [LOCAL] INFILE`; Hive and
+                // Spark: `LOAD DATA [LOCAL] INPATH`.
+                let mut at = self.next(next);
+                while self.text_is(at, &["LOW_PRIORITY", "CONCURRENT", "LOCAL"]) {
+                    at = self.next(at);
+                }
+                if self.text_is(at, &["INFILE"]) {
+                    self.signal(MySql, Strong, "LOAD DATA INFILE", span)
+                } else {
+                    self.signal(HiveOrSpark, Strong, "LOAD DATA", span)
+                }
             }
             Some(W::DECLARE) => self.signal(OtherDatabase, Strong, "DECLARE", span),
             Some(W::COMMIT | W::ROLLBACK) => self.signal(

@@ -40,6 +40,10 @@ pub(super) struct Tally {
     pub jinja: bool,
     /// A `${...}` or `#{...}` placeholder outside strings.
     pub placeholder: bool,
+    /// The dialects the statement cannot be (a bit per [`Dialect::index`]): it has a form
+    /// they lack (Flink's `ALTER TABLE t ADD c INT`, which Hive and Spark write with
+    /// `COLUMNS`), so it never joins a stretch of theirs.
+    pub excluded: u32,
 }
 
 impl Tally {
@@ -69,6 +73,10 @@ impl Tally {
             }
         }
         best
+    }
+    /// Whether the statement has a form that `dialect` lacks.
+    pub fn excludes(&self, dialect: Dialect) -> bool {
+        self.excluded & (1 << dialect.index()) != 0
     }
     /// Points of every other dialect together.
     pub fn other_total(&self) -> u32 {
@@ -140,6 +148,17 @@ pub(super) fn used_names(text: &str, tokens: &[Token], lo: usize, hi: usize, out
     }
 }
 
+/// Whether the statement `lo..hi` only reads or writes rows: it starts with `INSERT`,
+/// `DELETE`, `UPDATE`, `TRUNCATE` or `SELECT`.
+pub(super) fn is_dml(text: &str, tokens: &[Token], lo: usize, hi: usize) -> bool {
+    let mut none = Vec::new();
+    let scan = Scan::new(text, tokens, lo, hi, &mut none);
+    matches!(
+        scan.w(scan.sig(lo)),
+        Some(W::INSERT | W::DELETE | W::UPDATE | W::TRUNCATE | W::SELECT)
+    )
+}
+
 /// The distinct Flink signals a file has recorded so far.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct FlinkRecorded([&'static str; FLINK_RECORDED_PER_FILE]);
@@ -191,6 +210,8 @@ struct Scan<'a> {
     flink: FlinkRecorded,
     /// Whether a `VALUES` keyword was passed.
     in_values: bool,
+    /// A `PRIMARY KEY` without `NOT ENFORCED` (weighed at the end of a CREATE statement).
+    enforced_key: Option<Span>,
 }
 
 impl<'a> Scan<'a> {
@@ -213,6 +234,7 @@ impl<'a> Scan<'a> {
             weak_seen: [""; 4],
             flink: FlinkRecorded::default(),
             in_values: false,
+            enforced_key: None,
         }
     }
 
@@ -346,7 +368,29 @@ impl<'a> Scan<'a> {
                     );
                 }
                 TokenKind::Unknown => self.unknown(i, head_w),
+                TokenKind::Lt if self.doc_placeholder(i) => {
+                    self.tally.placeholder = true;
+                    self.signal(
+                        Dialect::Placeholders,
+                        Strength::Strong,
+                        "a `<placeholder>` of documentation (FROM <table name>)",
+                        t.span,
+                    );
+                }
                 _ => {}
+            }
+        }
+        if let Some(span) = self.enforced_key {
+            // Flink rejects an enforced key, and a table of Flink's has WITH options (or
+            // another tell of Flink's) unless a catalog manages it: a CREATE TABLE with
+            // neither is another database's DDL.
+            if head_w == Some(W::CREATE) && !self.tally.decisive {
+                self.signal(
+                    Dialect::OtherDatabase,
+                    Strength::Medium,
+                    "an enforced PRIMARY KEY in a table without WITH options",
+                    span,
+                );
             }
         }
     }
@@ -381,6 +425,26 @@ impl<'a> Scan<'a> {
             if !self.tokens[i].kind.is_trivia() {
                 return Some(i);
             }
+        }
+        None
+    }
+
+    /// The significant token after the parenthesis that closes the one at `open`.
+    fn after_group(&self, open: Option<usize>) -> Option<usize> {
+        let mut depth = 0u32;
+        let mut at = open;
+        while let Some(k) = at {
+            match self.tokens[k].kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return self.next(at);
+                    }
+                }
+                _ => {}
+            }
+            at = self.next(at);
         }
         None
     }

@@ -124,6 +124,47 @@ impl Scan<'_> {
                     self.signal(SqlServer, Strong, "WITH (NOLOCK)", span);
                 }
             }
+            W::PRIMARY if ddl && self.w(self.next(at)) == Some(W::KEY) => {
+                // `PRIMARY KEY [(cols)] NOT ENFORCED` is Flink's (its NOT counts there).
+                let mut after = self.next(self.next(at));
+                if self.kind(after) == Some(TokenKind::LParen) {
+                    after = self.after_group(after);
+                }
+                let not_enforced =
+                    self.is(after, W::NOT) && self.w(self.next(after)) == Some(W::ENFORCED);
+                if !not_enforced && self.enforced_key.is_none() {
+                    self.enforced_key = Some(span);
+                }
+            }
+            W::ADD if head_w == Some(W::ALTER) => {
+                // `ADD c INT`: Hive and Spark add columns with `ADD COLUMNS (...)`.
+                let name = self.next(at);
+                let bare = self.is_name(name)
+                    && !matches!(
+                        self.w(name),
+                        Some(
+                            W::COLUMN
+                                | W::COLUMNS
+                                | W::PARTITION
+                                | W::CONSTRAINT
+                                | W::IF
+                                | W::PRIMARY
+                                | W::UNIQUE
+                                | W::WATERMARK
+                                | W::WATERMARKS
+                                | W::DISTRIBUTION
+                                | W::JAR
+                                | W::FILE
+                                | W::ARCHIVE
+                        )
+                    )
+                    && self.kind(self.next(name)) == Some(TokenKind::Word);
+                if bare {
+                    for d in [Hive, Spark, HiveOrSpark] {
+                        self.tally.excluded |= 1 << d.index();
+                    }
+                }
+            }
             W::WATERMARK if self.w(self.next(at)) == Some(W::FOR) => {
                 self.signal(Flink, Decisive, "WATERMARK FOR", span)
             }
@@ -333,5 +374,67 @@ impl Scan<'_> {
             ),
             _ => {}
         }
+    }
+
+    /// Whether the `<` at `i` opens a placeholder of documentation, `<table name>`, where a
+    /// name or a value belongs: after a word that a name follows (`FROM`, `TABLE`, ...), after
+    /// `(`, `,` or `=`, or at the start of the statement (where no operand stands before it,
+    /// so it is no comparison, and no type such as `ARRAY<INT>` opens), holding up to six
+    /// words (joined by `-` or `.`) on one line, glued to `<` and `>`.
+    pub(super) fn doc_placeholder(&self, i: usize) -> bool {
+        let lt = self.tokens[i];
+        let prev = self.prev(Some(i));
+        let name_follows = match self.kind(prev) {
+            None => true,
+            Some(TokenKind::LParen | TokenKind::Comma | TokenKind::Eq) => true,
+            Some(TokenKind::Word) => matches!(
+                self.w(prev),
+                Some(
+                    W::FROM
+                        | W::JOIN
+                        | W::INTO
+                        | W::TABLE
+                        | W::VIEW
+                        | W::UPDATE
+                        | W::CATALOG
+                        | W::DATABASE
+                        | W::FUNCTION
+                        | W::USE
+                        | W::SELECT
+                        | W::WHERE
+                        | W::AS
+                )
+            ),
+            _ => false,
+        };
+        if !name_follows {
+            return false;
+        }
+        let mut end = lt.span.end;
+        let mut words = 0;
+        for k in i + 1..self.hi.min(i + 14) {
+            let t = self.tokens[k];
+            let gap = self
+                .text
+                .get(end as usize..t.span.start as usize)
+                .unwrap_or("\n");
+            if gap.contains('\n') || gap.chars().any(|c| !c.is_whitespace()) {
+                return false;
+            }
+            match t.kind {
+                TokenKind::Gt => return words > 0 && words <= 6 && gap.is_empty(),
+                TokenKind::Word | TokenKind::QuotedIdent => {
+                    // The first word is glued to `<`.
+                    if words == 0 && !gap.is_empty() {
+                        return false;
+                    }
+                    words += 1;
+                }
+                TokenKind::Minus | TokenKind::Dot | TokenKind::Integer if words > 0 => {}
+                _ => return false,
+            }
+            end = t.span.end;
+        }
+        false
     }
 }
