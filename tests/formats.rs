@@ -640,3 +640,53 @@ fn paths_have_no_leading_dot_slash() {
         assert!(!text.contains("./catalog"), "{format}: {text}");
     }
 }
+
+/// SARIF artifact URIs are relative to the project root (the config file's folder, or the git
+/// work tree), whatever folder the run is made from: GitHub code scanning resolves them
+/// against the repository's root, so `../x.sql` would point nowhere.
+#[test]
+fn sarif_uris_are_relative_to_the_project_root() {
+    let tmp = crate::common::TempDir::new("formats-sarif-root");
+    std::fs::create_dir_all(tmp.0.join("sub")).unwrap();
+    std::fs::write(tmp.0.join(".flinklint.yaml"), "extensions: [sql]\n").unwrap();
+    std::fs::write(tmp.0.join("x.sql"), "SELECT \"x\";\n").unwrap();
+    std::fs::write(tmp.0.join("sub/y.sql"), "SELECT \"y\";\n").unwrap();
+    let out = crate::common::isolated_command(env!("CARGO_BIN_EXE_flinklint"), &tmp.0.join("sub"))
+        .args(["check", "--exit-zero", "--format", "sarif", ".."])
+        .output()
+        .unwrap();
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &log["runs"][0];
+    let mut uris: Vec<(String, String)> = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let a = &r["locations"][0]["physicalLocation"]["artifactLocation"];
+            (
+                a["uri"].as_str().unwrap().to_string(),
+                a["uriBaseId"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    uris.sort();
+    uris.dedup();
+    assert_eq!(
+        uris,
+        [
+            ("sub/y.sql".to_string(), "%SRCROOT%".to_string()),
+            ("x.sql".to_string(), "%SRCROOT%".to_string())
+        ],
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let root = std::fs::canonicalize(&tmp.0).unwrap();
+    let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    assert_eq!(
+        base,
+        flinklint::render::sarif::base_uri(&root).unwrap(),
+        "the base is the project root"
+    );
+}

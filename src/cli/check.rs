@@ -305,8 +305,13 @@ pub fn run(args: CheckArgs) -> ExitCode {
             render::json::render_limited(files, files_checked, diagnostics, gone.as_deref(), limit)
         }
         Format::Sarif => {
-            let base = std::env::current_dir().ok();
-            render::sarif::render_limited(files, diagnostics, limit, base.as_deref())
+            // URIs relative to the project root, as code scanning resolves them.
+            let cwd = std::env::current_dir().ok();
+            let base = cwd.as_deref().map(|cwd| render::sarif::Base {
+                root: settings.root.as_deref().unwrap_or(cwd),
+                cwd,
+            });
+            render::sarif::render_limited(files, diagnostics, limit, base)
         }
         Format::Github => render::github::render_limited(files, files_checked, diagnostics, limit),
         Format::Gitlab => render::gitlab::render_limited(files, diagnostics, limit),

@@ -20,9 +20,13 @@
 //! `ON CONFLICT`; Hive's `STORED AS`, `ROW FORMAT`, `TBLPROPERTIES`, `PARTITIONED BY (x
 //! STRING)`, `INSERT INTO TABLE`; Spark's `USING delta`, `CREATE TEMP VIEW`; ClickHouse's
 //! `ENGINE = MergeTree` and `UInt64`; Doris's `DUPLICATE KEY(...)`, `BUCKETS n`; Oracle's
-//! `VARCHAR2`; SQL Server's `NVARCHAR`, `GO`; and what no Flink statement has (`DEFAULT`,
-//! `CREATE INDEX`, `GRANT`, transactions). Templates: a Jinja tag (`{{`, `{%`, `{#`) makes
-//! the whole file a template; a `${...}` placeholder outside strings makes its statement one.
+//! `VARCHAR2`; SQL Server's `NVARCHAR`, `GO`; MySQL's `GROUP_CONCAT(...)` and `LOAD DATA
+//! INFILE`; and what no Flink statement has (`DEFAULT`, `CREATE INDEX`, `GRANT`, transactions,
+//! `FOREIGN KEY` / `REFERENCES`, `ADD COLUMN`, an interval with its unit in the string
+//! (`INTERVAL '7 days'`), and an enforced `PRIMARY KEY` in a `CREATE TABLE` without WITH
+//! options). Templates: a Jinja tag (`{{`, `{%`, `{#`) makes the whole file a template; a
+//! `${...}` placeholder outside strings, or a documentation placeholder `<table name>` where a
+//! name or value belongs, makes its statement one.
 //! Types count only where a column's type stands in DDL, words only in the context that makes
 //! them a tell (`KEY` starting a table element, not a column named `key`).
 //!
@@ -35,8 +39,11 @@
 //! statements of other dialects, or between one and the start or end of the file, it belongs
 //! to their stretch (at an edge, when that neighbour has a strong tell or nothing in the file is
 //! decisively Flink SQL); a statement with a few other-dialect points next to a stretch joins it;
-//! anything else is Flink SQL. A file without any other-dialect statement is Flink SQL
-//! throughout. Statements after `SET 'table.sql-dialect' = 'hive'` are Hive SQL until the
+//! anything else is Flink SQL. A statement with a form the neighbour's dialect lacks (Flink's
+//! `ALTER TABLE t ADD c INT`, which Hive and Spark write with `ADD COLUMNS`) does not join its
+//! stretch, nor do the statements beyond it. A file without any other-dialect statement is
+//! Flink SQL throughout, unless, across the project ([`across_files`]), it only writes or reads
+//! rows of tables that only another dialect's statements create. Statements after `SET 'table.sql-dialect' = 'hive'` are Hive SQL until the
 //! dialect is set back (`= 'default'`, or `RESET`).
 //!
 //! The result, a [`FileDialect`], lists each top-level statement's verdict and the
@@ -555,17 +562,29 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
         let leaning = |k: &usize| matches!(class[*k], Class::Leaning(_));
         let last_leaning = (start..i).rev().find(leaning);
         let first_leaning = (start..i).find(leaning);
+        // A statement with a form the neighbour's dialect lacks does not join its stretch,
+        // nor do the statements beyond it.
+        let first_barrier = l.and_then(|d| (start..i).find(|&k| tallies[k].excludes(d)));
+        let last_barrier = r.and_then(|d| (start..i).rev().find(|&k| tallies[k].excludes(d)));
+        let from_left = |k: usize| l.filter(|_| first_barrier.is_none_or(|b| k < b));
+        let from_right = |k: usize| r.filter(|_| last_barrier.is_none_or(|b| k > b));
         for k in start..i {
             let side = match (l, r) {
                 // Between two stretches.
-                (Some(d), Some(_)) => Some(d),
+                (Some(_), Some(_)) => from_left(k).or_else(|| from_right(k)),
                 // At an edge of the file, next to a statement with a strong tell, or in a
                 // file where nothing is decisively Flink SQL.
-                (None, Some(d)) if start == 0 && (strong[i] || !decisive_in_file) => Some(d),
-                (Some(d), None) if i == n && (strong[start - 1] || !decisive_in_file) => Some(d),
+                (None, Some(_)) if start == 0 && (strong[i] || !decisive_in_file) => from_right(k),
+                (Some(_), None) if i == n && (strong[start - 1] || !decisive_in_file) => {
+                    from_left(k)
+                }
                 // Towards Flink: up to the last statement that leans away from it.
-                (Some(d), None) => last_leaning.filter(|&last| k <= last).map(|_| d),
-                (None, Some(d)) => first_leaning.filter(|&first| k >= first).map(|_| d),
+                (Some(_), None) => last_leaning
+                    .filter(|&last| k <= last)
+                    .and_then(|_| from_left(k)),
+                (None, Some(_)) => first_leaning
+                    .filter(|&first| k >= first)
+                    .and_then(|_| from_right(k)),
                 (None, None) => None,
             };
             match side {
@@ -597,6 +616,137 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
         reason: Reason::Detected,
     };
     out.stretches = stretches(text.len(), parsed, &out, &tallies);
+    out
+}
+
+/// The token range of each top-level statement of `parsed`.
+fn statement_bounds(parsed: &Parsed) -> Vec<(usize, usize)> {
+    let tokens = &parsed.tokens;
+    let mut t = 0;
+    parsed
+        .script
+        .statements
+        .iter()
+        .map(|s| {
+            while t < tokens.len() && tokens[t].span.start < s.span.start {
+                t += 1;
+            }
+            let lo = t;
+            while t < tokens.len() && tokens[t].span.start < s.span.end {
+                t += 1;
+            }
+            (lo, t)
+        })
+        .collect()
+}
+
+/// One file of a project, as [`across_files`] reads it.
+pub struct ProjectFile<'a> {
+    /// Its text (a document keeps its own: the offsets of its SQL are the document's).
+    pub text: &'a str,
+    /// Its parse.
+    pub parsed: &'a Parsed,
+    /// What [`detect`] (or the configuration) made of it.
+    pub dialect: &'a FileDialect,
+}
+
+/// Files that hold nothing but rows written or read (`INSERT ... VALUES`, `DELETE FROM`), with
+/// no signal of any dialect, whose tables only another dialect's statements of the project
+/// create (a PostgreSQL `02_insert_data.sql` beside the `01_create_schema.sql` that creates
+/// its tables): they are that dialect's, decided by [`How::Names`]. A file that creates
+/// anything, or uses a name a Flink statement creates, keeps its verdict. Returns the new
+/// verdicts by index into `files`. Linear in the tokens of the project's statements' heads
+/// and of the candidate files.
+pub fn across_files(files: &[ProjectFile<'_>]) -> Vec<(usize, FileDialect)> {
+    let bounds: Vec<Vec<(usize, usize)>> =
+        files.iter().map(|f| statement_bounds(f.parsed)).collect();
+    let candidate = |f: &ProjectFile<'_>, b: &[(usize, usize)]| {
+        f.dialect.reason == Reason::Detected
+            && f.dialect.statements.is_empty()
+            && f.dialect.signals.is_empty()
+            && !b.is_empty()
+            && b.iter().all(|&(lo, hi)| {
+                scan::is_dml(f.text, &f.parsed.tokens, lo, hi)
+                    && scan::created_name(f.text, &f.parsed.tokens, lo, hi).is_none()
+            })
+    };
+    let candidates: Vec<usize> = (0..files.len())
+        .filter(|&i| candidate(&files[i], &bounds[i]))
+        .collect();
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    // Who creates each name: a Flink statement (`None`), or the first other dialect's.
+    let mut created: std::collections::HashMap<String, Option<Dialect>> =
+        std::collections::HashMap::new();
+    for (f, b) in files.iter().zip(&bounds) {
+        for (k, &(lo, hi)) in b.iter().enumerate() {
+            if let Some(span) = scan::created_name(f.text, &f.parsed.tokens, lo, hi) {
+                let d = f.dialect.dialect_of(k);
+                let entry = created
+                    .entry(scan::name_key(f.text, span))
+                    .or_insert((d != Dialect::Flink).then_some(d));
+                if d == Dialect::Flink {
+                    *entry = None;
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut used = Vec::new();
+    'files: for i in candidates {
+        let f = &files[i];
+        let mut found: Option<(Dialect, Span)> = None;
+        for &(lo, hi) in &bounds[i] {
+            used.clear();
+            scan::used_names(f.text, &f.parsed.tokens, lo, hi, &mut used);
+            for span in &used {
+                match created.get(&scan::name_key(f.text, *span)) {
+                    Some(None) => continue 'files,
+                    Some(Some(d)) => {
+                        found = found.or(Some((*d, *span)));
+                    }
+                    None => {}
+                }
+            }
+        }
+        let Some((d, span)) = found else { continue };
+        let statements = &f.parsed.script.statements;
+        let (Some(first), Some(last)) = (statements.first(), statements.last()) else {
+            continue;
+        };
+        let signal = Signal {
+            dialect: d,
+            strength: Strength::Medium,
+            what: "a table created only by that dialect's statements in other files",
+            span,
+        };
+        out.push((
+            i,
+            FileDialect {
+                statements: statements
+                    .iter()
+                    .map(|s| StatementDialect {
+                        span: s.span,
+                        dialect: d,
+                        how: How::Names,
+                        signals: 0..0,
+                    })
+                    .collect(),
+                signals: vec![signal.clone()],
+                stretches: vec![Stretch {
+                    statements: 0..statements.len(),
+                    span: Span::new(0, f.text.len()),
+                    at: first_token(f.parsed, first),
+                    statements_span: first.span.cover(last.span),
+                    dialects: vec![d],
+                    signals: vec![signal],
+                    hive_switch: None,
+                }],
+                reason: Reason::Detected,
+            },
+        ));
+    }
     out
 }
 

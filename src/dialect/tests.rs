@@ -209,7 +209,9 @@ fn medium_tells_in_company_make_a_stretch() {
     assert_eq!(got[4..], [Flink, Flink]);
     let d = detect_text(text);
     assert_eq!(d.stretches.len(), 1);
-    assert_eq!(d.stretches[0].dialects, [MySql]);
+    // The enforced keys without WITH options and `DEFAULT` / `TEXT` outweigh the one MySQL
+    // habit (a "..." string in VALUES).
+    assert_eq!(d.stretches[0].dialects, [OtherDatabase]);
 }
 
 #[test]
@@ -316,4 +318,112 @@ fn a_flink_procedure_call_between_spark_statements_is_flink() {
         ),
         [Flink, Flink]
     );
+}
+
+#[test]
+fn a_flink_alter_table_add_does_not_join_a_spark_stretch() {
+    // Documentation with a Flink tab and a Spark tab: Flink's `ADD c <type>` is no Spark or
+    // Hive form (they write `ADD COLUMNS`), so it and what follows it stay Flink SQL.
+    let text = "CREATE TABLE t (id BIGINT) WITH ('bucket' = '2');\n\
+        CREATE TABLE t (id BIGINT) TBLPROPERTIES ('bucket' = '2');\n\
+        ALTER TABLE t\n    ADD v ARRAY<FLOAT> COMMENT 'x';\n\
+        SELECT id FROM t;\n";
+    assert_eq!(dialects(text), [Flink, HiveOrSpark, Flink, Flink]);
+    // Without it, the statements after the Spark one join its stretch (up to the end).
+    let text = "CREATE TABLE t (id BIGINT) WITH ('bucket' = '2');\n\
+        CREATE TABLE t (id BIGINT) TBLPROPERTIES ('bucket' = '2');\n\
+        SELECT id FROM t;\n";
+    assert_eq!(dialects(text), [Flink, HiveOrSpark, HiveOrSpark]);
+    // Other databases write `ADD c INT` too: it does not stop a MySQL stretch.
+    let text = "CREATE TABLE p (id INT AUTO_INCREMENT, PRIMARY KEY (id)) ENGINE=InnoDB;\n\
+        ALTER TABLE p ADD note INT;\n";
+    assert_eq!(dialects(text), [MySql, MySql]);
+}
+
+#[test]
+fn tells_that_flink_sql_never_has() {
+    // MySQL's GROUP_CONCAT (Flink's parser takes the name for a keyword and stops there).
+    assert_eq!(
+        dialects("SELECT pub_id, GROUP_CONCAT(DISTINCT cate_id ORDER BY cate_id SEPARATOR ' ') FROM book_mast GROUP BY pub_id;"),
+        [MySql]
+    );
+    // Foreign keys and `ADD COLUMN`.
+    assert_eq!(
+        dialects(
+            "ALTER TABLE products ADD COLUMN discount_id INT;\n\n\
+            ALTER TABLE products\nADD CONSTRAINT fk FOREIGN KEY (discount_id) \
+            REFERENCES discounts(discount_id) ON DELETE SET NULL;"
+        ),
+        [OtherDatabase, OtherDatabase]
+    );
+    // An enforced key in a table without WITH options.
+    assert_eq!(
+        dialects("create table cars (car_id VARCHAR(40) NOT NULL, capacity INT,\n PRIMARY KEY(car_id)\n);"),
+        [OtherDatabase]
+    );
+    // An interval with its unit in the string.
+    assert_eq!(
+        dialects("SELECT a FROM f WHERE d >= CURRENT_DATE - INTERVAL '7 days' ORDER BY d;"),
+        [OtherDatabase]
+    );
+    // MySQL's LOAD DATA INFILE is named MySQL; Hive's LOAD DATA INPATH Hive or Spark.
+    let d = detect_text("LOAD DATA LOCAL INFILE '/tmp/x.csv' INTO TABLE t;");
+    assert_eq!(d.stretches[0].dialects, [MySql]);
+    let d = detect_text("LOAD DATA INPATH '/tmp/x' INTO TABLE t;");
+    assert_eq!(d.stretches[0].dialects, [HiveOrSpark]);
+}
+
+#[test]
+fn flink_forms_near_the_new_tells_stay_flink() {
+    // Flink's key, interval, ADD and a catalog table whose key is NOT ENFORCED.
+    assert_eq!(
+        dialects(
+            "CREATE TABLE t (id INT, PRIMARY KEY (id) NOT ENFORCED);\n\
+            CREATE TABLE u (id INT PRIMARY KEY NOT ENFORCED, ts TIMESTAMP(3));\n\
+            SELECT * FROM t WHERE ts > CURRENT_TIMESTAMP - INTERVAL '7' DAY;\n\
+            SELECT * FROM t WHERE ts > CURRENT_TIMESTAMP - INTERVAL '1 02' DAY TO HOUR;\n\
+            ALTER TABLE t ADD c INT;\n"
+        ),
+        [Flink, Flink, Flink, Flink, Flink]
+    );
+    // In a file of Flink SQL, an enforced key is Flink SQL with an error (TB001).
+    assert_eq!(
+        dialects(
+            "CREATE TABLE s (id INT) WITH ('connector' = 'datagen');\n\
+            CREATE TABLE t (id INT, PRIMARY KEY (id));\n"
+        ),
+        [Flink, Flink]
+    );
+    assert_eq!(
+        dialects("CREATE TABLE t (id INT, PRIMARY KEY (id)) WITH ('connector' = 'datagen');"),
+        [Flink]
+    );
+}
+
+#[test]
+fn documentation_placeholders_make_a_statement_a_template() {
+    for text in [
+        "SELECT * FROM <table name> LIMIT 10;",
+        "ALTER TABLE <table_name> ADD _part INT METADATA FROM 'partition' VIRTUAL;",
+        "SELECT * FROM t WHERE id = <some-id>;",
+        "SHOW CREATE TABLE <catalog>.<db>.<table>;",
+    ] {
+        let d = detect_text(text);
+        assert_eq!(d.dialect_of(0), Placeholders, "{text}");
+        assert!(
+            d.signals.iter().any(|s| s.what.contains("<placeholder>")),
+            "{text}"
+        );
+    }
+    // Comparisons and types are not placeholders.
+    for text in [
+        "SELECT a FROM t WHERE a <b AND c> d;",
+        "SELECT a FROM t WHERE a < b;",
+        "CREATE TABLE t (a ARRAY<STRING>, m MAP<STRING, ARRAY<INT>>) WITH ('connector' = 'datagen');",
+        "SELECT CAST(a AS ARRAY<INT>) FROM t WHERE x <> y;",
+        "SELECT * FROM t WHERE a = '<value>';",
+        "SELECT * FROM <table\nname>;",
+    ] {
+        assert_eq!(dialects(text), [Flink], "{text}");
+    }
 }

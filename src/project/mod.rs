@@ -206,9 +206,25 @@ pub fn analyse_files(
     }
 }
 
-/// Applies what the configuration says of files' dialects (`flink-files`, `other-files`,
-/// `dialect-detection: off`) over what was detected.
+/// Decides the dialect of scripts by the names they use across files
+/// ([`crate::dialect::across_files`]), then applies what the configuration says of files'
+/// dialects (`flink-files`, `other-files`, `dialect-detection: off`) over what was detected.
 fn configure_dialects(files: &mut [FileEntry], settings: &Settings) {
+    if settings.dialect_detection == crate::config::DialectDetection::Auto {
+        // Scripts whose tables only another dialect's scripts create (detected per project).
+        let project: Vec<crate::dialect::ProjectFile<'_>> = files
+            .iter()
+            .map(|f| crate::dialect::ProjectFile {
+                text: &f.source.text,
+                parsed: &f.parsed,
+                dialect: &f.dialect,
+            })
+            .collect();
+        let decided = crate::dialect::across_files(&project);
+        for (i, d) in decided {
+            files[i].dialect = Arc::new(d);
+        }
+    }
     if settings.flink_files.is_empty()
         && settings.other_files.is_empty()
         && settings.dialect_detection == crate::config::DialectDetection::Auto

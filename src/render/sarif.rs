@@ -18,13 +18,14 @@
 //! `deletedRegion` by `insertedContent`; the fix's applicability in its `properties`), and
 //! `properties` with `help`, `flinkMessage` (Flink's own message) and `notes` when present.
 //!
-//! Relative paths are relative to the folder the run was made from (the working directory).
-//! When that folder is known ([`render_with_base`]), the run names it in `originalUriBaseIds`
-//! as `%SRCROOT%`, a `file:` URI ending in `/` (as SARIF 2.1.0 requires of a base), so that a
-//! viewer can resolve the relative references. GitHub code scanning resolves relative
+//! Artifact URIs are relative to the project root ([`Base`]: the folder of the config file,
+//! else the git work tree, else the working directory), whatever folder the run was made
+//! from: `flinklint check ..` from a subfolder writes `sub/x.sql`, not `../sub/x.sql`. The run
+//! names the root in `originalUriBaseIds` as `%SRCROOT%`, a `file:` URI ending in `/` (as
+//! SARIF 2.1.0 requires of a base), so that a viewer can resolve the relative references; a
+//! file outside the root gets an absolute `file:` URI. GitHub code scanning resolves relative
 //! references against the root of the repository (GitHub Docs, "SARIF support for code
-//! scanning", `artifactLocation.uri`): run flinklint from there for an upload. `%SRCROOT%` is
-//! the base id CodeQL writes.
+//! scanning", `artifactLocation.uri`). `%SRCROOT%` is the base id CodeQL writes.
 //!
 //! Past the limit (`--max-findings`), `results` holds the first findings, and the run gains an
 //! `invocations` entry whose `toolExecutionNotifications` has one `warning` saying how many
@@ -116,8 +117,73 @@ fn region(files: &[FileEntry], file: FileId, span: Span) -> Value {
 /// The URI base id of relative artifact locations: the folder the paths are relative to.
 pub const SRCROOT: &str = "%SRCROOT%";
 
-fn artifact_location(files: &[FileEntry], file: FileId) -> Value {
-    let uri = uri(&path_of(files, file));
+/// Where the paths of a log are relative to.
+#[derive(Debug, Clone, Copy)]
+pub struct Base<'a> {
+    /// The project root (absolute): the folder of the config file, else the git work tree,
+    /// else the working directory. Artifact URIs are relative to it, and it is `%SRCROOT%`.
+    pub root: &'a Path,
+    /// The folder the files' relative paths are relative to (the working directory).
+    pub cwd: &'a Path,
+}
+
+impl<'a> Base<'a> {
+    /// Paths relative to `folder`, which is also the root.
+    pub fn at(folder: &'a Path) -> Base<'a> {
+        Base {
+            root: folder,
+            cwd: folder,
+        }
+    }
+
+    /// `shown` (a path as the run shows it: relative to the working directory, or absolute)
+    /// relative to the root, with `/` between its parts; absolute when it lies outside the
+    /// root; as given for standard input.
+    fn rebase(self, shown: &str) -> String {
+        // Standard input (without `--stdin-filename`) has no path.
+        if shown == "<stdin>" {
+            return shown.to_string();
+        }
+        let path = normalize(&self.cwd.join(shown));
+        let root = normalize(self.root);
+        let relative = path
+            .strip_prefix(&root)
+            .ok()
+            .map(Path::to_path_buf)
+            .or_else(|| {
+                // The same folders spelled differently (a symbolic link): compare real paths.
+                let real = std::fs::canonicalize(&path).ok()?;
+                let real_root = std::fs::canonicalize(&root).ok()?;
+                real.strip_prefix(&real_root).ok().map(Path::to_path_buf)
+            });
+        match relative {
+            Some(r) if !r.as_os_str().is_empty() => r.to_string_lossy().replace('\\', "/"),
+            _ => path.to_string_lossy().replace('\\', "/"),
+        }
+    }
+}
+
+/// `path` without `.` parts and with each `..` taking away the part before it (lexically).
+fn normalize(path: &Path) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut out = std::path::PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn artifact_location(files: &[FileEntry], file: FileId, base: Option<Base<'_>>) -> Value {
+    let shown = path_of(files, file);
+    let uri = uri(&base.map_or(shown.clone(), |b| b.rebase(&shown)));
     if uri.starts_with("file:") {
         // SARIF 2.1.0 (`artifactLocation.uriBaseId`): a base id only with a relative reference.
         json!({ "uri": uri })
@@ -140,9 +206,14 @@ pub fn base_uri(base: &Path) -> Option<String> {
     Some(out)
 }
 
-fn physical_location(files: &[FileEntry], file: FileId, span: Span) -> Value {
+fn physical_location(
+    files: &[FileEntry],
+    file: FileId,
+    span: Span,
+    base: Option<Base<'_>>,
+) -> Value {
     json!({
-        "artifactLocation": artifact_location(files, file),
+        "artifactLocation": artifact_location(files, file, base),
         "region": region(files, file, span),
     })
 }
@@ -194,7 +265,7 @@ fn rule_descriptor(code: &str, fallback: &Diagnostic) -> Value {
     })
 }
 
-fn fix_value(files: &[FileEntry], fix: &crate::diagnostics::Fix) -> Value {
+fn fix_value(files: &[FileEntry], fix: &crate::diagnostics::Fix, base: Option<Base<'_>>) -> Value {
     // One artifactChange per file, in the order the files first appear among the edits.
     let mut changes: Vec<(FileId, Vec<Value>)> = Vec::new();
     for e in &fix.edits {
@@ -211,7 +282,7 @@ fn fix_value(files: &[FileEntry], fix: &crate::diagnostics::Fix) -> Value {
         .into_iter()
         .map(|(file, replacements)| {
             json!({
-                "artifactLocation": artifact_location(files, file),
+                "artifactLocation": artifact_location(files, file, base),
                 "replacements": replacements,
             })
         })
@@ -239,16 +310,17 @@ pub fn log_with_base(
     diagnostics: &[Diagnostic],
     base: Option<&Path>,
 ) -> Value {
-    log_limited(files, diagnostics, usize::MAX, base)
+    log_limited(files, diagnostics, usize::MAX, base.map(Base::at))
 }
 
 /// The log of the first `limit` diagnostics, with a notification counting the others; `base`
-/// as in [`log_with_base`].
+/// says which folder the artifact URIs are relative to (its root, written as
+/// `originalUriBaseIds`) and which folder the files' own paths are relative to.
 pub fn log_limited(
     files: &[FileEntry],
     diagnostics: &[Diagnostic],
     limit: usize,
-    base: Option<&Path>,
+    base: Option<Base<'_>>,
 ) -> Value {
     let (diagnostics, omitted) = super::limit(diagnostics, limit);
     let mut log = log_of(files, diagnostics, base);
@@ -265,7 +337,7 @@ pub fn log_limited(
     log
 }
 
-fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic], base: Option<&Path>) -> Value {
+fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic], base: Option<Base<'_>>) -> Value {
     let mut codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
     codes.sort_unstable();
     codes.dedup();
@@ -294,7 +366,7 @@ fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic], base: Option<&Path>) 
             r.insert("message".into(), text(&d.message));
             r.insert(
                 "locations".into(),
-                json!([{"physicalLocation": physical_location(files, d.file, d.span)}]),
+                json!([{"physicalLocation": physical_location(files, d.file, d.span, base)}]),
             );
             r.insert("partialFingerprints".into(), json!({"flinklint/v1": print}));
             if !d.related.is_empty() {
@@ -305,7 +377,7 @@ fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic], base: Option<&Path>) 
                     .map(|(i, rel)| {
                         json!({
                             "id": i,
-                            "physicalLocation": physical_location(files, rel.file, rel.span),
+                            "physicalLocation": physical_location(files, rel.file, rel.span, base),
                             "message": text(&rel.message),
                         })
                     })
@@ -313,7 +385,7 @@ fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic], base: Option<&Path>) 
                 r.insert("relatedLocations".into(), Value::Array(related));
             }
             if let Some(fix) = &d.fix {
-                r.insert("fixes".into(), json!([fix_value(files, fix)]));
+                r.insert("fixes".into(), json!([fix_value(files, fix, base)]));
             }
             let mut props = Map::new();
             if let Some(help) = &d.help {
@@ -342,7 +414,7 @@ fn log_of(files: &[FileEntry], diagnostics: &[Diagnostic], base: Option<&Path>) 
         },
         "columnKind": "unicodeCodePoints",
     });
-    if let Some(base) = base.and_then(base_uri) {
+    if let Some(base) = base.and_then(|b| base_uri(b.root)) {
         run["originalUriBaseIds"] = json!({ SRCROOT: {"uri": base} });
     }
     run["results"] = Value::Array(results);
@@ -366,16 +438,16 @@ pub fn render_with_base(
     diagnostics: &[Diagnostic],
     base: Option<&Path>,
 ) -> String {
-    render_limited(files, diagnostics, usize::MAX, base)
+    render_limited(files, diagnostics, usize::MAX, base.map(Base::at))
 }
 
 /// The log of the first `limit` diagnostics (see [`log_limited`]), pretty-printed; `base` as
-/// in [`render_with_base`].
+/// in [`log_limited`].
 pub fn render_limited(
     files: &[FileEntry],
     diagnostics: &[Diagnostic],
     limit: usize,
-    base: Option<&Path>,
+    base: Option<Base<'_>>,
 ) -> String {
     let log = log_limited(files, diagnostics, limit, base);
     let mut out = crate::source::escape::json_pretty(&log);

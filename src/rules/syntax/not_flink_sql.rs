@@ -61,6 +61,10 @@ fn note(file: &FileEntry, stretch: &Stretch, whole: bool, report: &mut Reporter<
     };
     let help = if stretch.dialects.contains(&Dialect::Jinja) {
         "a template is SQL once rendered: check its output (e.g. of `dbt compile`); list files that are Flink SQL under `flink-files` in .flinklint.yaml"
+    } else if stretch.dialects.contains(&Dialect::Placeholders)
+        && stretch.signals.iter().any(|s| s.what.contains("<placeholder>"))
+    {
+        "documentation with placeholders (`<table name>`) becomes SQL once a reader fills them in; write a name or a value in their place to have the statement checked"
     } else if stretch.dialects.contains(&Dialect::Placeholders) {
         "placeholders are filled in before Flink reads the text: check the text they produce; list files that are Flink SQL under `flink-files` in .flinklint.yaml"
     } else if stretch.hive_switch.is_some() {
