@@ -173,7 +173,13 @@ expect "failing: flinklint-fix fixed the quotes" grep -qF "amount > '10'" jobs/b
 cat >jobs/clean.sql <<'SQL'
 INSERT INTO orders SELECT order_id, amount FROM orders WHERE amount > 10;
 SQL
-printf '# Jobs\n\n```sql\nSELECT ‘x’;\n```\n' >README.md
+cat >README.md <<'MD'
+# Jobs
+
+```sql
+SELECT ‘x’;
+```
+MD
 git add jobs/broken.sql jobs/clean.sql README.md
 cp jobs/broken.sql "$WORK/broken.before"
 try_repo clean
