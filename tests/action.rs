@@ -635,7 +635,13 @@ fn the_release_binary_is_verified_and_used() {
     // The action at the release tag: its ref from the runner, or from the folder it was
     // downloaded to (the runner may leave github.action_ref empty in a composite action); or
     // on a branch with the `version` input.
-    let cases: [(&[(&str, &str)], BTreeMap<&str, &str>, Option<PathBuf>); 3] = [
+    /// Inputs, the `github` context, GITHUB_ACTION_PATH.
+    type Case<'a> = (
+        &'a [(&'a str, &'a str)],
+        BTreeMap<&'a str, &'a str>,
+        Option<PathBuf>,
+    );
+    let cases: [Case; 3] = [
         (
             &paths,
             BTreeMap::from([
