@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Generate rules/data/connectors/*.yaml and rules/data/formats/*.yaml: the option catalogs of
+Flink's connectors and formats, as their factories declare them.
+
+The built-in connectors and formats come from the Flink release itself, read through its own
+classes (the release jars that PyFlink ships, `pip install apache-flink==2.3.0`):
+scripts/FactoryOptionsDump.java loads every `org.apache.flink.table.factories.Factory` on the
+class path (Java's ServiceLoader, as Flink's FactoryUtil discovers them) and prints what
+FactoryUtil asks each factory: `factoryIdentifier()`, `requiredOptions()`, `optionalOptions()`,
+`forwardOptions()`, and per ConfigOption its key, value class, list-ness, default and fallback
+keys. This is exact: it is what Flink validates against.
+
+Usage:
+    python3 scripts/gen_connectors.py PYFLINK_LIB_DIR        # runs the dump (needs Java 17)
+    python3 scripts/gen_connectors.py --dump dump.jsonl      # reuse a dump
+    options: --out-dir rules/data  --save-dump FILE
+
+PYFLINK_LIB_DIR is e.g. .oracle-venv/lib/python3.11/site-packages/pyflink/lib.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# Option holder classes whose static ConfigOptions the dump also lists: templates a factory
+# expands itself (datagen's `fields.#.kind`: `#` is a physical column's name).
+DECLARED = ["org.apache.flink.connector.datagen.table.DataGenConnectorOptions"]
+
+# The built-in factories the catalogs cover, by identifier (connectors, then formats).
+CONNECTORS = ["datagen", "print", "blackhole", "filesystem"]
+FORMATS = ["csv", "json", "raw", "debezium-json", "canal-json", "maxwell-json", "ogg-json"]
+
+# Where each factory's source lives in apache/flink (for readers; the data comes from the jar).
+SOURCE_FILES = {
+    "org.apache.flink.connector.datagen.table.DataGenTableSourceFactory":
+        "flink-table/flink-table-api-java/src/main/java/org/apache/flink/connector/datagen/table/DataGenTableSourceFactory.java",
+    "org.apache.flink.connector.print.table.PrintTableSinkFactory":
+        "flink-table/flink-table-api-java/src/main/java/org/apache/flink/connector/print/table/PrintTableSinkFactory.java",
+    "org.apache.flink.connector.blackhole.table.BlackHoleTableSinkFactory":
+        "flink-table/flink-table-api-java/src/main/java/org/apache/flink/connector/blackhole/table/BlackHoleTableSinkFactory.java",
+    "org.apache.flink.connector.file.table.FileSystemTableFactory":
+        "flink-connectors/flink-connector-files/src/main/java/org/apache/flink/connector/file/table/FileSystemTableFactory.java",
+    "org.apache.flink.formats.csv.CsvFormatFactory":
+        "flink-formats/flink-csv/src/main/java/org/apache/flink/formats/csv/CsvFormatFactory.java",
+    "org.apache.flink.formats.csv.CsvFileFormatFactory":
+        "flink-formats/flink-csv/src/main/java/org/apache/flink/formats/csv/CsvFileFormatFactory.java",
+    "org.apache.flink.formats.json.JsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/JsonFormatFactory.java",
+    "org.apache.flink.formats.raw.RawFormatFactory":
+        "flink-table/flink-table-runtime/src/main/java/org/apache/flink/formats/raw/RawFormatFactory.java",
+    "org.apache.flink.formats.json.debezium.DebeziumJsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/debezium/DebeziumJsonFormatFactory.java",
+    "org.apache.flink.formats.json.canal.CanalJsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/canal/CanalJsonFormatFactory.java",
+    "org.apache.flink.formats.json.maxwell.MaxwellJsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/maxwell/MaxwellJsonFormatFactory.java",
+    "org.apache.flink.formats.json.ogg.OggJsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/ogg/OggJsonFormatFactory.java",
+}
+
+# How a factory checks its options beyond FactoryUtil's TableFactoryHelper#validate(), read from
+# its source (the file named above).
+VALIDATION = {
+    # DataGenTableSourceFactory#createDynamicTableSource expands `fields.#.*` per physical column
+    # and calls FactoryUtil.validateFactoryOptions and validateUnconsumedKeys itself.
+    "datagen": "per-column",
+    # FileSystemTableFactory#validate: helper.validateExcept(format + "."): every key under the
+    # chosen format's prefix passes the connector's check.
+    "filesystem": "format-prefix-lenient",
+}
+
+# Value classes as the catalog names them.
+TYPES = {
+    "java.lang.String": "string",
+    "java.lang.Integer": "int",
+    "java.lang.Long": "long",
+    "java.lang.Boolean": "boolean",
+    "java.lang.Float": "float",
+    "java.lang.Double": "double",
+    "java.time.Duration": "duration",
+    "org.apache.flink.configuration.MemorySize": "memory",
+    "java.util.Map": "map",
+}
+
+
+def run_dump(lib):
+    jars = sorted(os.path.join(lib, j) for j in os.listdir(lib) if j.endswith(".jar"))
+    cp = [j for j in jars if "flink-table-planner-loader" not in j]
+    out = subprocess.run(
+        ["java", "-cp", os.pathsep.join(cp), os.path.join(HERE, "FactoryOptionsDump.java"), *DECLARED],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    version = commit = None
+    for j in jars:
+        if os.path.basename(j).startswith("flink-dist"):
+            with zipfile.ZipFile(j) as z:
+                for line in z.read(".flink-runtime.version.properties").decode().splitlines():
+                    if line.startswith("project.version="):
+                        version = line.split("=", 1)[1]
+                    if line.startswith("git.commit.id="):
+                        commit = line.split("=", 1)[1]
+    header = json.dumps({"source": "release", "version": version, "commit": commit})
+    return header + "\n" + out.stdout
+
+
+def q(s):
+    """A YAML scalar: JSON's double-quoted string is valid YAML."""
+    return json.dumps(s, ensure_ascii=False)
+
+
+def option_type(o):
+    if o.get("enum") is not None:
+        return "enum"
+    t = TYPES.get(o["class"], "unknown")
+    return t
+
+
+def option_lines(o, required, forwarded, indent="  "):
+    t = option_type(o)
+    lines = [f"{indent}- key: {q(o['key'])}"]
+    p = indent + "  "
+    if o["list"]:
+        lines.append(f"{p}type: list")
+        lines.append(f"{p}element: {t}")
+    else:
+        lines.append(f"{p}type: {t}")
+    if t == "enum":
+        # Flink parses an enum option by comparing the value with each constant's toString(),
+        # ignoring case (ConfigurationUtils#convertToEnum).
+        lines.append(f"{p}values: [{', '.join(q(v) for v in o['enum_strings'])}]")
+    lines.append(f"{p}required: {'true' if required else 'false'}")
+    if o["has_default"] and o["default"] is not None:
+        lines.append(f"{p}default: {q(o['default'])}")
+    if o["fallback"]:
+        lines.append(f"{p}fallback_keys:")
+        for f in o["fallback"]:
+            lines.append(f"{p}  - key: {q(f['key'])}")
+            lines.append(f"{p}    deprecated: {'true' if f['deprecated'] else 'false'}")
+    if forwarded:
+        lines.append(f"{p}forwarded: true")
+    return lines
+
+
+def merge_options(factories, field):
+    by_key = {}
+    for f in factories:
+        for o in f[field] or []:
+            by_key.setdefault(o["key"], o)
+    return [by_key[k] for k in sorted(by_key)]
+
+
+def write_catalog(path, kind, ident, factories, release, declared):
+    classes = sorted(f["class"] for f in factories)
+    kinds = sorted({k for f in factories for k in f["kinds"]})
+    required = merge_options(factories, "required")
+    optional = [o for o in merge_options(factories, "optional") if o["key"] not in {r["key"] for r in required}]
+    forwarded = {o["key"] for f in factories for o in (f["forward"] or [])}
+    out = [
+        "# Generated by scripts/gen_connectors.py from the Flink release's own factories; do not edit.",
+        f"name: {q(ident)}",
+        f"kind: {kind}",
+        "source:",
+        "  repository: apache/flink",
+        f"  release: {q(release.get('version'))}",
+        f"  commit: {q(release.get('commit'))}",
+        "  factories:",
+    ]
+    for c in classes:
+        jar = next(f["jar"] for f in factories if f["class"] == c)
+        out.append(f"    - class: {q(c)}")
+        out.append(f"      jar: {q(jar)}")
+        if c in SOURCE_FILES:
+            out.append(f"      file: {q(SOURCE_FILES[c])}")
+    out.append(f"interfaces: [{', '.join(kinds)}]")
+    if kind == "connector":
+        out.append(f"source_table: {'true' if 'DynamicTableSourceFactory' in kinds else 'false'}")
+        out.append(f"sink_table: {'true' if 'DynamicTableSinkFactory' in kinds else 'false'}")
+        # Flink's LookupTableSource is a runtime interface of the source; none of the built-in
+        # connectors implements it.
+        out.append("lookup: false")
+        out.append(f"validation: {VALIDATION.get(ident, 'factory-helper')}")
+        fmt_keys = [o["key"] for o in required + optional if o["key"] == "format" or o["key"].endswith(".format")]
+        out.append(f"format_options: [{', '.join(q(k) for k in fmt_keys)}]")
+    else:
+        out.append(f"deserialization: {'true' if any('Deserialization' in k or 'BulkReader' in k for k in kinds) else 'false'}")
+        out.append(f"serialization: {'true' if any('Serialization' in k and 'De' not in k or 'BulkWriter' in k for k in kinds) else 'false'}")
+    # Metadata keys come from the sources' SupportsReadingMetadata#listReadableMetadata; the
+    # built-in connectors read none.
+    out.append("metadata: []")
+    out.append("options:")
+    if not required and not optional:
+        out[-1] = "options: []"
+    templates = []
+    for o in required:
+        out.extend(option_lines(o, True, o["key"] in forwarded))
+    for o in optional:
+        if "#" in o["key"]:
+            templates.append(o)
+            continue
+        out.extend(option_lines(o, False, o["key"] in forwarded))
+    if templates:
+        out.append("# `#` is the name of a physical column; the factory expands these per column.")
+        out.append("templates:")
+        for o in templates:
+            out.extend(option_lines(o, False, o["key"] in forwarded))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("lib", nargs="?")
+    ap.add_argument("--dump")
+    ap.add_argument("--save-dump")
+    ap.add_argument("--out-dir", default=os.path.join(ROOT, "rules", "data"))
+    args = ap.parse_args()
+    if args.dump:
+        text = open(args.dump).read()
+    elif args.lib:
+        text = run_dump(args.lib)
+    else:
+        ap.error("give PYFLINK_LIB_DIR or --dump")
+    if args.save_dump:
+        with open(args.save_dump, "w") as f:
+            f.write(text)
+    rows = [json.loads(l) for l in text.splitlines() if l.strip()]
+    release = rows[0] if rows and rows[0].get("source") == "release" else {}
+    factories = [r for r in rows if "identifier" in r]
+    declared = {r["declared"]: r["options"] for r in rows if "declared" in r}
+    for ident in CONNECTORS:
+        fs = [f for f in factories if f["identifier"] == ident and any("TableS" in k for k in f["kinds"])]
+        if not fs:
+            sys.exit(f"no connector factory {ident}")
+        write_catalog(os.path.join(args.out_dir, "connectors", ident + ".yaml"), "connector", ident, fs, release, declared)
+    for ident in FORMATS:
+        fs = [f for f in factories if f["identifier"] == ident and any("Format" in k for k in f["kinds"])]
+        if not fs:
+            sys.exit(f"no format factory {ident}")
+        write_catalog(os.path.join(args.out_dir, "formats", ident + ".yaml"), "format", ident, fs, release, declared)
+
+
+if __name__ == "__main__":
+    main()
