@@ -219,7 +219,12 @@ pub(crate) fn keep_unused_option_problems_once(found: &mut Vec<Found>) {
     let subject = |p: &problems::Problem| match p {
         problems::Problem::ConnectorOption { issue, used, .. } => {
             let (origin, key) = issue.subject();
-            Some((origin.file, origin.span, CompactString::from(key), used.is_some()))
+            Some((
+                origin.file,
+                origin.span,
+                CompactString::from(key),
+                used.is_some(),
+            ))
         }
         _ => None,
     };

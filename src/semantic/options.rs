@@ -36,8 +36,16 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../rules/data/connectors/filesystem.yaml"),
     ),
     (
+        "connectors/kafka.yaml",
+        include_str!("../../rules/data/connectors/kafka.yaml"),
+    ),
+    (
         "connectors/print.yaml",
         include_str!("../../rules/data/connectors/print.yaml"),
+    ),
+    (
+        "connectors/upsert-kafka.yaml",
+        include_str!("../../rules/data/connectors/upsert-kafka.yaml"),
     ),
     (
         "formats/canal-json.yaml",
@@ -100,6 +108,10 @@ pub struct OptionCatalog {
     /// The options that choose a format (`format`, `key.format`, `value.format`).
     #[serde(default)]
     pub format_options: Vec<String>,
+    /// Key prefixes whose keys the connector passes on unchecked (Kafka's `properties.`:
+    /// `helper.validateExcept(PROPERTIES_PREFIX)`).
+    #[serde(default)]
+    pub prefixes: Vec<String>,
     /// Metadata keys the connector or format can read (`METADATA FROM 'key'`).
     #[serde(default)]
     pub metadata: Vec<MetadataKey>,
@@ -200,8 +212,9 @@ impl OptionSpec {
             "long" => "an integer (BIGINT)".to_string(),
             "boolean" => "a boolean (`true` or `false`, any case)".to_string(),
             "float" | "double" => "a number".to_string(),
-            "duration" => "a duration (`30 s`, `5 min`, `1 h`; a bare number is milliseconds)"
-                .to_string(),
+            "duration" => {
+                "a duration (`30 s`, `5 min`, `1 h`; a bare number is milliseconds)".to_string()
+            }
             "memory" => "a memory size (`128 mb`, `1 gb`; a bare number is bytes)".to_string(),
             "enum" => format!("one of: {} (any case)", self.values.join(", ")),
             "list" => "a list (items separated by `;`)".to_string(),
@@ -384,7 +397,13 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
     let mut format_values = Vec::new();
     for o in &table.options {
         let key = o.key.as_str();
-        if consumed.contains(key) || key == "property-version" {
+        if consumed.contains(key)
+            || key == "property-version"
+            || connector
+                .prefixes
+                .iter()
+                .any(|p| key.starts_with(p.as_str()))
+        {
             continue;
         }
         // Under the chosen format's prefix: a format flinklint does not know, or a connector
@@ -513,7 +532,10 @@ fn similar(key: &str, candidates: &[String]) -> Option<CompactString> {
 
 /// The format a key belongs to when it is a known format's option under that format's prefix
 /// and the table chose another format (or none).
-fn other_format(key: &str, prefixes: &[Prefix<'_>]) -> Option<(CompactString, Option<CompactString>)> {
+fn other_format(
+    key: &str,
+    prefixes: &[Prefix<'_>],
+) -> Option<(CompactString, Option<CompactString>)> {
     for f in &catalogs().formats {
         for lead in ["", "key.", "value."] {
             let prefix = format!("{lead}{}.", f.name);

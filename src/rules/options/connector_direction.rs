@@ -13,7 +13,10 @@ impl Rule for ConnectorDirection {
     fn consumes(&self, problem: &Problem) -> bool {
         matches!(problem, Problem::ConnectorDirection { .. })
     }
-    fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+    fn report(&self, ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+        if !super::applies(ctx, found.file) {
+            return;
+        }
         let Problem::ConnectorDirection {
             span,
             table,

@@ -21,7 +21,10 @@ impl Rule for MissingConnectorOption {
             }
         )
     }
-    fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+    fn report(&self, ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+        if !super::applies(ctx, found.file) {
+            return;
+        }
         let Problem::ConnectorOption {
             issue:
                 OptionIssue::Missing {

@@ -7,11 +7,20 @@
 // The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
 include!(concat!(env!("OUT_DIR"), "/rules_family_options.rs"));
 
+use crate::config::Target;
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::Context;
 use crate::rules::Reporter;
 use crate::semantic::catalog::Origin;
 use crate::semantic::names::QualifiedName;
 use crate::semantic::problems::{Found, TableUse};
+
+/// Whether the catalogs apply to the file's target: they are Flink 2.3's (and the connectors'
+/// releases for it); on older targets and on Confluent Cloud (whose tables are not Flink's
+/// connectors) nothing is reported.
+fn applies(ctx: &Context<'_>, file: crate::source::FileId) -> bool {
+    matches!(ctx.target(file), Target::Flink23 | Target::FlinkNext)
+}
 
 /// What the using statement does with the table, for its label.
 fn use_label(used: &TableUse) -> &'static str {

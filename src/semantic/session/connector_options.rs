@@ -169,7 +169,11 @@ impl Session<'_> {
 /// planning creates sources and sinks. Statement sets and `EXECUTE` are applied statement by
 /// statement (their members reach [`Session::connector_uses`] themselves); `EXPLAIN` and
 /// `COMPILE PLAN` plan their statement without running it.
-fn uses<'a>(statement: &'a Statement, reads: &mut Vec<&'a ObjectName>, writes: &mut Vec<&'a ObjectName>) {
+fn uses<'a>(
+    statement: &'a Statement,
+    reads: &mut Vec<&'a ObjectName>,
+    writes: &mut Vec<&'a ObjectName>,
+) {
     match &statement.kind {
         StatementKind::Query(q) => query_reads(q, &mut Vec::new(), reads, 0),
         StatementKind::Insert(i) => {
