@@ -29,8 +29,11 @@ impl Session<'_> {
         let mut reads = Vec::new();
         let mut writes = Vec::new();
         uses(statement, &mut reads, &mut writes);
+        // Views expanded for this statement: each once (a view reachable along several paths
+        // is not walked again, so the cost stays linear in the views).
+        let mut expanded = std::collections::HashSet::new();
         for name in reads {
-            self.read_name(file, statement, name, name.span, 0);
+            self.read_name(file, statement, name, name.span, 0, &mut expanded);
         }
         for name in writes {
             let Some(q) = self.resolve(name) else {
@@ -51,6 +54,7 @@ impl Session<'_> {
         name: &ObjectName,
         at: crate::source::Span,
         depth: usize,
+        expanded: &mut std::collections::HashSet<usize>,
     ) {
         if depth > MAX_DEPTH {
             return;
@@ -64,7 +68,10 @@ impl Session<'_> {
         match &object.def {
             ObjectDef::Table(_) => self.check_use(file, statement, at, &object, false),
             ObjectDef::View(v) => {
-                if object.incomplete || object.ambiguous {
+                if object.incomplete
+                    || object.ambiguous
+                    || !expanded.insert(Arc::as_ptr(&object) as usize)
+                {
                     return;
                 }
                 let Some(query) = v.query.clone() else {
@@ -73,7 +80,7 @@ impl Session<'_> {
                 let mut names = Vec::new();
                 query_reads(&query, &mut Vec::new(), &mut names, 0);
                 for inner in names {
-                    self.read_name(file, statement, inner, at, depth + 1);
+                    self.read_name(file, statement, inner, at, depth + 1, expanded);
                 }
             }
             ObjectDef::Materialized(_) => {}
