@@ -363,6 +363,14 @@ fn column_cases_agree_with_flink() {
     check_area("columns");
 }
 
+/// Connector and format options (`fixtures/oracle/options/`): unsupported keys, missing
+/// required options, values that do not parse, sink-only and source-only connectors, on the
+/// statement that reads or writes the table; Flink's message on at least 95 % of rejections.
+#[test]
+fn option_cases_agree_with_flink() {
+    check_validator_area("options");
+}
+
 /// Types Flink derives for select-list expressions (`fixtures/oracle/types/`): literals,
 /// arithmetic, boolean operators, string, conditional, cast, date/time and aggregate functions.
 #[test]

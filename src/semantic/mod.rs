@@ -19,6 +19,7 @@ pub mod history;
 pub mod insert;
 pub mod materialized;
 pub mod names;
+pub mod options;
 pub mod problems;
 pub mod query;
 pub mod render_expr;
@@ -193,6 +194,7 @@ pub fn analyse_planned(
         model.found.extend(f);
     }
     model.found.extend(across);
+    keep_unused_option_problems_once(&mut model.found);
     model.plan = plan;
     let histories_done = histories - planned;
     model.timings = vec![
@@ -208,6 +210,37 @@ pub fn analyse_planned(
     model.timings.push(("collect", start.elapsed() - ran));
     model.deployment = order.map(|(_, shared, levels)| (shared, levels));
     model
+}
+
+/// The option problems of tables that nothing uses ([`Problem::ConnectorOption`] without
+/// `used`): each is kept once, and not at all when a statement that uses the table (in any
+/// session) reports the same problem.
+pub(crate) fn keep_unused_option_problems_once(found: &mut Vec<Found>) {
+    let subject = |p: &problems::Problem| match p {
+        problems::Problem::ConnectorOption { issue, used, .. } => {
+            let (origin, key) = issue.subject();
+            Some((
+                origin.file,
+                origin.span,
+                CompactString::from(key),
+                used.is_some(),
+            ))
+        }
+        _ => None,
+    };
+    let used: std::collections::HashSet<_> = found
+        .iter()
+        .filter_map(|f| subject(&f.problem))
+        .filter(|s| s.3)
+        .map(|s| (s.0, s.1, s.2))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|f| match subject(&f.problem) {
+        Some((file, span, key, false)) => {
+            !used.contains(&(file, span, key.clone())) && seen.insert((file, span, key))
+        }
+        _ => true,
+    });
 }
 
 /// Runs a file's statements in `session`; when the file has an earlier version (`--base`), that
@@ -249,6 +282,8 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         record_versions: true,
         deployed: Default::default(),
         system: session.system,
+        option_checked: Default::default(),
+        option_held: Vec::new(),
     };
     for (i, statement) in base.parsed.script.statements.iter().enumerate() {
         if base.dialect.is_flink(i) {

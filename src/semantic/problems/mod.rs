@@ -535,6 +535,41 @@ pub enum Problem {
         /// What the statement does ("ALTER TABLE", "DROP TABLE", "INSERT INTO").
         action: &'static str,
     },
+    /// A table's connector or format options that its factory rejects
+    /// ([`super::options::check`]). With `used`, the statement reads or writes the table and
+    /// Flink rejects it there; without, nothing in the run uses the table: Flink accepts its
+    /// CREATE, but no statement can read or write it.
+    ConnectorOption {
+        /// What is wrong.
+        issue: super::options::OptionIssue,
+        /// The table, as resolved.
+        table: QualifiedName,
+        /// The statement's use of the table, when one uses it.
+        used: Option<TableUse>,
+    },
+    /// A statement reads a table whose connector can only be written, or writes one whose
+    /// connector can only be read (`FactoryUtil#createDynamicTableSource` / `...Sink`).
+    ConnectorDirection {
+        /// The table's name in the statement.
+        span: Span,
+        /// The table, as resolved.
+        table: QualifiedName,
+        /// The connector.
+        connector: compact_str::CompactString,
+        /// Where the `connector` option is declared.
+        connector_origin: Origin,
+        /// Whether the statement writes the table (else it reads it).
+        write: bool,
+    },
+}
+
+/// Where a statement reads or writes a table.
+#[derive(Debug, Clone, Copy)]
+pub struct TableUse {
+    /// The table's name in the statement.
+    pub span: Span,
+    /// Whether the statement writes the table (else it reads it).
+    pub write: bool,
 }
 
 impl Problem {
@@ -560,6 +595,7 @@ impl Problem {
                 | Problem::AlterWithoutStartMode { .. }
                 | Problem::CreateOrAlterWithoutStartMode { .. }
                 | Problem::UnknownMaterialized { .. }
+                | Problem::ConnectorOption { used: None, .. }
                 | Problem::IgnoredClauseChange {
                     clause: IgnoredClause::Freshness
                         | IgnoredClause::Comment

@@ -197,7 +197,7 @@ impl Session<'_> {
         if existing.is_some() && !ct.or_replace {
             return;
         }
-        self.register(CatalogObject {
+        let object = self.register(CatalogObject {
             name,
             def: ObjectDef::Table(built.table),
             temporary: ct.temporary,
@@ -213,6 +213,7 @@ impl Session<'_> {
             derived_from: parent_object.as_ref().map(|(_, o)| o.clone()),
             ambiguous: false,
         });
+        self.unused_connector_options(file, statement, &object);
     }
 }
 

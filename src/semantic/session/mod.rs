@@ -18,6 +18,7 @@
 
 mod alter_table;
 mod column_checks;
+mod connector_options;
 mod create_table;
 mod drop;
 mod like_diff;
@@ -75,6 +76,11 @@ pub struct Session<'b> {
     pub deployed: std::collections::HashMap<QualifiedName, String>,
     /// The run's system columns.
     pub system: &'b super::system::SystemColumns,
+    /// The table versions whose connector this session checked at a use, with how (options,
+    /// read as a source, written as a sink), by the address of the version ...
+    pub option_checked: std::collections::HashSet<(usize, u8)>,
+    /// ... which these hold, so that no address is reused while the session runs.
+    pub option_held: Vec<Arc<CatalogObject>>,
 }
 
 impl<'b> Session<'b> {
@@ -90,6 +96,8 @@ impl<'b> Session<'b> {
             record_versions: true,
             deployed: std::collections::HashMap::new(),
             system,
+            option_checked: std::collections::HashSet::new(),
+            option_held: Vec::new(),
         }
     }
 
@@ -211,6 +219,8 @@ impl<'b> Session<'b> {
         if let Some(q) = query {
             self.foreign_system_columns(file, statement, q);
         }
+        // The connectors of the tables it reads and writes, as the planner creates them.
+        self.connector_uses(file, statement);
         match &statement.kind {
             StatementKind::CreateTable(ct) => {
                 self.foreign_in_table(file, statement, ct);

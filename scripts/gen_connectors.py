@@ -1,0 +1,566 @@
+#!/usr/bin/env python3
+"""Generate rules/data/connectors/*.yaml and rules/data/formats/*.yaml: the option catalogs of
+Flink's connectors and formats, as their factories declare them.
+
+The built-in connectors and formats come from the Flink release itself, read through its own
+classes (the release jars that PyFlink ships, `pip install apache-flink==2.3.0`):
+scripts/FactoryOptionsDump.java loads every `org.apache.flink.table.factories.Factory` on the
+class path (Java's ServiceLoader, as Flink's FactoryUtil discovers them) and prints what
+FactoryUtil asks each factory: `factoryIdentifier()`, `requiredOptions()`, `optionalOptions()`,
+`forwardOptions()`, and per ConfigOption its key, value class, list-ness, default and fallback
+keys. This is exact: it is what Flink validates against.
+
+Connectors outside the Flink release (kafka, upsert-kafka, ...) come from their own repositories'
+ sources: `--sources NAME=DIR` reads the `.java` files of DIR (saved from the connector's repository
+at a named commit, `--source-info NAME=REPO@COMMIT:PATH,...`), parses their `ConfigOptions.key(...)`
+declarations (key, type, default, fallback and deprecated keys; enum values from enums declared
+in DIR) and the factory's `requiredOptions()` / `optionalOptions()` / `forwardOptions()`, and
+notes `helper.validateExcept(PREFIX)` (a family of keys the connector passes on, such as
+Kafka's `properties.*`). What the parser cannot read exactly (an enum declared elsewhere) is
+typed `string`: flinklint then does not check its values.
+
+It then writes docs/connectors.md from every catalog under rules/data/ (needs PyYAML).
+
+Usage:
+    python3 scripts/gen_connectors.py PYFLINK_LIB_DIR        # runs the dump (needs Java 17)
+    python3 scripts/gen_connectors.py --dump dump.jsonl      # reuse a dump
+    python3 scripts/gen_connectors.py --docs-only            # only docs/connectors.md
+    options: --out-dir rules/data  --save-dump FILE
+
+PYFLINK_LIB_DIR is e.g. .oracle-venv/lib/python3.11/site-packages/pyflink/lib.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# Option holder classes whose static ConfigOptions the dump also lists: templates a factory
+# expands itself (datagen's `fields.#.kind`: `#` is a physical column's name).
+DECLARED = ["org.apache.flink.connector.datagen.table.DataGenConnectorOptions"]
+
+# The built-in factories the catalogs cover, by identifier (connectors, then formats).
+CONNECTORS = ["datagen", "print", "blackhole", "filesystem"]
+FORMATS = ["csv", "json", "raw", "debezium-json", "canal-json", "maxwell-json", "ogg-json"]
+
+# Where each factory's source lives in apache/flink (for readers; the data comes from the jar).
+SOURCE_FILES = {
+    "org.apache.flink.connector.datagen.table.DataGenTableSourceFactory":
+        "flink-table/flink-table-api-java/src/main/java/org/apache/flink/connector/datagen/table/DataGenTableSourceFactory.java",
+    "org.apache.flink.connector.print.table.PrintTableSinkFactory":
+        "flink-table/flink-table-api-java/src/main/java/org/apache/flink/connector/print/table/PrintTableSinkFactory.java",
+    "org.apache.flink.connector.blackhole.table.BlackHoleTableSinkFactory":
+        "flink-table/flink-table-api-java/src/main/java/org/apache/flink/connector/blackhole/table/BlackHoleTableSinkFactory.java",
+    "org.apache.flink.connector.file.table.FileSystemTableFactory":
+        "flink-connectors/flink-connector-files/src/main/java/org/apache/flink/connector/file/table/FileSystemTableFactory.java",
+    "org.apache.flink.formats.csv.CsvFormatFactory":
+        "flink-formats/flink-csv/src/main/java/org/apache/flink/formats/csv/CsvFormatFactory.java",
+    "org.apache.flink.formats.csv.CsvFileFormatFactory":
+        "flink-formats/flink-csv/src/main/java/org/apache/flink/formats/csv/CsvFileFormatFactory.java",
+    "org.apache.flink.formats.json.JsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/JsonFormatFactory.java",
+    "org.apache.flink.formats.raw.RawFormatFactory":
+        "flink-table/flink-table-runtime/src/main/java/org/apache/flink/formats/raw/RawFormatFactory.java",
+    "org.apache.flink.formats.json.debezium.DebeziumJsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/debezium/DebeziumJsonFormatFactory.java",
+    "org.apache.flink.formats.json.canal.CanalJsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/canal/CanalJsonFormatFactory.java",
+    "org.apache.flink.formats.json.maxwell.MaxwellJsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/maxwell/MaxwellJsonFormatFactory.java",
+    "org.apache.flink.formats.json.ogg.OggJsonFormatFactory":
+        "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/ogg/OggJsonFormatFactory.java",
+}
+
+# How a factory checks its options beyond FactoryUtil's TableFactoryHelper#validate(), read from
+# its source (the file named above).
+VALIDATION = {
+    # DataGenTableSourceFactory#createDynamicTableSource expands `fields.#.*` per physical column
+    # and calls FactoryUtil.validateFactoryOptions and validateUnconsumedKeys itself.
+    "datagen": "per-column",
+    # FileSystemTableFactory#validate: helper.validateExcept(format + "."): every key under the
+    # chosen format's prefix passes the connector's check.
+    "filesystem": "format-prefix-lenient",
+}
+
+# Value classes as the catalog names them.
+TYPES = {
+    "java.lang.String": "string",
+    "java.lang.Integer": "int",
+    "java.lang.Long": "long",
+    "java.lang.Boolean": "boolean",
+    "java.lang.Float": "float",
+    "java.lang.Double": "double",
+    "java.time.Duration": "duration",
+    "org.apache.flink.configuration.MemorySize": "memory",
+    "java.util.Map": "map",
+}
+
+
+def run_dump(lib):
+    jars = sorted(os.path.join(lib, j) for j in os.listdir(lib) if j.endswith(".jar"))
+    cp = [j for j in jars if "flink-table-planner-loader" not in j]
+    out = subprocess.run(
+        ["java", "-cp", os.pathsep.join(cp), os.path.join(HERE, "FactoryOptionsDump.java"), *DECLARED],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    version = commit = None
+    for j in jars:
+        if os.path.basename(j).startswith("flink-dist"):
+            with zipfile.ZipFile(j) as z:
+                for line in z.read(".flink-runtime.version.properties").decode().splitlines():
+                    if line.startswith("project.version="):
+                        version = line.split("=", 1)[1]
+                    if line.startswith("git.commit.id="):
+                        commit = line.split("=", 1)[1]
+    header = json.dumps({"source": "release", "version": version, "commit": commit})
+    return header + "\n" + out.stdout
+
+
+def q(s):
+    """A YAML scalar: JSON's double-quoted string is valid YAML."""
+    return json.dumps(s, ensure_ascii=False)
+
+
+def option_type(o):
+    if o.get("enum") is not None:
+        return "enum"
+    t = TYPES.get(o["class"], "unknown")
+    return t
+
+
+def option_lines(o, required, forwarded, indent="  "):
+    t = option_type(o)
+    lines = [f"{indent}- key: {q(o['key'])}"]
+    p = indent + "  "
+    if o["list"]:
+        lines.append(f"{p}type: list")
+        lines.append(f"{p}element: {t}")
+    else:
+        lines.append(f"{p}type: {t}")
+    if t == "enum":
+        # Flink parses an enum option by comparing the value with each constant's toString(),
+        # ignoring case (ConfigurationUtils#convertToEnum).
+        lines.append(f"{p}values: [{', '.join(q(v) for v in o['enum_strings'])}]")
+        lines.append(f"{p}enum_class: {q(o['class'])}")
+    lines.append(f"{p}required: {'true' if required else 'false'}")
+    if o["has_default"] and o["default"] is not None:
+        lines.append(f"{p}default: {q(o['default'])}")
+    if o["fallback"]:
+        lines.append(f"{p}fallback_keys:")
+        for f in o["fallback"]:
+            lines.append(f"{p}  - key: {q(f['key'])}")
+            lines.append(f"{p}    deprecated: {'true' if f['deprecated'] else 'false'}")
+    if forwarded:
+        lines.append(f"{p}forwarded: true")
+    return lines
+
+
+def merge_options(factories, field):
+    by_key = {}
+    for f in factories:
+        for o in f[field] or []:
+            by_key.setdefault(o["key"], o)
+    return [by_key[k] for k in sorted(by_key)]
+
+
+def write_catalog(path, kind, ident, factories, release, declared):
+    classes = sorted(f["class"] for f in factories)
+    kinds = sorted({k for f in factories for k in f["kinds"]})
+    required = merge_options(factories, "required")
+    optional = [o for o in merge_options(factories, "optional") if o["key"] not in {r["key"] for r in required}]
+    forwarded = {o["key"] for f in factories for o in (f["forward"] or [])}
+    from_sources = factories[0].get("repository")
+    if from_sources:
+        out = [
+            "# Generated by scripts/gen_connectors.py from the connector's sources (its ConfigOption declarations and factory); do not edit.",
+            f"name: {q(ident)}",
+            f"kind: {kind}",
+            "source:",
+            f"  repository: {factories[0]['repository']}",
+            f"  commit: {q(factories[0]['commit'])}",
+            "  factories:",
+        ]
+    else:
+        out = [
+            "# Generated by scripts/gen_connectors.py from the Flink release's own factories; do not edit.",
+            f"name: {q(ident)}",
+            f"kind: {kind}",
+            "source:",
+            "  repository: apache/flink",
+            f"  release: {q(release.get('version'))}",
+            f"  commit: {q(release.get('commit'))}",
+            "  factories:",
+        ]
+    for c in classes:
+        f0 = next(f for f in factories if f["class"] == c)
+        out.append(f"    - class: {q(c)}")
+        if f0.get("jar"):
+            out.append(f"      jar: {q(f0['jar'])}")
+        file = f0.get("file") or SOURCE_FILES.get(c)
+        if file:
+            out.append(f"      file: {q(file)}")
+    out.append(f"interfaces: [{', '.join(kinds)}]")
+    if kind == "connector":
+        out.append(f"source_table: {'true' if 'DynamicTableSourceFactory' in kinds else 'false'}")
+        out.append(f"sink_table: {'true' if 'DynamicTableSinkFactory' in kinds else 'false'}")
+        # Flink's LookupTableSource is a runtime interface of the source; none of the built-in
+        # connectors implements it.
+        out.append("lookup: false")
+        out.append(f"validation: {VALIDATION.get(ident, 'factory-helper')}")
+        prefixes = sorted({p for f in factories for p in f.get("prefixes", [])})
+        # Keys under these prefixes pass the connector's check (helper.validateExcept(prefix)).
+        out.append(f"prefixes: [{', '.join(q(p) for p in prefixes)}]")
+        fmt_keys = [o["key"] for o in required + optional if o["key"] == "format" or o["key"].endswith(".format")]
+        out.append(f"format_options: [{', '.join(q(k) for k in fmt_keys)}]")
+    else:
+        out.append(f"deserialization: {'true' if any('Deserialization' in k or 'BulkReader' in k for k in kinds) else 'false'}")
+        out.append(f"serialization: {'true' if any('Serialization' in k and 'De' not in k or 'BulkWriter' in k for k in kinds) else 'false'}")
+    # Metadata keys come from the sources' SupportsReadingMetadata#listReadableMetadata; the
+    # built-in connectors read none.
+    out.append("metadata: []")
+    out.append("options:")
+    if not required and not optional:
+        out[-1] = "options: []"
+    templates = []
+    for o in required:
+        out.extend(option_lines(o, True, o["key"] in forwarded))
+    for o in optional:
+        if "#" in o["key"]:
+            templates.append(o)
+            continue
+        out.extend(option_lines(o, False, o["key"] in forwarded))
+    if templates:
+        out.append("# `#` is the name of a physical column; the factory expands these per column.")
+        out.append("templates:")
+        for o in templates:
+            out.extend(option_lines(o, False, o["key"] in forwarded))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+# Constants of Flink's FactoryUtil that connectors reuse (flink-table-common).
+FACTORY_UTIL = {
+    "FORMAT": {"key": "format", "class": "java.lang.String"},
+    "SINK_PARALLELISM": {"key": "sink.parallelism", "class": "java.lang.Integer"},
+    "SOURCE_PARALLELISM": {"key": "scan.parallelism", "class": "java.lang.Integer"},
+}
+STRING_CONSTANTS = {"FORMAT_SUFFIX": ".format", "FactoryUtil.FORMAT_SUFFIX": ".format"}
+JAVA_TYPES = {
+    "stringType": "java.lang.String",
+    "intType": "java.lang.Integer",
+    "longType": "java.lang.Long",
+    "booleanType": "java.lang.Boolean",
+    "floatType": "java.lang.Float",
+    "doubleType": "java.lang.Double",
+    "durationType": "java.time.Duration",
+    "memoryType": "org.apache.flink.configuration.MemorySize",
+    "mapType": "java.util.Map",
+}
+
+
+def java_string(expr):
+    """The value of a Java string expression of literals and known constants, or None."""
+    parts = []
+    for piece in re.split(r"\s*\+\s*", expr.strip()):
+        m = re.fullmatch(r'"((?:[^"\\]|\\.)*)"', piece)
+        if m:
+            parts.append(m.group(1))
+        elif piece in STRING_CONSTANTS:
+            parts.append(STRING_CONSTANTS[piece])
+        else:
+            return None
+    return "".join(parts)
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"(?m)^\s*//.*$", " ", text)
+
+
+def parse_enums(text, java_class):
+    """Enums declared in a source: name -> (Java class name, the strings Flink compares values
+    with: each constant's toString())."""
+    text = strip_comments(text)
+    package = re.search(r"package\s+([\w.]+);", text).group(1)
+    enums = {}
+    for m in re.finditer(r"enum\s+(\w+)(?:\s+implements\s+[\w, ]+)?\s*\{", text):
+        name, start = m.group(1), m.end()
+        depth, i = 1, start
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        body = text[start : i - 1]
+        head = body.split(";", 1)[0]
+        # Constants: at the start of the body or after a comma, at nesting depth 0.
+        flat, depth = [], 0
+        for ch in head:
+            if ch == "(":
+                depth += 1
+            if depth == 0 or ch in "()":
+                flat.append(ch)
+            elif depth == 1 and ch == '"':
+                flat.append(ch)
+            elif depth == 1:
+                flat.append(ch if ch not in ",(" else " ")
+            if ch == ")":
+                depth -= 1
+        head_flat = "".join(flat)
+        constants = re.findall(r"(?:^|,)\s*([A-Z][A-Z0-9_]*)\s*(\(\s*\"[^\"]*\")?", head_flat)
+        if not constants:
+            continue
+        qualified = f"{package}.{name}" if name == java_class else f"{package}.{java_class}${name}"
+        overrides = re.search(r"public String toString\(\)\s*\{\s*return\s+(\w+)\s*;", body)
+        if overrides:
+            if not all(lit for _, lit in constants):
+                continue
+            enums[name] = (qualified, [re.search(r'"([^"]*)"', lit).group(1) for _, lit in constants])
+        elif "toString" not in body:
+            enums[name] = (qualified, [c for c, _ in constants])
+    return enums
+
+
+def parse_options(text, enums):
+    """ConfigOption declarations: field name -> dump-shaped option."""
+    out = {}
+    for m in re.finditer(r"static\s+final\s+ConfigOption<[^=]*>\s+(\w+)\s*=\s*(.*?);\s*\n", text, re.S):
+        field, expr = m.group(1), " ".join(m.group(2).split())
+        alias = re.fullmatch(r"FactoryUtil\.(\w+)", expr)
+        if alias and alias.group(1) in FACTORY_UTIL:
+            o = FACTORY_UTIL[alias.group(1)]
+            out[field] = {"key": o["key"], "class": o["class"], "list": False, "has_default": False, "default": None, "fallback": []}
+            continue
+        km = re.match(r"ConfigOptions\.key\((.*?)\)\s*\.\s*(\w+)\((.*?)\)", expr)
+        if not km:
+            continue
+        key = java_string(km.group(1))
+        if key is None:
+            continue
+        method, arg = km.group(2), km.group(3)
+        o = {"key": key, "list": ".asList()" in expr, "has_default": False, "default": None, "fallback": []}
+        if method == "enumType":
+            enum = arg.replace(".class", "").split(".")[-1]
+            if enum in enums:
+                o["class"], o["enum"] = enums[enum]
+                o["enum_strings"] = o["enum"]
+            else:
+                o["class"] = "java.lang.String"
+        else:
+            o["class"] = JAVA_TYPES.get(method, "unknown")
+        dm = re.search(r"\.defaultValue\((.*?)\)\s*\.(?:with|build)", expr + ".with")
+        if dm:
+            value = dm.group(1).strip()
+            lit = java_string(value)
+            if lit is not None:
+                o["has_default"], o["default"] = True, lit
+            elif re.fullmatch(r"-?\d+L?|true|false", value):
+                o["has_default"], o["default"] = True, value.rstrip("L")
+            elif re.fullmatch(r"\w+\.\w+", value) and o.get("enum"):
+                o["has_default"] = True
+        for fm in re.finditer(r"\.with(Fallback|Deprecated)Keys\((.*?)\)", expr):
+            for k in re.findall(r'"([^"]*)"', fm.group(2)):
+                o["fallback"].append({"key": k, "deprecated": fm.group(1) == "Deprecated"})
+        out[field] = o
+    return out
+
+
+def method_fields(text, method):
+    m = re.search(method + r"\(\)\s*\{(.*?)\n    \}", text, re.S)
+    if not m:
+        return None
+    body = m.group(1)
+    fields = re.findall(r"options\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
+    sm = re.search(r"Stream\.of\((.*?)\)", body, re.S)
+    if sm:
+        fields += [f.split(".")[-1].strip() for f in sm.group(1).split(",") if f.strip()]
+    return fields
+
+
+def factories_from_sources(directory, info):
+    """Dump-shaped factories read from the Java sources of `directory`."""
+    texts = {}
+    for name in sorted(os.listdir(directory)):
+        if name.endswith(".java"):
+            with open(os.path.join(directory, name)) as f:
+                texts[name] = f.read()
+    enums = {}
+    for name, t in texts.items():
+        enums.update(parse_enums(t, name[: -len(".java")]))
+    options = {}
+    for t in texts.values():
+        options.update(parse_options(t, enums))
+    options.setdefault("FORMAT", {"key": "format", "class": "java.lang.String", "list": False, "has_default": False, "default": None, "fallback": []})
+    out = []
+    for name, t in texts.items():
+        im = re.search(r"String IDENTIFIER\s*=\s*\"([^\"]+)\"", t)
+        if not im or "requiredOptions()" not in t:
+            continue
+        kinds = [k for k in ("DynamicTableSourceFactory", "DynamicTableSinkFactory") if re.search(r"implements[^{]*" + k, t)]
+        def pick(method):
+            fields = method_fields(t, method) or []
+            missing = [f for f in fields if f not in options]
+            if missing:
+                sys.exit(f"{name}: {method}() names options the sources do not declare: {missing}")
+            return [options[f] for f in fields]
+        prefixes = [p for p in re.findall(r"validateExcept\((\w+)\)", t)]
+        prefix_values = []
+        for p in prefixes:
+            pm = None
+            for other in texts.values():
+                pm = pm or re.search(p + r"\s*=\s*\"([^\"]+)\"", other)
+            if pm:
+                prefix_values.append(pm.group(1))
+        cls = re.search(r"package\s+([\w.]+);", t).group(1) + "." + name[: -len(".java")]
+        out.append({
+            "identifier": im.group(1),
+            "class": cls,
+            "jar": None,
+            "file": info["files"].get(name),
+            "kinds": kinds,
+            "required": pick("requiredOptions"),
+            "optional": pick("optionalOptions"),
+            "forward": pick("forwardOptions"),
+            "prefixes": sorted(set(prefix_values)),
+            "repository": info["repository"],
+            "commit": info["commit"],
+        })
+    return out
+
+
+def write_docs(data_dir, path):
+    import yaml
+
+    def load(kind):
+        d = os.path.join(data_dir, kind)
+        out = []
+        for name in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+            if name.endswith(".yaml"):
+                with open(os.path.join(d, name)) as f:
+                    out.append(yaml.safe_load(f))
+        return out
+
+    def type_of(o):
+        t = o["type"]
+        if t == "list":
+            return f"list of {o.get('element', 'string')}"
+        if t == "enum":
+            return "enum: " + ", ".join(f"`{v}`" for v in o.get("values", []))
+        return t
+
+    def table(options):
+        rows = ["| key | type | required | default |", "|---|---|---|---|"]
+        for o in options:
+            default = f"`{o['default']}`" if "default" in o else ""
+            fallbacks = "".join(f" (also `{f['key']}`)" for f in o.get("fallback_keys", []))
+            rows.append(f"| `{o['key']}`{fallbacks} | {type_of(o)} | {'yes' if o.get('required') else ''} | {default} |")
+        return rows
+
+    def source(c):
+        s = c["source"]
+        lines = [f"Source: {s['repository']} {s.get('release') or ''} (commit `{s.get('commit')}`):"]
+        for f in s.get("factories", []):
+            where = f" ({f['file']})" if f.get("file") else ""
+            lines.append(f"- `{f['class']}`{where}")
+        return lines
+
+    out = [
+        "# Connector and format option catalogs",
+        "",
+        "<!-- Generated by scripts/gen_connectors.py from rules/data/connectors/ and rules/data/formats/; do not edit. -->",
+        "",
+        "The CO rules check a table's `WITH` options against these catalogs, as Flink's",
+        "`FactoryUtil` checks them when a statement reads or writes the table. Each catalog is",
+        "generated from the factories' own `ConfigOption` declarations (the built-in ones through",
+        "reflection on the Flink release's jars) and names the classes and commit it was read from.",
+        "A connector that is not listed here is not checked.",
+        "",
+    ]
+    connectors, formats = load("connectors"), load("formats")
+    out.append("| connector | source | sink | options |")
+    out.append("|---|---|---|---|")
+    for c in connectors:
+        out.append(f"| [`{c['name']}`](#connector-{c['name']}) | {'yes' if c.get('source_table') else 'no'} | {'yes' if c.get('sink_table') else 'no'} | {len(c.get('options') or []) + len(c.get('templates') or [])} |")
+    out.append("")
+    out.append("| format | options |")
+    out.append("|---|---|")
+    for c in formats:
+        out.append(f"| [`{c['name']}`](#format-{c['name']}) | {len(c.get('options') or [])} |")
+    out.append("")
+    for c in connectors:
+        out += [f'<a id="connector-{c["name"]}"></a>', f"## Connector `{c['name']}`", ""]
+        out += source(c) + [""]
+        if c.get("validation") == "format-prefix-lenient":
+            out += ["Every key under the chosen format's prefix (`<format>.`) passes the connector's check; the format reads its own options.", ""]
+        if c.get("validation") == "per-column":
+            out += ["`#` in a key stands for the name of a physical column; the factory expands these keys per column.", ""]
+        opts = (c.get("options") or []) + (c.get("templates") or [])
+        out += (table(opts) if opts else ["Takes no option but `connector`."]) + [""]
+    for c in formats:
+        out += [f'<a id="format-{c["name"]}"></a>', f"## Format `{c['name']}`", ""]
+        out += source(c) + [""]
+        out += ["Keys are written under the format's prefix: `'" + c["name"] + ".<key>'`.", ""]
+        opts = c.get("options") or []
+        out += (table(opts) if opts else ["Takes no options."]) + [""]
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("lib", nargs="?")
+    ap.add_argument("--dump")
+    ap.add_argument("--save-dump")
+    ap.add_argument("--out-dir", default=os.path.join(ROOT, "rules", "data"))
+    ap.add_argument("--docs", default=os.path.join(ROOT, "docs", "connectors.md"))
+    ap.add_argument("--docs-only", action="store_true")
+    ap.add_argument("--sources", help="a folder of a connector's Java sources")
+    ap.add_argument("--repository", help="with --sources: the repository they come from")
+    ap.add_argument("--commit", help="with --sources: the commit")
+    ap.add_argument("--path", help="with --sources: their folder in the repository")
+    args = ap.parse_args()
+    if args.sources:
+        files = {n: f"{args.path}/{n}" for n in os.listdir(args.sources)}
+        info = {"repository": args.repository, "commit": args.commit, "files": files}
+        for f in factories_from_sources(args.sources, info):
+            write_catalog(os.path.join(args.out_dir, "connectors", f["identifier"] + ".yaml"), "connector", f["identifier"], [f], {}, {})
+        write_docs(args.out_dir, args.docs)
+        return
+    if args.docs_only:
+        write_docs(args.out_dir, args.docs)
+        return
+    if args.dump:
+        text = open(args.dump).read()
+    elif args.lib:
+        text = run_dump(args.lib)
+    else:
+        ap.error("give PYFLINK_LIB_DIR or --dump")
+    if args.save_dump:
+        with open(args.save_dump, "w") as f:
+            f.write(text)
+    rows = [json.loads(l) for l in text.splitlines() if l.strip()]
+    release = rows[0] if rows and rows[0].get("source") == "release" else {}
+    factories = [r for r in rows if "identifier" in r]
+    declared = {r["declared"]: r["options"] for r in rows if "declared" in r}
+    for ident in CONNECTORS:
+        fs = [f for f in factories if f["identifier"] == ident and any("TableS" in k for k in f["kinds"])]
+        if not fs:
+            sys.exit(f"no connector factory {ident}")
+        write_catalog(os.path.join(args.out_dir, "connectors", ident + ".yaml"), "connector", ident, fs, release, declared)
+    for ident in FORMATS:
+        fs = [f for f in factories if f["identifier"] == ident and any("Format" in k for k in f["kinds"])]
+        if not fs:
+            sys.exit(f"no format factory {ident}")
+        write_catalog(os.path.join(args.out_dir, "formats", ident + ".yaml"), "format", ident, fs, release, declared)
+    write_docs(args.out_dir, args.docs)
+
+
+if __name__ == "__main__":
+    main()
