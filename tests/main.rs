@@ -24,6 +24,7 @@ mod context_root;
 mod corpus;
 mod dialect;
 mod docs;
+mod editors;
 mod empty_run;
 mod expand_cli;
 mod expand_describe;

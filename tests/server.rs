@@ -15,7 +15,8 @@ const PARENT: &str =
     "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n";
 const CHILD: &str =
     "CREATE TABLE orders_copy (id INT) WITH ('connector' = 'datagen') LIKE orders;\n";
-const JOB: &str = "SELECT \"x\";\nCREATE TABLE t (a INT, PRIMARY KEY (a)) WITH ('connector' = 'datagen');\n";
+const JOB: &str =
+    "SELECT \"x\";\nCREATE TABLE t (a INT, PRIMARY KEY (a)) WITH ('connector' = 'datagen');\n";
 
 /// How long a test waits for a message before it fails (generous: a loaded machine).
 const WAIT: Duration = Duration::from_secs(60);
@@ -153,7 +154,9 @@ impl Client {
     /// JSON with the project's folder shown as `/PROJECT`.
     fn shown(&self, value: &Value) -> String {
         let text = serde_json::to_string_pretty(value).unwrap();
+        let tmp = std::env::temp_dir().display().to_string();
         text.replace(&self.dir.display().to_string(), "/PROJECT")
+            .replace(tmp.trim_end_matches('/'), "/TMP")
     }
 
     fn shutdown(mut self) {
@@ -234,7 +237,10 @@ fn code_actions_hover_definition_references_symbols() {
                "context": {"diagnostics": [], "only": ["quickfix"]}}),
     );
     let first = &unsafe_actions["result"][0];
-    assert!(first["title"].as_str().unwrap().contains("unsafe"), "{first}");
+    assert!(
+        first["title"].as_str().unwrap().contains("unsafe"),
+        "{first}"
+    );
     assert_eq!(first["isPreferred"], false);
     // Only the fix-all source action when asked for source actions.
     let source = c.request(
@@ -329,7 +335,10 @@ fn suppression_hover_and_ignore_action_round_trip() {
                "position": {"line": 1, "character": 23}}),
     );
     let value = hover["result"]["contents"]["value"].as_str().unwrap();
-    assert!(value.starts_with("**TB001** (primary-key-enforced)"), "{value}");
+    assert!(
+        value.starts_with("**TB001** (primary-key-enforced)"),
+        "{value}"
+    );
     c.shutdown();
 }
 
@@ -409,9 +418,9 @@ fn pull_diagnostics_for_clients_that_pull() {
     assert_eq!(after["result"]["kind"], "full");
     assert_eq!(after["result"]["items"], json!([]));
     let messages = c.drain(Duration::from_millis(200));
-    assert!(messages.iter().any(
-        |m| matches!(m, Message::Request(r) if r.method == "workspace/diagnostic/refresh")
-    ));
+    assert!(messages
+        .iter()
+        .any(|m| matches!(m, Message::Request(r) if r.method == "workspace/diagnostic/refresh")));
     assert!(!messages.iter().any(
         |m| matches!(m, Message::Notification(n) if n.method == "textDocument/publishDiagnostics")
     ));
@@ -444,7 +453,11 @@ fn hostile_input_gets_clean_errors_and_the_server_survives() {
     assert_eq!(r["error"]["code"], -32600);
     // Positions far out of range, and a document the server does not know: null results.
     c.open("job.sql", JOB);
-    for (line, character) in [(0u64, 999_999u64), (999_999, 0), (u32::MAX as u64, u32::MAX as u64)] {
+    for (line, character) in [
+        (0u64, 999_999u64),
+        (999_999, 0),
+        (u32::MAX as u64, u32::MAX as u64),
+    ] {
         let r = c.request(
             "textDocument/hover",
             json!({"textDocument": {"uri": c.uri("job.sql")}, "position": {"line": line, "character": character}}),
@@ -493,7 +506,10 @@ fn hostile_input_gets_clean_errors_and_the_server_survives() {
         "textDocument/hover",
         json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")}, "position": {"line": 0, "character": 72}}),
     );
-    assert!(r["result"]["contents"]["value"].as_str().unwrap().contains("CREATE TABLE"));
+    assert!(r["result"]["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("CREATE TABLE"));
     c.notify(
         "textDocument/didClose",
         json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")}}),
@@ -539,15 +555,33 @@ fn malformed_json_rpc_on_standard_input() {
     input.push_str(&frame(
         r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
     ));
-    input.push_str(&frame(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#));
+    input.push_str(&frame(
+        r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+    ));
     input.push_str(&frame(r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#));
     input.push_str(&frame(r#"{"jsonrpc":"2.0","method":"exit"}"#));
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let mut out = String::new();
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
     let status = child.wait().unwrap();
     assert!(status.success());
-    assert!(out.contains(r#""id":null"#) && out.contains("-32700"), "{out}");
-    assert!(out.contains(r#""id":1,"result""#) || out.contains(r#""id":1"#), "{out}");
+    assert!(
+        out.contains(r#""id":null"#) && out.contains("-32700"),
+        "{out}"
+    );
+    assert!(
+        out.contains(r#""id":1,"result""#) || out.contains(r#""id":1"#),
+        "{out}"
+    );
     assert!(out.contains(r#""id":2"#), "{out}");
 }

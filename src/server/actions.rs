@@ -45,9 +45,7 @@ pub fn actions(
         return Vec::new();
     };
     let mut out = Vec::new();
-    let in_file: Vec<&Diagnostic> = outcome
-        .diagnostics_of(FileId(index as u32))
-        .collect();
+    let in_file: Vec<&Diagnostic> = outcome.diagnostics_of(FileId(index as u32)).collect();
     for d in in_file
         .iter()
         .filter(|d| d.span.start <= span.end && d.span.end.max(d.span.start) >= span.start)

@@ -15,10 +15,7 @@ pub fn docs_uri(code: &str, template: Option<&str>) -> Option<lsp::Uri> {
         return lsp::Uri::from_str(&t.replace("{code}", code)).ok();
     }
     let meta = crate::registry::find(code)?;
-    let dir = std::env::temp_dir().join(format!(
-        "flinklint-{}-rules",
-        env!("CARGO_PKG_VERSION")
-    ));
+    let dir = std::env::temp_dir().join(format!("flinklint-{}-rules", env!("CARGO_PKG_VERSION")));
     let path = dir.join(format!("{}.md", meta.code));
     if !path.exists() {
         std::fs::create_dir_all(&dir).ok()?;

@@ -394,8 +394,7 @@ impl<'c> Server<'c> {
                 }
             }
             "textDocument/didChange" => {
-                if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(params)
-                {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(params) {
                     self.did_change(p);
                 }
             }
@@ -410,8 +409,7 @@ impl<'c> Server<'c> {
                 }
             }
             "workspace/didChangeWatchedFiles" => {
-                if let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(params)
-                {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(params) {
                     self.watched(p);
                 }
             }
@@ -487,7 +485,10 @@ impl<'c> Server<'c> {
         let Some(path) = path_of(&p.text_document.uri) else {
             return;
         };
-        if path.file_name().is_some_and(|n| n == crate::config::load::CONFIG_FILE) {
+        if path
+            .file_name()
+            .is_some_and(|n| n == crate::config::load::CONFIG_FILE)
+        {
             self.reload();
             return;
         }
@@ -517,10 +518,10 @@ impl<'c> Server<'c> {
 
     fn watched(&mut self, p: lsp::DidChangeWatchedFilesParams) {
         let paths: Vec<PathBuf> = p.changes.iter().filter_map(|c| path_of(&c.uri)).collect();
-        if paths
-            .iter()
-            .any(|p| p.file_name().is_some_and(|n| n == crate::config::load::CONFIG_FILE))
-        {
+        if paths.iter().any(|p| {
+            p.file_name()
+                .is_some_and(|n| n == crate::config::load::CONFIG_FILE)
+        }) {
             self.reload();
             return;
         }
@@ -670,9 +671,10 @@ impl<'c> Server<'c> {
             )
         } else {
             let name = navigate::name_at(file, offset)?;
-            let markdown = navigate::hover_object(&root.project, outcome, &name.name).or_else(
-                || navigate::hover_column(&root.project, outcome, file, offset, &name.word),
-            )?;
+            let markdown =
+                navigate::hover_object(&root.project, outcome, &name.name).or_else(|| {
+                    navigate::hover_column(&root.project, outcome, file, offset, &name.word)
+                })?;
             (markdown, Some(name.span))
         };
         Some(lsp::Hover {
@@ -739,7 +741,11 @@ impl<'c> Server<'c> {
             .and_then(|root| {
                 let outcome = root.project.outcome()?;
                 let index = convert::file_index(outcome, path)?;
-                Some(convert::diagnostics_of(outcome, index, self.docs.as_deref()))
+                Some(convert::diagnostics_of(
+                    outcome,
+                    index,
+                    self.docs.as_deref(),
+                ))
             })
             .unwrap_or_default();
         let json = serde_json::to_string(&diagnostics).unwrap_or_default();
@@ -752,12 +758,14 @@ impl<'c> Server<'c> {
         let (items, id) = self.report(&path);
         self.result_ids.insert(path, id.clone());
         let report = if p.previous_result_id.as_deref() == Some(id.as_str()) {
-            lsp::DocumentDiagnosticReport::Unchanged(lsp::RelatedUnchangedDocumentDiagnosticReport {
-                related_documents: None,
-                unchanged_document_diagnostic_report: lsp::UnchangedDocumentDiagnosticReport {
-                    result_id: id,
+            lsp::DocumentDiagnosticReport::Unchanged(
+                lsp::RelatedUnchangedDocumentDiagnosticReport {
+                    related_documents: None,
+                    unchanged_document_diagnostic_report: lsp::UnchangedDocumentDiagnosticReport {
+                        result_id: id,
+                    },
                 },
-            })
+            )
         } else {
             lsp::DocumentDiagnosticReport::Full(lsp::RelatedFullDocumentDiagnosticReport {
                 related_documents: None,

@@ -92,7 +92,10 @@ pub fn name_at(file: &FileEntry, offset: u32) -> Option<NameAt> {
 }
 
 /// The rule code under the cursor in a `flinklint:` comment.
-pub fn rule_in_comment(file: &FileEntry, offset: u32) -> Option<&'static crate::registry::RuleMeta> {
+pub fn rule_in_comment(
+    file: &FileEntry,
+    offset: u32,
+) -> Option<&'static crate::registry::RuleMeta> {
     let tokens = &file.parsed.tokens;
     let i = token_at(tokens, offset)?;
     let t = &tokens[i];
@@ -137,6 +140,15 @@ fn origin_text(project: &Project, outcome: &Outcome, row: &DescribeRow) -> Strin
         DescribeOrigin::Declared(o) => format!("declared at {}", at(o)),
         DescribeOrigin::Inherited(parent, o) => format!("inherited from {parent} at {}", at(o)),
         DescribeOrigin::Platform => "platform".to_string(),
+    }
+}
+
+/// `s` as a Markdown code span (a span that holds backticks is delimited by two).
+fn code(s: &str) -> String {
+    if s.contains('`') {
+        format!("`` {} ``", s.replace(['\n', '\r'], " "))
+    } else {
+        format!("`{s}`")
     }
 }
 
@@ -240,10 +252,10 @@ pub fn hover_column(
     }
     let (table, row) = found?;
     let mut out = format!(
-        "column `{}` of `{}`\n\n- type: `{}`\n- kind: {}\n- origin: {}\n",
-        cell(&row.name),
-        cell(&table),
-        row.data_type.as_deref().unwrap_or("(unknown)"),
+        "column {} of {}\n\n- type: {}\n- kind: {}\n- origin: {}\n",
+        code(&row.name),
+        code(&table),
+        code(row.data_type.as_deref().unwrap_or("(unknown)")),
         row.kind.as_str(),
         origin_text(project, outcome, &row)
     );
@@ -257,7 +269,11 @@ pub fn hover_column(
 }
 
 /// Where `name` is defined: one location per session that defines it (duplicates merged).
-pub fn definition_locations(project: &Project, outcome: &Outcome, name: &str) -> Vec<lsp::Location> {
+pub fn definition_locations(
+    project: &Project,
+    outcome: &Outcome,
+    name: &str,
+) -> Vec<lsp::Location> {
     let mut seen = HashSet::new();
     project
         .definitions(name)

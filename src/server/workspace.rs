@@ -42,9 +42,12 @@ pub struct Workspace {
 
 /// Whether `path` is read as a file of the project under `settings` (its extension is listed).
 pub fn is_checked(path: &Path, settings: &Settings) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| settings.extensions.iter().any(|x| x.eq_ignore_ascii_case(e)))
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        settings
+            .extensions
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(e))
+    })
 }
 
 impl Workspace {
@@ -101,20 +104,19 @@ impl Workspace {
     /// Loads the root at `dir`: its settings and files (open documents' texts over the disk's).
     /// Returns it and the folders of the roots nested in it.
     fn load_root(&mut self, dir: &Path) -> (Root, Vec<PathBuf>) {
-        let (settings, config_error) =
-            match config::resolve(dir, &CliSettings::default()) {
-                Ok(s) => (s, None),
-                Err(e) => (
-                    Settings {
-                        root: Some(dir.to_path_buf()),
-                        ..Settings::default()
-                    },
-                    Some(e.render(false)),
-                ),
-            };
+        let (settings, config_error) = match config::resolve(dir, &CliSettings::default()) {
+            Ok(s) => (s, None),
+            Err(e) => (
+                Settings {
+                    root: Some(dir.to_path_buf()),
+                    ..Settings::default()
+                },
+                Some(e.render(false)),
+            ),
+        };
         let mut project = Project::new(settings.clone());
-        let inputs = discover::discover_with(&[dir.to_path_buf()], &settings, None)
-            .unwrap_or_default();
+        let inputs =
+            discover::discover_with(&[dir.to_path_buf()], &settings, None).unwrap_or_default();
         let mut nested = Vec::new();
         let mut present = HashSet::new();
         for input in &inputs {
@@ -234,11 +236,10 @@ impl Workspace {
                 Some(text)
                     if root.dir == own
                         && is_checked(path, root.project.settings())
-                        && !root
-                            .project
-                            .settings()
-                            .exclude
-                            .matches_path_or_parent(&root.project.settings().relative_path(path), false) =>
+                        && !root.project.settings().exclude.matches_path_or_parent(
+                            &root.project.settings().relative_path(path),
+                            false,
+                        ) =>
                 {
                     root.project.set_file(path, text.clone());
                     root.dirty = true;
@@ -257,11 +258,8 @@ impl Workspace {
 
     /// The root that reads the file at `path` (reporting it, or else as context).
     pub fn reading_root(&self, path: &Path) -> Option<&Root> {
-        self.reporting_root(path).or_else(|| {
-            self.roots
-                .iter()
-                .find(|r| r.project.text(path).is_some())
-        })
+        self.reporting_root(path)
+            .or_else(|| self.roots.iter().find(|r| r.project.text(path).is_some()))
     }
 }
 
