@@ -157,6 +157,7 @@ impl Client {
         let tmp = std::env::temp_dir().display().to_string();
         text.replace(&self.dir.display().to_string(), "/PROJECT")
             .replace(tmp.trim_end_matches('/'), "/TMP")
+            .replace(env!("CARGO_PKG_VERSION"), "VERSION")
     }
 
     fn shutdown(mut self) {
@@ -186,8 +187,10 @@ fn snapshot(name: &str, text: &str) {
 fn diagnostics_across_files_on_open_and_change() {
     let dir = project("lsp-cross");
     let mut c = Client::start(&dir.0, json!({}));
-    // The workspace is checked on start: every file with findings is published.
-    assert_eq!(c.codes("catalog/V2__orders_copy.sql"), vec!["CL002"]);
+    // The workspace is checked on start: every file with findings is published. The child's
+    // clash links to the parent's column in the other file (related information).
+    let child = c.diagnostics("catalog/V2__orders_copy.sql");
+    snapshot("server_child_diagnostics", &c.shown(&child));
     let job = c.diagnostics("job.sql");
     snapshot("server_job_diagnostics", &c.shown(&job));
 
@@ -584,4 +587,53 @@ fn malformed_json_rpc_on_standard_input() {
         "{out}"
     );
     assert!(out.contains(r#""id":2"#), "{out}");
+}
+
+#[test]
+fn configuration_per_root_and_multi_root_workspaces() {
+    // Two workspace folders; the first holds a folder with its own configuration.
+    let a = project("lsp-root-a");
+    let b = TempDir::new("lsp-root-b");
+    std::fs::create_dir_all(a.0.join("team")).unwrap();
+    std::fs::write(a.0.join("team/.flinklint.yaml"), "rules:\n  TB001: off\n").unwrap();
+    std::fs::write(a.0.join("team/job.sql"), JOB).unwrap();
+    std::fs::write(b.0.join(".flinklint.yaml"), "rules:\n  SY003: off\n").unwrap();
+    std::fs::write(b.0.join("job.sql"), JOB).unwrap();
+    let (server, client) = Connection::memory();
+    let handle = std::thread::spawn(move || flinklint::server::run(&server).unwrap());
+    let mut c = Client {
+        connection: client,
+        server: Some(handle),
+        next_id: 0,
+        inbox: Vec::new(),
+        dir: a.0.clone(),
+    };
+    c.request(
+        "initialize",
+        json!({"capabilities": {}, "workspaceFolders": [
+            {"uri": uri(&a.0), "name": "a"}, {"uri": uri(&b.0), "name": "b"}]}),
+    );
+    c.notify("initialized", json!({}));
+    // The first folder's own files: its (default) settings.
+    assert_eq!(c.codes("job.sql"), vec!["SY003", "TB001"]);
+    // The nested folder's file: its own configuration (TB001 off), found from its folder.
+    assert_eq!(c.codes("team/job.sql"), vec!["SY003"]);
+    // The second folder: its configuration (SY003 off).
+    let b_job = uri(&b.0.join("job.sql"));
+    let mut found = None;
+    for m in c.drain(Duration::from_millis(500)) {
+        if let Message::Notification(n) = m {
+            if n.method == "textDocument/publishDiagnostics" && n.params["uri"] == b_job.as_str() {
+                found = Some(n.params);
+            }
+        }
+    }
+    let codes: Vec<&str> = found.as_ref().expect("diagnostics of the second folder")["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, vec!["TB001"]);
+    c.shutdown();
 }

@@ -3,6 +3,10 @@
 //! comments of [`crate::rules::suppression`]), and a source action that applies every safe fix
 //! of the file.
 
+// `lsp_types::WorkspaceEdit` keys its changes by `Uri`, whose parsed form caches positions in
+// `Cell`s that never change its hash or equality (clippy cannot see that).
+#![allow(clippy::mutable_key_type)]
+
 use super::{convert, text};
 use crate::diagnostics::{Applicability, Diagnostic};
 use crate::fix::{apply_to_text, FixMode};

@@ -30,8 +30,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use workspace::Workspace;
 
-/// How long the server waits after a change for more changes before it checks again.
-pub const DEBOUNCE: Duration = Duration::from_millis(15);
+/// How long the server waits after a change for more changes before it checks again: a burst
+/// of changes (a paste, a multi-cursor edit, a client's save sequence) is checked once.
+/// Messages already queued are always read before a check.
+pub const DEBOUNCE: Duration = Duration::from_millis(5);
 
 /// Runs the server on standard input and output until `exit` or the end of the input.
 pub fn run_stdio() -> Result<(), String> {
@@ -561,12 +563,29 @@ impl<'c> Server<'c> {
     fn flush_all(&mut self, everything: bool) {
         self.pending = None;
         let mut changed: Vec<(usize, PathBuf)> = Vec::new();
+        let timings = std::env::var_os("FLINKLINT_TIMINGS").is_some();
         for (i, root) in self.workspace.roots.iter_mut().enumerate() {
             if !root.dirty && root.project.outcome().is_some() {
                 continue;
             }
             root.dirty = false;
+            let start = Instant::now();
             let paths = root.project.check();
+            if timings {
+                // On standard error, which the protocol leaves to the server's log.
+                eprintln!(
+                    "timings: check of {} ({} files): {:.2} ms, {} file(s) changed",
+                    root.dir.display(),
+                    root.project.paths().count(),
+                    start.elapsed().as_secs_f64() * 1e3,
+                    paths.len()
+                );
+                if let Some(o) = root.project.outcome() {
+                    for (stage, took) in &o.timings {
+                        eprintln!("timings:   {stage} {:.2} ms", took.as_secs_f64() * 1e3);
+                    }
+                }
+            }
             changed.extend(paths.into_iter().map(|p| (i, p)));
         }
         if everything {
