@@ -18,6 +18,7 @@
 //! baseline, render    recorded findings, output formats
 //! docs                rule documentation
 //! discover            the command line's I/O: which files a run reads, and reading them
+//! server              the language server (LSP over stdio): projects per configuration root
 //! ```
 //!
 //! The command line (`src/cli/`: arguments, output, exit codes) is the binary's, on top of
@@ -40,6 +41,7 @@ pub mod registry;
 pub mod render;
 pub mod rules;
 pub mod semantic;
+pub mod server;
 pub mod source;
 pub mod syntax;
 

@@ -24,6 +24,7 @@ const LAYERS: &[&str] = &[
     "render",
     "docs",
     "discover",
+    "server",
     "cli",
 ];
 

@@ -24,6 +24,7 @@ mod context_root;
 mod corpus;
 mod dialect;
 mod docs;
+mod editors;
 mod empty_run;
 mod expand_cli;
 mod expand_describe;
@@ -43,6 +44,7 @@ mod parser_fixtures;
 mod project;
 mod report_order;
 mod rules;
+mod server;
 mod suppressions;
 
 /// Every `.rs` file directly in `tests/` is declared as a module of this file, and every

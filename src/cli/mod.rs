@@ -7,6 +7,7 @@ mod files;
 mod fix;
 mod parse;
 mod rule;
+mod server;
 
 use clap::{Parser, Subcommand};
 use flinklint::config::{CliSettings, FailOn, Settings, Target};
@@ -42,6 +43,10 @@ enum Command {
     Rules(rule::RulesArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     Completions(rule::CompletionsArgs),
+    /// Run the language server (the Language Server Protocol over standard input and output)
+    /// for editors: diagnostics across the project as you type, quick fixes, hover, go to
+    /// definition.
+    Server(server::ServerArgs),
 }
 
 /// What to read and how: shared by `check` and `expand`.
@@ -138,6 +143,7 @@ pub fn main() -> ExitCode {
         Command::Rule(args) => rule::rule(args),
         Command::Rules(args) => rule::rules(args),
         Command::Completions(args) => rule::completions(args),
+        Command::Server(args) => server::run(args),
     }
 }
 

@@ -379,6 +379,11 @@ impl Project {
         self.index.get(path).map(|&i| &self.files[i].source.text)
     }
 
+    /// The role of the file at `path`.
+    pub fn role(&self, path: &Path) -> Option<Role> {
+        self.index.get(path).map(|&i| self.files[i].role)
+    }
+
     /// Checks the project: parses the files whose text changed since the last check (in
     /// parallel), builds the catalog and runs the rules. Returns the paths of the files whose
     /// findings differ from the last check's (all files with findings on the first check); the

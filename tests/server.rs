@@ -1,0 +1,639 @@
+//! The language server end to end, in memory: a client on a channel
+//! (`lsp_server::Connection::memory`) drives `flinklint::server::run` on another thread, as an
+//! editor would, and the answers are compared with JSON snapshots (paths of the temporary
+//! project shown as `file:///PROJECT`). Hostile input (malformed requests, unknown methods,
+//! positions out of range, documents never opened, non-ASCII text, a file deleted while open)
+//! must get a clean error or nothing, and the server must keep answering.
+
+use crate::common::{self, TempDir};
+use lsp_server::{Connection, Message, Notification, Request, RequestId};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const PARENT: &str =
+    "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n";
+const CHILD: &str =
+    "CREATE TABLE orders_copy (id INT) WITH ('connector' = 'datagen') LIKE orders;\n";
+const JOB: &str =
+    "SELECT \"x\";\nCREATE TABLE t (a INT, PRIMARY KEY (a)) WITH ('connector' = 'datagen');\n";
+
+/// How long a test waits for a message before it fails (generous: a loaded machine).
+const WAIT: Duration = Duration::from_secs(60);
+
+struct Client {
+    connection: Connection,
+    server: Option<std::thread::JoinHandle<()>>,
+    next_id: i32,
+    /// Notifications and requests from the server not yet looked at.
+    inbox: Vec<Message>,
+    dir: PathBuf,
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+impl Client {
+    /// A server on `dir` as the workspace folder, initialized with `capabilities`.
+    fn start(dir: &Path, capabilities: Value) -> Client {
+        let (server, client) = Connection::memory();
+        let handle = std::thread::spawn(move || {
+            flinklint::server::run(&server).expect("the server runs");
+        });
+        let mut c = Client {
+            connection: client,
+            server: Some(handle),
+            next_id: 0,
+            inbox: Vec::new(),
+            dir: dir.to_path_buf(),
+        };
+        let result = c.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": null,
+                "capabilities": capabilities,
+                "workspaceFolders": [{"uri": uri(dir), "name": "project"}],
+            }),
+        );
+        assert_eq!(result["result"]["serverInfo"]["name"], "flinklint");
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn uri(&self, rel: &str) -> String {
+        uri(&self.dir.join(rel))
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        self.connection
+            .sender
+            .send(Notification::new(method.to_string(), params).into())
+            .unwrap();
+    }
+
+    /// Sends a request and returns the whole response (`result` or `error`).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        self.connection
+            .sender
+            .send(Request::new(id.clone(), method.to_string(), params).into())
+            .unwrap();
+        loop {
+            match self.connection.receiver.recv_timeout(WAIT) {
+                Ok(Message::Response(r)) if r.id == id => return serde_json::to_value(r).unwrap(),
+                Ok(other) => self.inbox.push(other),
+                Err(e) => panic!("no response to {method}: {e}"),
+            }
+        }
+    }
+
+    /// The next diagnostics published for `rel`.
+    fn diagnostics(&mut self, rel: &str) -> Value {
+        let want = self.uri(rel);
+        let matches = |m: &Message| {
+            matches!(m, Message::Notification(n)
+                if n.method == "textDocument/publishDiagnostics" && n.params["uri"] == want.as_str())
+        };
+        if let Some(i) = self.inbox.iter().position(matches) {
+            let Message::Notification(n) = self.inbox.remove(i) else {
+                unreachable!()
+            };
+            return n.params;
+        }
+        loop {
+            match self.connection.receiver.recv_timeout(WAIT) {
+                Ok(m) if matches(&m) => {
+                    let Message::Notification(n) = m else {
+                        unreachable!()
+                    };
+                    return n.params;
+                }
+                Ok(other) => self.inbox.push(other),
+                Err(e) => panic!("no diagnostics for {rel}: {e}"),
+            }
+        }
+    }
+
+    /// The codes of the next diagnostics published for `rel`.
+    fn codes(&mut self, rel: &str) -> Vec<String> {
+        self.diagnostics(rel)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Every message that arrives within `quiet` of the last one.
+    fn drain(&mut self, quiet: Duration) -> Vec<Message> {
+        let mut out = std::mem::take(&mut self.inbox);
+        while let Ok(m) = self.connection.receiver.recv_timeout(quiet) {
+            out.push(m);
+        }
+        out
+    }
+
+    fn open(&self, rel: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": self.uri(rel), "languageId": "sql", "version": 1, "text": text}}),
+        );
+    }
+
+    fn change(&self, rel: &str, version: i32, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": self.uri(rel), "version": version},
+                   "contentChanges": [{"text": text}]}),
+        );
+    }
+
+    /// JSON with the project's folder shown as `/PROJECT`.
+    fn shown(&self, value: &Value) -> String {
+        let text = serde_json::to_string_pretty(value).unwrap();
+        let tmp = std::env::temp_dir().display().to_string();
+        text.replace(&self.dir.display().to_string(), "/PROJECT")
+            .replace(tmp.trim_end_matches('/'), "/TMP")
+            .replace(env!("CARGO_PKG_VERSION"), "VERSION")
+    }
+
+    fn shutdown(mut self) {
+        let r = self.request("shutdown", Value::Null);
+        assert_eq!(r["result"], Value::Null);
+        assert!(r.get("error").is_none(), "{r}");
+        self.notify("exit", Value::Null);
+        self.server.take().unwrap().join().unwrap();
+    }
+}
+
+fn project(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    std::fs::create_dir_all(dir.0.join("catalog")).unwrap();
+    std::fs::write(dir.0.join("catalog/V1__orders.sql"), PARENT).unwrap();
+    std::fs::write(dir.0.join("catalog/V2__orders_copy.sql"), CHILD).unwrap();
+    std::fs::write(dir.0.join("job.sql"), JOB).unwrap();
+    dir
+}
+
+fn snapshot(name: &str, text: &str) {
+    common::snapshot_settings(&common::root().join("tests"))
+        .bind(|| insta::assert_snapshot!(name, text));
+}
+
+#[test]
+fn diagnostics_across_files_on_open_and_change() {
+    let dir = project("lsp-cross");
+    let mut c = Client::start(&dir.0, json!({}));
+    // The workspace is checked on start: every file with findings is published. The child's
+    // clash links to the parent's column in the other file (related information).
+    let child = c.diagnostics("catalog/V2__orders_copy.sql");
+    snapshot("server_child_diagnostics", &c.shown(&child));
+    let job = c.diagnostics("job.sql");
+    snapshot("server_job_diagnostics", &c.shown(&job));
+
+    // Opening the parent changes nothing; renaming its column (unsaved) clears the child's
+    // clash: the child's diagnostics are published again, empty.
+    c.open("catalog/V1__orders.sql", PARENT);
+    c.change(
+        "catalog/V1__orders.sql",
+        2,
+        "CREATE TABLE orders (order_id INT) WITH ('connector' = 'datagen');\n",
+    );
+    assert!(c.codes("catalog/V2__orders_copy.sql").is_empty());
+    // And back: the clash returns.
+    c.change("catalog/V1__orders.sql", 3, PARENT);
+    assert_eq!(c.codes("catalog/V2__orders_copy.sql"), vec!["CL002"]);
+
+    // An edit that fixes the open document's own finding clears it (with its version).
+    c.open("job.sql", JOB);
+    c.change("job.sql", 2, "SELECT 'x';\n");
+    let cleared = c.diagnostics("job.sql");
+    assert_eq!(cleared["diagnostics"], json!([]));
+    assert_eq!(cleared["version"], 2);
+    c.shutdown();
+}
+
+#[test]
+fn code_actions_hover_definition_references_symbols() {
+    let dir = project("lsp-nav");
+    let mut c = Client::start(&dir.0, json!({}));
+    c.open("job.sql", JOB);
+    c.open("catalog/V2__orders_copy.sql", CHILD);
+    let _ = c.drain(Duration::from_millis(300));
+
+    // Code actions on line 2 of job.sql (TB001's safe fix, the two ignores, fix-all).
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": c.uri("job.sql")},
+               "range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 60}},
+               "context": {"diagnostics": []}}),
+    );
+    snapshot("server_code_actions", &c.shown(&actions["result"]));
+    // SY003's fix is unsafe: marked, and not preferred.
+    let unsafe_actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": c.uri("job.sql")},
+               "range": {"start": {"line": 0, "character": 8}, "end": {"line": 0, "character": 8}},
+               "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    let first = &unsafe_actions["result"][0];
+    assert!(
+        first["title"].as_str().unwrap().contains("unsafe"),
+        "{first}"
+    );
+    assert_eq!(first["isPreferred"], false);
+    // Only the fix-all source action when asked for source actions.
+    let source = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": c.uri("job.sql")},
+               "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+               "context": {"diagnostics": [], "only": ["source.fixAll"]}}),
+    );
+    let kinds: Vec<&str> = source["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, vec!["source.fixAll.flinklint"]);
+
+    // Hover on the LIKE parent in the child: its expanded definition and columns.
+    let at_orders = json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")},
+                           "position": {"line": 0, "character": 72}});
+    let hover = c.request("textDocument/hover", at_orders.clone());
+    snapshot("server_hover_table", &c.shown(&hover["result"]));
+    // On a column: its type, kind and origin.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")},
+               "position": {"line": 0, "character": 27}}),
+    );
+    snapshot("server_hover_column", &c.shown(&hover["result"]));
+
+    // Go to definition: the parent's CREATE TABLE in the other file.
+    let definition = c.request("textDocument/definition", at_orders.clone());
+    snapshot("server_definition", &c.shown(&definition["result"]));
+    // References: the declaration and the LIKE.
+    let mut params = at_orders;
+    params["context"] = json!({"includeDeclaration": true});
+    let references = c.request("textDocument/references", params);
+    let mut found: Vec<String> = references["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| c.shown(&l["uri"]))
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        vec![
+            "\"file:///PROJECT/catalog/V1__orders.sql\"",
+            "\"file:///PROJECT/catalog/V2__orders_copy.sql\""
+        ]
+    );
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": c.uri("job.sql")}}),
+    );
+    snapshot("server_symbols", &c.shown(&symbols["result"]));
+    c.shutdown();
+}
+
+#[test]
+fn suppression_hover_and_ignore_action_round_trip() {
+    let dir = project("lsp-ignore");
+    let mut c = Client::start(&dir.0, json!({}));
+    c.open("job.sql", JOB);
+    let _ = c.drain(Duration::from_millis(300));
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": c.uri("job.sql")},
+               "range": {"start": {"line": 1, "character": 30}, "end": {"line": 1, "character": 30}},
+               "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    let ignore = actions["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Ignore TB001 for this statement")
+        .expect("an ignore action")
+        .clone();
+    let edit = &ignore["edit"]["changes"][c.uri("job.sql")][0];
+    assert_eq!(edit["newText"], "-- flinklint: ignore TB001\n");
+    // Applying it (as the client would) silences TB001.
+    let text = JOB.replacen(
+        "CREATE TABLE t",
+        "-- flinklint: ignore TB001\nCREATE TABLE t",
+        1,
+    );
+    c.change("job.sql", 2, &text);
+    assert_eq!(c.codes("job.sql"), vec!["SY003"]);
+    // Hover on the code in the comment: the rule's summary.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": c.uri("job.sql")},
+               "position": {"line": 1, "character": 23}}),
+    );
+    let value = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        value.starts_with("**TB001** (primary-key-enforced)"),
+        "{value}"
+    );
+    c.shutdown();
+}
+
+#[test]
+fn configuration_reload() {
+    let dir = project("lsp-config");
+    let mut c = Client::start(&dir.0, json!({}));
+    assert_eq!(c.codes("catalog/V2__orders_copy.sql"), vec!["CL002"]);
+    // Turning CL002 off in the configuration clears it once the client says the file changed.
+    std::fs::write(dir.0.join(".flinklint.yaml"), "rules:\n  CL002: off\n").unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": c.uri(".flinklint.yaml"), "type": 1}]}),
+    );
+    assert!(c.codes("catalog/V2__orders_copy.sql").is_empty());
+    // A broken configuration is shown, and the server goes on with the defaults.
+    std::fs::write(dir.0.join(".flinklint.yaml"), "rules: [\n").unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": c.uri(".flinklint.yaml"), "type": 2}]}),
+    );
+    assert_eq!(c.codes("catalog/V2__orders_copy.sql"), vec!["CL002"]);
+    let shown = c
+        .drain(Duration::from_millis(200))
+        .into_iter()
+        .any(|m| matches!(m, Message::Notification(n) if n.method == "window/showMessage"));
+    assert!(shown, "a broken configuration is shown");
+    c.shutdown();
+}
+
+#[test]
+fn pull_diagnostics_for_clients_that_pull() {
+    let dir = project("lsp-pull");
+    let mut c = Client::start(
+        &dir.0,
+        json!({"textDocument": {"diagnostic": {}}, "workspace": {"diagnostic": {"refreshSupport": true}}}),
+    );
+    let report = c.request(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")}}),
+    );
+    let result = &report["result"];
+    assert_eq!(result["kind"], "full");
+    assert_eq!(result["items"][0]["code"], "CL002");
+    let id = result["resultId"].clone();
+    let again = c.request(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")}, "previousResultId": id}),
+    );
+    assert_eq!(again["result"]["kind"], "unchanged");
+    let workspace = c.request("workspace/diagnostic", json!({"previousResultIds": []}));
+    let mut uris: Vec<String> = workspace["result"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| c.shown(&i["uri"]))
+        .collect();
+    uris.sort();
+    assert_eq!(
+        uris,
+        vec![
+            "\"file:///PROJECT/catalog/V2__orders_copy.sql\"",
+            "\"file:///PROJECT/job.sql\""
+        ]
+    );
+    // An edit of the parent: the server asks the client to pull again, and nothing is pushed.
+    c.open("catalog/V1__orders.sql", PARENT);
+    c.change(
+        "catalog/V1__orders.sql",
+        2,
+        "CREATE TABLE orders (order_id INT) WITH ('connector' = 'datagen');\n",
+    );
+    let after = c.request(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")}, "previousResultId": id}),
+    );
+    assert_eq!(after["result"]["kind"], "full");
+    assert_eq!(after["result"]["items"], json!([]));
+    let messages = c.drain(Duration::from_millis(200));
+    assert!(messages
+        .iter()
+        .any(|m| matches!(m, Message::Request(r) if r.method == "workspace/diagnostic/refresh")));
+    assert!(!messages.iter().any(
+        |m| matches!(m, Message::Notification(n) if n.method == "textDocument/publishDiagnostics")
+    ));
+    c.shutdown();
+}
+
+#[test]
+fn hostile_input_gets_clean_errors_and_the_server_survives() {
+    let dir = project("lsp-hostile");
+    let mut c = Client::start(&dir.0, json!({}));
+    let _ = c.drain(Duration::from_millis(300));
+    // Unknown method: "method not found".
+    let r = c.request("flinklint/unknown", json!({}));
+    assert_eq!(r["error"]["code"], -32601);
+    // Parameters of the wrong shape: "invalid params".
+    let r = c.request("textDocument/hover", json!({"nonsense": [1, 2]}));
+    assert_eq!(r["error"]["code"], -32602);
+    let r = c.request("textDocument/codeAction", json!(null));
+    assert_eq!(r["error"]["code"], -32602);
+    // Notifications that make no sense are ignored: unknown ones, bad parameters, edits of a
+    // document never opened, a second initialize is refused.
+    c.notify("flinklint/nothing", json!({}));
+    c.notify("textDocument/didChange", json!({"garbage": true}));
+    c.change("never-opened.sql", 5, "SELECT \"y\";\n");
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": "untitled:Untitled-1", "languageId": "sql", "version": 1, "text": "SELECT \"x\";"}}),
+    );
+    let r = c.request("initialize", json!({"capabilities": {}}));
+    assert_eq!(r["error"]["code"], -32600);
+    // Positions far out of range, and a document the server does not know: null results.
+    c.open("job.sql", JOB);
+    for (line, character) in [
+        (0u64, 999_999u64),
+        (999_999, 0),
+        (u32::MAX as u64, u32::MAX as u64),
+    ] {
+        let r = c.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": c.uri("job.sql")}, "position": {"line": line, "character": character}}),
+        );
+        assert!(r.get("error").is_none(), "{r}");
+    }
+    let r = c.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": c.uri("nowhere/none.sql")}, "position": {"line": 0, "character": 0}}),
+    );
+    assert_eq!(r["result"], Value::Null);
+    // Incremental edits with ranges past the end are clamped.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": c.uri("job.sql"), "version": 2},
+               "contentChanges": [{"range": {"start": {"line": 50, "character": 3}, "end": {"line": 2, "character": 0}}, "text": "SELECT 1;\n"}]}),
+    );
+    // Non-ASCII text: a finding after characters outside the BMP is placed in UTF-16 units.
+    c.change("job.sql", 3, "SELECT '𝄞é', \"y\";\n");
+    let d = c.diagnostics("job.sql");
+    let d = d["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "SY003")
+        .expect("SY003")
+        .clone();
+    // `SELECT '` is 8 units, the clef 2, `é` 1, `', ` 3: `"y"` starts at unit 14.
+    assert_eq!(d["range"]["start"], json!({"line": 0, "character": 14}));
+    assert_eq!(d["range"]["end"], json!({"line": 0, "character": 17}));
+    // An incremental edit in UTF-16 units replaces `"y"` by `'y'`.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": c.uri("job.sql"), "version": 4},
+               "contentChanges": [{"range": {"start": {"line": 0, "character": 14}, "end": {"line": 0, "character": 17}}, "text": "'y'"}]}),
+    );
+    assert_eq!(c.diagnostics("job.sql")["diagnostics"], json!([]));
+    // A file deleted while open: its buffer still counts; closed, its diagnostics are cleared.
+    std::fs::remove_file(dir.0.join("catalog/V2__orders_copy.sql")).unwrap();
+    c.open("catalog/V2__orders_copy.sql", CHILD);
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": c.uri("catalog/V2__orders_copy.sql"), "type": 3}]}),
+    );
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")}, "position": {"line": 0, "character": 72}}),
+    );
+    assert!(r["result"]["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("CREATE TABLE"));
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": c.uri("catalog/V2__orders_copy.sql")}}),
+    );
+    let mut cleared = false;
+    for _ in 0..5 {
+        if c.diagnostics("catalog/V2__orders_copy.sql")["diagnostics"] == json!([]) {
+            cleared = true;
+            break;
+        }
+    }
+    assert!(cleared);
+    // Still answering.
+    let r = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": c.uri("job.sql")}}),
+    );
+    assert!(r["result"].is_array(), "{r}");
+    // Requests after shutdown are refused; exit ends the server.
+    let r = c.request("shutdown", Value::Null);
+    assert!(r.get("error").is_none());
+    let r = c.request("textDocument/hover", json!({}));
+    assert_eq!(r["error"]["code"], -32600);
+    c.notify("exit", Value::Null);
+    c.server.take().unwrap().join().unwrap();
+}
+
+#[test]
+fn malformed_json_rpc_on_standard_input() {
+    // The binary over stdio: a body that is not JSON, a header line of garbage, then a valid
+    // exchange. The server answers the bad body with a parse error and goes on.
+    use std::io::{Read, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_flinklint"))
+        .arg("server")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    let mut input = String::new();
+    input.push_str(&frame("{not json"));
+    input.push_str("X-Garbage\r\n\r\n");
+    input.push_str(&frame(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+    ));
+    input.push_str(&frame(
+        r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+    ));
+    input.push_str(&frame(r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#));
+    input.push_str(&frame(r#"{"jsonrpc":"2.0","method":"exit"}"#));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    assert!(
+        out.contains(r#""id":null"#) && out.contains("-32700"),
+        "{out}"
+    );
+    assert!(
+        out.contains(r#""id":1,"result""#) || out.contains(r#""id":1"#),
+        "{out}"
+    );
+    assert!(out.contains(r#""id":2"#), "{out}");
+}
+
+#[test]
+fn configuration_per_root_and_multi_root_workspaces() {
+    // Two workspace folders; the first holds a folder with its own configuration.
+    let a = project("lsp-root-a");
+    let b = TempDir::new("lsp-root-b");
+    std::fs::create_dir_all(a.0.join("team")).unwrap();
+    std::fs::write(a.0.join("team/.flinklint.yaml"), "rules:\n  TB001: off\n").unwrap();
+    std::fs::write(a.0.join("team/job.sql"), JOB).unwrap();
+    std::fs::write(b.0.join(".flinklint.yaml"), "rules:\n  SY003: off\n").unwrap();
+    std::fs::write(b.0.join("job.sql"), JOB).unwrap();
+    let (server, client) = Connection::memory();
+    let handle = std::thread::spawn(move || flinklint::server::run(&server).unwrap());
+    let mut c = Client {
+        connection: client,
+        server: Some(handle),
+        next_id: 0,
+        inbox: Vec::new(),
+        dir: a.0.clone(),
+    };
+    c.request(
+        "initialize",
+        json!({"capabilities": {}, "workspaceFolders": [
+            {"uri": uri(&a.0), "name": "a"}, {"uri": uri(&b.0), "name": "b"}]}),
+    );
+    c.notify("initialized", json!({}));
+    // The first folder's own files: its (default) settings.
+    assert_eq!(c.codes("job.sql"), vec!["SY003", "TB001"]);
+    // The nested folder's file: its own configuration (TB001 off), found from its folder.
+    assert_eq!(c.codes("team/job.sql"), vec!["SY003"]);
+    // The second folder: its configuration (SY003 off).
+    let b_job = uri(&b.0.join("job.sql"));
+    let mut found = None;
+    for m in c.drain(Duration::from_millis(500)) {
+        if let Message::Notification(n) = m {
+            if n.method == "textDocument/publishDiagnostics" && n.params["uri"] == b_job.as_str() {
+                found = Some(n.params);
+            }
+        }
+    }
+    let codes: Vec<&str> = found.as_ref().expect("diagnostics of the second folder")["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, vec!["TB001"]);
+    c.shutdown();
+}
