@@ -515,3 +515,32 @@ fn a_fence_is_indented_by_at_most_three_spaces_within_its_container() {
         found_lines(text)
     );
 }
+
+/// A block with documentation placeholders (`<table name>`) is documentation, not SQL: one
+/// SY006 note, never a syntax error; the blocks around it are checked.
+#[test]
+fn placeholder_blocks_are_noted_not_errors() {
+    let text = "# Reading a table\n\n\
+        ```sql\nSELECT * FROM <table name> LIMIT 10;\n```\n\n\
+        ```sql\nALTER TABLE <table_name> ADD _part INT METADATA FROM 'partition' VIRTUAL;\n```\n\n\
+        ```sql\nSELECT \"x\";\n```\n";
+    let outcome = check_text("docs/read.md", text);
+    let found = found(&outcome);
+    assert!(found.iter().all(|(code, ..)| *code != "SY001"), "{found:?}");
+    assert_eq!(
+        found
+            .iter()
+            .filter(|(code, ..)| *code == "SY006")
+            .map(|(_, line, ..)| *line)
+            .collect::<Vec<_>>(),
+        [4],
+        "{found:?}"
+    );
+    // The block after them is still checked.
+    assert!(
+        found
+            .iter()
+            .any(|(code, line, ..)| *code == "SY003" && *line == 12),
+        "{found:?}"
+    );
+}

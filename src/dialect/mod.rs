@@ -22,7 +22,7 @@
 //! `ENGINE = MergeTree` and `UInt64`; Doris's `DUPLICATE KEY(...)`, `BUCKETS n`; Oracle's
 //! `VARCHAR2`; SQL Server's `NVARCHAR`, `GO`; MySQL's `GROUP_CONCAT(...)` and `LOAD DATA
 //! INFILE`; and what no Flink statement has (`DEFAULT`, `CREATE INDEX`, `GRANT`, transactions,
-//! `FOREIGN KEY` / `REFERENCES`, `ADD COLUMN`, an interval with its unit in the string
+//! `FOREIGN KEY` / `REFERENCES`, an interval with its unit in the string
 //! (`INTERVAL '7 days'`), and an enforced `PRIMARY KEY` in a `CREATE TABLE` without WITH
 //! options). Templates: a Jinja tag (`{{`, `{%`, `{#`) makes the whole file a template; a
 //! `${...}` placeholder outside strings, or a documentation placeholder `<table name>` where a

@@ -347,7 +347,8 @@ fn tells_that_flink_sql_never_has() {
         dialects("SELECT pub_id, GROUP_CONCAT(DISTINCT cate_id ORDER BY cate_id SEPARATOR ' ') FROM book_mast GROUP BY pub_id;"),
         [MySql]
     );
-    // Foreign keys and `ADD COLUMN`.
+    // A foreign key; the `ADD COLUMN` before it (a mistake Flink users make too, which SY001
+    // fixes) joins it at the start of a file where nothing is decisively Flink SQL.
     assert_eq!(
         dialects(
             "ALTER TABLE products ADD COLUMN discount_id INT;\n\n\

@@ -82,10 +82,6 @@ impl Scan<'_> {
             W::REFERENCES if ddl && self.is_name(self.next(at)) => {
                 self.signal(OtherDatabase, Strong, "REFERENCES (a foreign key)", span)
             }
-            W::COLUMN if a.head_w == Some(W::ALTER) && self.w(self.prev(at)) == Some(W::ADD) => {
-                // Flink's ALTER TABLE writes `ADD c INT`, without COLUMN.
-                self.signal(OtherDatabase, Medium, "ALTER TABLE ... ADD COLUMN", span)
-            }
             W::INTERVAL if self.unit_in_string(at) => self.signal(
                 OtherDatabase,
                 Medium,
