@@ -7,7 +7,8 @@
 #   2. the wheel is installed into a fresh virtualenv, without an index: `flinklint --version`
 #      and `python -m flinklint --version` give Cargo.toml's version, and `flinklint check` on
 #      examples/flink-project reports its intentional mistakes (exit code 1);
-#   3. `pre-commit try-repo` runs the mirror's hooks (language: python, pinning
+#   3. the mirror's hooks are those of .pre-commit-hooks.yaml but for the language, and
+#      `pre-commit try-repo` runs them (language: python, pinning
 #      flinklint==VERSION) on a throwaway repository, with pip pointed at the wheel just built
 #      (PIP_FIND_LINKS, PIP_NO_INDEX): a staged file with a mistake fails `flinklint`, and
 #      `flinklint-fix` fixes it; then staged clean files (and a Markdown file the project does
@@ -112,6 +113,17 @@ done
 
 # --- 3. the pre-commit mirror ----------------------------------------------------------------
 expect "pre-commit/ pins flinklint==$VERSION" "$PYTHON" "$ROOT/pre-commit/sync_version.py" --check
+# The mirror's hooks are this repository's, but for the language (PyYAML comes with pre-commit).
+same_hooks() {
+  "$WORK/tools/bin/python" - "$ROOT/.pre-commit-hooks.yaml" "$ROOT/pre-commit/.pre-commit-hooks.yaml" <<'PY'
+import sys, yaml
+rust, python = (yaml.safe_load(open(path, encoding="utf-8")) for path in sys.argv[1:])
+assert [h.pop("language") for h in rust] == ["rust"] * len(rust), rust
+assert [h.pop("language") for h in python] == ["python"] * len(python), python
+assert rust == python, (rust, python)
+PY
+}
+expect "pre-commit/ has the hooks of .pre-commit-hooks.yaml (ids, entries, files), language: python" same_hooks
 MIRROR="$WORK/mirror"
 cp -R "$ROOT/pre-commit" "$MIRROR"
 rm -rf "$MIRROR/__pycache__"
@@ -181,6 +193,10 @@ SELECT ‘x’;
 ```
 MD
 git add jobs/broken.sql jobs/clean.sql README.md
+# The empty run the hooks rely on: only files that flinklint skips (a Markdown file, the project
+# not checking Markdown) pass, rather than failing with "nothing to check".
+markdown_only() { "$WORK/user/bin/flinklint" check --force-exclude README.md >"$WORK/md.out" 2>&1; }
+expect "the hooks' command on a Markdown file only exits with 0" markdown_only
 cp jobs/broken.sql "$WORK/broken.before"
 try_repo clean
 cold_clean=$try_seconds
