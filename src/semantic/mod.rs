@@ -21,6 +21,7 @@ pub mod materialized;
 pub mod names;
 pub mod problems;
 pub mod query;
+pub mod sink_cast;
 pub mod render_expr;
 pub mod render_query;
 pub mod session;
