@@ -43,6 +43,7 @@ mod parser_fixtures;
 mod project;
 mod report_order;
 mod rules;
+mod sink_messages;
 mod suppressions;
 
 /// Every `.rs` file directly in `tests/` is declared as a module of this file, and every

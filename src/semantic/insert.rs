@@ -17,9 +17,9 @@ use super::names::QualifiedName;
 use super::problems::{InsertIssue, Problem, ReadOnly};
 use super::query::{self, OutputColumn};
 use super::session::Session;
-use crate::files::FileEntry;
 use super::sink_cast;
 use super::types::Type;
+use crate::files::FileEntry;
 use crate::source::Span;
 use crate::syntax::ast::{
     ColumnList, ExprKind, Insert, ObjectName, Query, SetExpr, Statement, TableRef,
@@ -212,10 +212,8 @@ impl Session<'_> {
                 .iter()
                 .filter(|k| !list.names.iter().any(|n| n.text == **k))
                 .count();
-            let (list_len, query_len) = (
-                list.names.len() + not_listed,
-                names.len() + statics.len(),
-            );
+            let (list_len, query_len) =
+                (list.names.len() + not_listed, names.len() + statics.len());
             if list_len != query_len {
                 return Some(mismatch(
                     i.query.span,
@@ -277,10 +275,16 @@ impl Session<'_> {
         };
         let query_schema =
             schema(&mut full.iter().map(|c| (c.name.as_str(), c.data_type.as_ref())));
+        // Flink prints the sink's columns without their top-level NOT NULL.
+        let sink_types: Vec<Option<super::types::Type>> = writable
+            .iter()
+            .map(|c| c.data_type.clone().map(|d| d.with_nullable(true)))
+            .collect();
         let sink_schema = schema(
             &mut writable
                 .iter()
-                .map(|c| (c.name.as_str(), c.data_type.as_ref())),
+                .zip(&sink_types)
+                .map(|(c, d)| (c.name.as_str(), d.as_ref())),
         );
         let flink = count_message(name, query_schema.as_deref(), sink_schema.as_deref());
         // One column too many, named like a read-only sink column: that column explains it.
@@ -364,6 +368,14 @@ pub enum SinkIssue {
     },
     /// `INSERT OVERWRITE` into a `filesystem` sink while the runtime mode is streaming.
     OverwriteInStreaming,
+    /// An INSERT into a sink with a persisted metadata column whose connector writes no
+    /// metadata (`blackhole`, `print`, `filesystem`).
+    MetadataNotWritable {
+        /// The first persisted metadata column.
+        column: String,
+        /// The connector.
+        connector: String,
+    },
 }
 
 impl SinkIssue {
@@ -404,6 +416,10 @@ impl SinkIssue {
                 table.dotted()
             ),
             SinkIssue::OverwriteInStreaming => "Streaming mode not support overwrite.".to_string(),
+            SinkIssue::MetadataNotWritable { .. } => format!(
+                "Table '{}' declares persistable metadata columns, but the underlying DynamicTableSink doesn't implement the SupportsWritingMetadata interface. If the column should not be persisted, it can be declared with the VIRTUAL keyword.",
+                table.dotted()
+            ),
         }
     }
 }
@@ -423,8 +439,7 @@ impl Session<'_> {
     /// Whether the sink column `c` rejects NULL: declared `NOT NULL`, or a primary key column.
     fn is_not_null(t: &TableDef, c: &Column) -> bool {
         c.data_type.as_ref().is_some_and(|d| !d.nullable)
-            || t
-                .primary_key
+            || t.primary_key
                 .as_ref()
                 .is_some_and(|pk| pk.columns.iter().any(|k| *k == c.name))
     }
@@ -500,6 +515,26 @@ impl Session<'_> {
                 ));
             }
         }
+        if let Some(c) = connector.as_deref().filter(|c| NO_METADATA.contains(c)) {
+            let persisted_metadata = t.columns.iter().find(|col| {
+                matches!(
+                    col.kind,
+                    ColumnKind::Metadata {
+                        is_virtual: false,
+                        ..
+                    }
+                ) && self.read_only(col).is_none()
+            });
+            if let Some(m) = persisted_metadata {
+                return Some(problem(
+                    i.table.span,
+                    SinkIssue::MetadataNotWritable {
+                        column: m.name.to_string(),
+                        connector: c.to_string(),
+                    },
+                ));
+            }
+        }
         if let Some(p) = self.type_problem(file, i, t) {
             return Some(problem(p.0, p.1));
         }
@@ -515,7 +550,12 @@ impl Session<'_> {
     /// The first query column whose type Flink does not cast implicitly to its sink column's
     /// (`DynamicSinkUtils.validateSchemaAndApplyImplicitCast`); nothing when the query's
     /// columns are not knowable or do not fit in number.
-    fn type_problem(&self, file: &FileEntry, i: &Insert, t: &TableDef) -> Option<(Span, SinkIssue)> {
+    fn type_problem(
+        &self,
+        file: &FileEntry,
+        i: &Insert,
+        t: &TableDef,
+    ) -> Option<(Span, SinkIssue)> {
         let writable: Vec<&Column> = t
             .columns
             .iter()
@@ -534,7 +574,12 @@ impl Session<'_> {
                 continue;
             };
             if sink_cast::supports_implicit_cast(qt, st) == Some(false) {
-                first = Some((k, q.span, qt.summary(), st.clone().with_nullable(true).summary()));
+                first = Some((
+                    k,
+                    q.span,
+                    qt.summary(),
+                    st.clone().with_nullable(true).summary(),
+                ));
                 break;
             }
         }
@@ -582,7 +627,12 @@ impl Session<'_> {
     /// where the column list puts them (in order without a list), static partition values
     /// (`EXPR$k`, the column's type, NOT NULL), NULL for the columns a list leaves out
     /// (`EXPR$k`, the column's type); names made unique as Calcite does.
-    fn sink_row(&self, file: &FileEntry, i: &Insert, writable: &[&Column]) -> Option<Vec<RowColumn>> {
+    fn sink_row(
+        &self,
+        file: &FileEntry,
+        i: &Insert,
+        writable: &[&Column],
+    ) -> Option<Vec<RowColumn>> {
         // A set operation's column types are the branches' common types, which the query's
         // output columns do not derive: no verdict on those.
         if has_set_operation(&i.query) {
@@ -599,7 +649,13 @@ impl Session<'_> {
             let mut out = OutputColumn {
                 name: query::expr_name(k),
                 written_name: query::expr_name(k),
-                data_type: c.data_type.clone().map(|d| if not_null { d.with_nullable(false) } else { d }),
+                data_type: c.data_type.clone().map(|d| {
+                    if not_null {
+                        d.with_nullable(false)
+                    } else {
+                        d
+                    }
+                }),
                 span,
             };
             out.written_name = out.name.clone();
@@ -654,7 +710,11 @@ impl Session<'_> {
             }
             // A column passed on by name (or by `*`) keeps its time attribute.
             let first = item.split_whitespace().next().unwrap_or_default();
-            let last = first.rsplit('.').next().unwrap_or_default().trim_matches('`');
+            let last = first
+                .rsplit('.')
+                .next()
+                .unwrap_or_default()
+                .trim_matches('`');
             if last != "*" && last != c.written_name.as_str() {
                 return None;
             }
@@ -768,6 +828,10 @@ fn tables_read<'q>(query: &'q Query, out: &mut Vec<&'q ObjectName>, depth: usize
     }
     body(&query.body, out, depth);
 }
+
+/// Connectors whose sinks do not implement `SupportsWritingMetadata` (verified with Flink
+/// 2.3.0).
+const NO_METADATA: &[&str] = &["blackhole", "print", "filesystem"];
 
 /// Connectors whose sinks do not implement `SupportsOverwrite` (verified with Flink 2.3.0).
 const NO_OVERWRITE: &[&str] = &["blackhole", "print"];

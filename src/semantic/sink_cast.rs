@@ -109,11 +109,10 @@ fn cast(from: &Kind, to: &Kind) -> Option<bool> {
             if f1.len() != f2.len() {
                 return Some(false);
             }
-            return all(
-                f1.iter()
-                    .zip(f2.iter())
-                    .map(|((_, a), (_, b))| cast(&a.kind, &b.kind)),
-            );
+            return all(f1
+                .iter()
+                .zip(f2.iter())
+                .map(|((_, a), (_, b))| cast(&a.kind, &b.kind)));
         }
         (Kind::Char(_), Kind::Char(_)) => true,
         (a, Kind::VarChar(_)) => is_character(a),
@@ -186,7 +185,10 @@ mod tests {
         assert_eq!(ok(Kind::Date, Kind::Timestamp(3)), Some(false));
         assert_eq!(ok(Kind::TimestampLtz(3), Kind::Date), Some(false));
         assert_eq!(ok(Kind::Boolean, Kind::Int), Some(false));
-        assert_eq!(ok(Kind::VarBinary(MAX_LENGTH), Kind::VarChar(MAX_LENGTH)), Some(false));
+        assert_eq!(
+            ok(Kind::VarBinary(MAX_LENGTH), Kind::VarChar(MAX_LENGTH)),
+            Some(false)
+        );
         let arr = |e: Kind| t(Kind::Array(Box::new(t(e))));
         assert_eq!(
             supports_implicit_cast(&arr(Kind::Int), &arr(Kind::VarChar(MAX_LENGTH))),
