@@ -441,7 +441,7 @@ impl Session<'_> {
         c.data_type.as_ref().is_some_and(|d| !d.nullable)
             || t.primary_key
                 .as_ref()
-                .is_some_and(|pk| pk.columns.iter().any(|k| *k == c.name))
+                .is_some_and(|pk| pk.columns.contains(&c.name))
     }
 
     /// The first persisted NOT NULL sink column that neither the column list nor a static
