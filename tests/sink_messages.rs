@@ -56,3 +56,43 @@ fn sink_messages_are_flinks_in_full() {
         differing.join("\n")
     );
 }
+
+/// A wide INSERT (5,000 columns, a column list in reverse order, a static partition of 2,000
+/// keys) gets its one finding, the type of the last column, without quadratic work.
+#[test]
+fn wide_inserts_are_checked_once() {
+    let n = 5_000;
+    let columns: Vec<String> = (0..n).map(|k| format!("c{k} INT")).collect();
+    let mut sql = format!(
+        "CREATE TABLE src ({}, s STRING) WITH ('connector' = 'datagen');\n",
+        columns.join(", ")
+    );
+    sql.push_str(&format!(
+        "CREATE TABLE snk ({}) WITH ('connector' = 'blackhole');\n",
+        columns.join(", ")
+    ));
+    let list: Vec<String> = (0..n).rev().map(|k| format!("c{k}")).collect();
+    let mut select: Vec<String> = (0..n).rev().map(|k| format!("c{k}")).collect();
+    select[0] = "s".to_string();
+    sql.push_str(&format!(
+        "INSERT INTO snk ({}) SELECT {} FROM src;\n",
+        list.join(", "),
+        select.join(", ")
+    ));
+    let statics: Vec<String> = (0..2_000).map(|k| format!("p{k} = 1")).collect();
+    sql.push_str(&format!(
+        "INSERT INTO snk PARTITION ({}) ({}) SELECT {} FROM src;\n",
+        statics.join(", "),
+        list.join(", "),
+        select.join(", ")
+    ));
+    let outcome = flinklint::check_texts(&[("wide.sql".to_string(), sql)], &Settings::default());
+    let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["QV040", "CL011"], "{codes:?}");
+    let message = outcome.diagnostics[0].flink_message.as_deref().unwrap();
+    assert!(
+        message.contains(&format!("sink column 'c{}' at position {n}", n - 1)),
+        "{}",
+        &message[..200]
+    );
+}

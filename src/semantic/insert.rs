@@ -208,10 +208,8 @@ impl Session<'_> {
                 .filter(|(_, v)| v.is_some())
                 .map(|(k, _)| k.text.as_str())
                 .collect();
-            let not_listed = statics
-                .iter()
-                .filter(|k| !list.names.iter().any(|n| n.text == **k))
-                .count();
+            let listed: HashSet<&str> = list.names.iter().map(|n| n.text.as_str()).collect();
+            let not_listed = statics.iter().filter(|k| !listed.contains(**k)).count();
             let (list_len, query_len) =
                 (list.names.len() + not_listed, names.len() + statics.len());
             if list_len != query_len {
@@ -700,7 +698,11 @@ impl Session<'_> {
                 return None;
             }
         }
-        let times = self.time_attributes(&i.query);
+        // The first mark of each name.
+        let mut times: HashMap<CompactString, &'static str> = HashMap::new();
+        for (name, mark) in self.time_attributes(&i.query) {
+            times.entry(name).or_insert(mark);
+        }
         let text = &file.source.text;
         let marker = |c: &OutputColumn| -> Option<&'static str> {
             c.data_type.as_ref().filter(|t| t.is_timestamp())?;
@@ -721,10 +723,7 @@ impl Session<'_> {
             if c.written_name == "window_time" {
                 return Some("*ROWTIME*");
             }
-            times
-                .iter()
-                .find(|(name, _)| *name == c.written_name)
-                .map(|(_, m)| *m)
+            times.get(&c.written_name).copied()
         };
         let markers: Vec<Option<&'static str>> = out
             .iter()
