@@ -45,6 +45,7 @@ mod project;
 mod report_order;
 mod rules;
 mod server;
+mod sink_messages;
 mod suppressions;
 
 /// Every `.rs` file directly in `tests/` is declared as a module of this file, and every

@@ -26,6 +26,7 @@ pub mod render_expr;
 pub mod render_query;
 pub mod session;
 pub mod show_create;
+pub mod sink_cast;
 pub mod system;
 pub mod table;
 pub mod types;

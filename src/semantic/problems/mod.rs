@@ -282,6 +282,18 @@ pub enum Problem {
         /// What does not fit.
         issue: InsertIssue,
     },
+    /// An INSERT whose sink cannot take what it writes (column types, omitted NOT NULL
+    /// columns, static partitions, a view as the sink, INSERT OVERWRITE).
+    SinkSchema {
+        /// The column, clause or query concerned.
+        span: Span,
+        /// The sink.
+        table: QualifiedName,
+        /// The sink's definition.
+        sink: Origin,
+        /// What Flink rejects.
+        issue: super::insert::SinkIssue,
+    },
     /// A reference to another platform's system column (Confluent's `$rowtime`) the
     /// target does not have.
     ForeignSystemColumn {
