@@ -59,7 +59,24 @@ impl Client {
         );
         assert_eq!(result["result"]["serverInfo"]["name"], "flinklint");
         c.notify("initialized", json!({}));
+        c.sync();
         c
+    }
+
+    /// Waits until the server has checked what it was sent: a request is answered only after
+    /// the pending check, whose diagnostics are published before the answer.
+    fn sync(&mut self) {
+        let probe = self.uri("job.sql");
+        self.request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": probe}}),
+        );
+    }
+
+    /// [`Client::sync`], then forgets what the server sent so far.
+    fn settle(&mut self) {
+        self.sync();
+        self.inbox.clear();
     }
 
     fn uri(&self, rel: &str) -> String {
@@ -222,7 +239,7 @@ fn code_actions_hover_definition_references_symbols() {
     let mut c = Client::start(&dir.0, json!({}));
     c.open("job.sql", JOB);
     c.open("catalog/V2__orders_copy.sql", CHILD);
-    let _ = c.drain(Duration::from_millis(300));
+    c.settle();
 
     // Code actions on line 2 of job.sql (TB001's safe fix, the two ignores, fix-all).
     let actions = c.request(
@@ -307,7 +324,7 @@ fn suppression_hover_and_ignore_action_round_trip() {
     let dir = project("lsp-ignore");
     let mut c = Client::start(&dir.0, json!({}));
     c.open("job.sql", JOB);
-    let _ = c.drain(Duration::from_millis(300));
+    c.settle();
     let actions = c.request(
         "textDocument/codeAction",
         json!({"textDocument": {"uri": c.uri("job.sql")},
@@ -434,7 +451,7 @@ fn pull_diagnostics_for_clients_that_pull() {
 fn hostile_input_gets_clean_errors_and_the_server_survives() {
     let dir = project("lsp-hostile");
     let mut c = Client::start(&dir.0, json!({}));
-    let _ = c.drain(Duration::from_millis(300));
+    c.settle();
     // Unknown method: "method not found".
     let r = c.request("flinklint/unknown", json!({}));
     assert_eq!(r["error"]["code"], -32601);
@@ -614,6 +631,7 @@ fn configuration_per_root_and_multi_root_workspaces() {
             {"uri": uri(&a.0), "name": "a"}, {"uri": uri(&b.0), "name": "b"}]}),
     );
     c.notify("initialized", json!({}));
+    c.sync();
     // The first folder's own files: its (default) settings.
     assert_eq!(c.codes("job.sql"), vec!["SY003", "TB001"]);
     // The nested folder's file: its own configuration (TB001 off), found from its folder.
