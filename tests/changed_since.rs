@@ -46,7 +46,7 @@ fn set(items: &[(&str, &str)]) -> BTreeSet<(String, String)> {
 }
 
 const ORDERS: &str = "CREATE TABLE orders (\n    order_id BIGINT,\n    amount DOUBLE\n) WITH (\n    \
-    'connector' = 'kafka',\n    'topic' = 'orders',\n    'scan.startup.mode' = 'group-offsets'\n);\n";
+    'connector' = 'kafka',\n    'properties.bootstrap.servers' = 'broker:9092',\n    'topic' = 'orders',\n    'scan.startup.mode' = 'group-offsets'\n);\n";
 /// LK005, which needs `orders` from V1 to be found.
 const DERIVED: &str =
     "CREATE TABLE orders_replay\nWITH (\n    'scan.startup.mode' = 'latest-offset'\n)\n\

@@ -38,13 +38,13 @@ fn a_file_outside_an_unmarked_working_directory_takes_its_own_folder_as_root() {
     // The working directory holds a history that defines `orders`...
     std::fs::write(
         elsewhere.join("migrations/V1__orders.sql"),
-        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'unchecked-test-connector');\n",
     )
     .unwrap();
     // ...and the checked migration's own history defines `customers`.
     std::fs::write(
         project.join("migrations/V1__customers.sql"),
-        "CREATE TABLE customers (id INT) WITH ('connector' = 'datagen');\n",
+        "CREATE TABLE customers (id INT) WITH ('connector' = 'unchecked-test-connector');\n",
     )
     .unwrap();
     let job = project.join("migrations/V2__job.sql");
@@ -76,12 +76,12 @@ fn an_unmarked_file_reads_only_its_own_folder() {
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     std::fs::write(
         dir.join("sub/V1__orders.sql"),
-        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'unchecked-test-connector');\n",
     )
     .unwrap();
     std::fs::write(
         dir.join("V1__customers.sql"),
-        "CREATE TABLE customers (id INT) WITH ('connector' = 'datagen');\n",
+        "CREATE TABLE customers (id INT) WITH ('connector' = 'unchecked-test-connector');\n",
     )
     .unwrap();
     let job = dir.join("V2__job.sql");
@@ -137,7 +137,7 @@ fn standard_input_gets_the_context_of_the_file_it_names() {
     std::fs::write(project.join(".flinklint.yaml"), "target: flink-2.3\n").unwrap();
     std::fs::write(
         project.join("catalog/V1__orders.sql"),
-        "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n",
+        "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'unchecked-test-connector');\n",
     )
     .unwrap();
     let job = "INSERT INTO orders (id) SELECT id, amount FROM orders;\n";
@@ -182,7 +182,7 @@ fn standard_input_in_an_unmarked_folder_reads_no_context() {
     // A history below the folder: read as context, it would define `orders`.
     std::fs::write(
         dir.join("elsewhere/V1__orders.sql"),
-        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'unchecked-test-connector');\n",
     )
     .unwrap();
     let out = with_stdin(
@@ -213,7 +213,7 @@ fn fix_refuses_standard_input() {
     let out = with_stdin(
         &dir,
         &["check", "--fix", "-", "--stdin-filename", "t.sql"],
-        b"CREATE TABLE t (id INT, PRIMARY KEY (id)) WITH ('connector' = 'datagen');\n",
+        b"CREATE TABLE t (id INT, PRIMARY KEY (id)) WITH ('connector' = 'unchecked-test-connector');\n",
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fix cannot write standard input"));

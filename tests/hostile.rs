@@ -531,7 +531,7 @@ fn many_options_and_materialized_table_changes_cost_linear_time() {
         .collect::<Vec<_>>()
         .join(", ");
     let mut text = format!(
-        "CREATE TABLE t1 (a INT) WITH ('connector' = 'datagen', {options});\n\
+        "CREATE TABLE t1 (a INT) WITH ('connector' = 'unchecked-test-connector', {options});\n\
          CREATE TABLE t2 WITH ('k0' = 'w') LIKE t1;\n\
          CREATE MATERIALIZED TABLE m FRESHNESS = INTERVAL '30' SECOND AS SELECT * FROM t1;\n"
     );

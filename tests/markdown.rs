@@ -310,7 +310,7 @@ fn documents_are_scripts_even_in_a_history() {
         &[
             (
                 "catalog/V1__orders.sql".to_string(),
-                "CREATE TABLE orders (a INT) WITH ('connector' = 'datagen');".to_string(),
+                "CREATE TABLE orders (a INT) WITH ('connector' = 'unchecked-test-connector');".to_string(),
             ),
             (
                 "catalog/README.md".to_string(),
