@@ -18,6 +18,7 @@ pub const FAMILIES: &[(&str, &str)] = &[
     ("TB", "Tables"),
     ("MT", "Materialized tables"),
     ("SU", "Suppressions"),
+    ("QV", "Query validation"),
 ];
 
 /// The command that rewrites `docs/rules/` from the rule YAML files.

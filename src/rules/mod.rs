@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod columns;
 pub mod like;
 pub mod materialized;
+pub mod query;
 pub mod suppression;
 pub mod syntax;
 pub mod table;

@@ -28,6 +28,7 @@ pub mod show_create;
 pub mod system;
 pub mod table;
 pub mod types;
+pub mod validate;
 
 use crate::config::CatalogMode;
 use crate::files::FileEntry;

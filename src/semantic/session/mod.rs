@@ -195,7 +195,7 @@ impl<'b> Session<'b> {
 
     /// Applies one statement (and the statements nested in it that run).
     pub fn apply(&mut self, file: &'b FileEntry, statement: &'b Statement) {
-        // Another platform's system column read by the statement's query.
+        // The names of the statement's query, before the statement changes the catalog.
         let query: Option<&Query> = match &statement.kind {
             StatementKind::CreateTable(ct) => ct.query.as_deref(),
             StatementKind::CreateView(v) => v.query.as_deref(),
@@ -209,7 +209,7 @@ impl<'b> Session<'b> {
             _ => None,
         };
         if let Some(q) = query {
-            self.foreign_system_columns(file, statement, q);
+            self.validate_query(file, statement, q);
         }
         match &statement.kind {
             StatementKind::CreateTable(ct) => {
