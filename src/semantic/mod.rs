@@ -140,6 +140,7 @@ pub fn analyse_planned(
         let base = persistent.clone();
         let mut session = Session::new(&base, system);
         session.record_versions = record_versions;
+        session.validate_queries = settings.validate_queries;
         for id in &h.files {
             run_file(&mut session, &bases, &files[id.0 as usize]);
         }
@@ -173,6 +174,7 @@ pub fn analyse_planned(
         system,
         persistent: &persistent,
         keep: !settings.drop_script_sessions,
+        validate_queries: settings.validate_queries,
     };
     let deployed = match settings.catalog {
         CatalogMode::Auto => deploy::auto(&runner, &plan.scripts),
@@ -250,6 +252,8 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         record_versions: true,
         deployed: Default::default(),
         system: session.system,
+        // Its problems are dropped: its queries need no validation.
+        validate_queries: false,
     };
     for (i, statement) in base.parsed.script.statements.iter().enumerate() {
         if base.dialect.is_flink(i) {

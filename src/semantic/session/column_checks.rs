@@ -18,8 +18,13 @@ impl Session<'_> {
     /// The names of a statement's query, resolved as Flink's validator resolves them
     /// ([`crate::semantic::validate`]): the first problem is reported (Flink stops at it),
     /// another platform's system column read from tables that do not declare it included.
-    pub(super) fn validate_query(&mut self, file: &FileEntry, statement: &Statement, query: &Query) {
-        if statement.has_error {
+    pub(super) fn validate_query(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        query: &Query,
+    ) {
+        if statement.has_error || !self.validate_queries {
             return;
         }
         let system = self.system;

@@ -75,6 +75,9 @@ pub struct Session<'b> {
     pub deployed: std::collections::HashMap<QualifiedName, String>,
     /// The run's system columns.
     pub system: &'b super::system::SystemColumns,
+    /// Whether statements' queries are validated ([`super::validate`]; on unless a benchmark
+    /// measures the pass).
+    pub validate_queries: bool,
 }
 
 impl<'b> Session<'b> {
@@ -90,6 +93,7 @@ impl<'b> Session<'b> {
             record_versions: true,
             deployed: std::collections::HashMap::new(),
             system,
+            validate_queries: true,
         }
     }
 
@@ -195,20 +199,13 @@ impl<'b> Session<'b> {
 
     /// Applies one statement (and the statements nested in it that run).
     pub fn apply(&mut self, file: &'b FileEntry, statement: &'b Statement) {
-        // The names of the statement's query, before the statement changes the catalog.
-        let query: Option<&Query> = match &statement.kind {
-            StatementKind::CreateTable(ct) => ct.query.as_deref(),
-            StatementKind::CreateView(v) => v.query.as_deref(),
-            StatementKind::CreateMaterializedTable(mt) => mt.query.as_deref(),
-            StatementKind::AlterMaterializedTable(amt) => match &amt.action {
-                ast::AlterMaterializedTableAction::AsQuery(a) => Some(&a.query),
-                _ => None,
-            },
-            StatementKind::Insert(i) => Some(&i.query),
-            StatementKind::Query(q) => Some(q),
-            _ => None,
+        // The names of the statement's query, before the statement changes the catalog (an
+        // EXPLAIN validates its statement's query without running it).
+        let explained = match &statement.kind {
+            StatementKind::Wrapped(w) if w.wrapper == WrapperKind::Explain => &w.inner.kind,
+            kind => kind,
         };
-        if let Some(q) = query {
+        if let Some(q) = statement_query(explained) {
             self.validate_query(file, statement, q);
         }
         match &statement.kind {
@@ -327,6 +324,23 @@ impl<'b> Session<'b> {
         if let Some((name, object)) = self.target(file, statement, &i.table, "INSERT INTO", false) {
             self.check_insert(file, statement, i, &name, &object);
         }
+    }
+}
+
+/// The query a statement runs or defines: of a CREATE TABLE AS, a view, a materialized
+/// table, an ALTER MATERIALIZED TABLE ... AS, an INSERT or a SELECT.
+fn statement_query(kind: &StatementKind) -> Option<&Query> {
+    match kind {
+        StatementKind::CreateTable(ct) => ct.query.as_deref(),
+        StatementKind::CreateView(v) => v.query.as_deref(),
+        StatementKind::CreateMaterializedTable(mt) => mt.query.as_deref(),
+        StatementKind::AlterMaterializedTable(amt) => match &amt.action {
+            ast::AlterMaterializedTableAction::AsQuery(a) => Some(&a.query),
+            _ => None,
+        },
+        StatementKind::Insert(i) => Some(&i.query),
+        StatementKind::Query(q) => Some(q),
+        _ => None,
     }
 }
 

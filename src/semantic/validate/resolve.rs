@@ -98,17 +98,6 @@ impl SelectScope {
     }
 }
 
-/// Where an expression stands, for the aggregate checks.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Clause {
-    Where,
-    On,
-    GroupBy,
-    Having,
-    Select,
-    Other,
-}
-
 /// The validator's state over one query.
 pub(super) struct Walker<'a> {
     catalog: &'a dyn Scope,
@@ -184,7 +173,7 @@ impl<'a> Walker<'a> {
                 let empty = SelectScope::default();
                 for row in &v.rows {
                     for e in row {
-                        self.expr(e, &empty, outer, Clause::Other);
+                        self.expr(e, &empty, outer);
                     }
                 }
                 let row = v.rows.first()?;
@@ -201,7 +190,9 @@ impl<'a> Walker<'a> {
             }
             SetExpr::Table(name) => {
                 let cols = self.named(name)?;
-                Some(Rc::new(cols.iter().filter(|c| !c.hidden).cloned().collect()))
+                Some(Rc::new(
+                    cols.iter().filter(|c| !c.hidden).cloned().collect(),
+                ))
             }
         }
     }
@@ -266,10 +257,9 @@ impl<'a> Walker<'a> {
                     (Some(c), Some(a)) => Some(rename(&c, &a.columns)),
                     (c, _) => c,
                 };
-                scope.rels.push(Rel::new(
-                    alias.as_ref().map(|a| a.name.text.clone()),
-                    cols,
-                ));
+                scope
+                    .rels
+                    .push(Rel::new(alias.as_ref().map(|a| a.name.text.clone()), cols));
             }
             TableRef::Function { call, alias, .. } => {
                 let cols = self.window_tvf(call);
@@ -277,10 +267,9 @@ impl<'a> Walker<'a> {
                     (Some(c), Some(a)) => Some(rename(&c, &a.columns)),
                     (c, _) => c,
                 };
-                scope.rels.push(Rel::new(
-                    alias.as_ref().map(|a| a.name.text.clone()),
-                    cols,
-                ));
+                scope
+                    .rels
+                    .push(Rel::new(alias.as_ref().map(|a| a.name.text.clone()), cols));
             }
             TableRef::Unnest { exprs, alias, .. } => {
                 // The collections read the relations to the left.
@@ -289,7 +278,7 @@ impl<'a> Walker<'a> {
                 chain.push(&here);
                 let empty = SelectScope::default();
                 for e in exprs {
-                    self.expr(e, &empty, &chain, Clause::Other);
+                    self.expr(e, &empty, &chain);
                 }
                 *scope = here;
                 // Named by the alias: the names are known, the types are not.
@@ -305,10 +294,9 @@ impl<'a> Walker<'a> {
                             .collect(),
                     )
                 });
-                scope.rels.push(Rel::new(
-                    alias.as_ref().map(|a| a.name.text.clone()),
-                    cols,
-                ));
+                scope
+                    .rels
+                    .push(Rel::new(alias.as_ref().map(|a| a.name.text.clone()), cols));
             }
             TableRef::Join {
                 left,
@@ -327,7 +315,7 @@ impl<'a> Walker<'a> {
                 if let Some(on) = on {
                     if !self.failed() {
                         self.no_aggregates(on, "ON");
-                        self.expr(on, scope, outer, Clause::On);
+                        self.expr(on, scope, outer);
                     }
                 }
             }
@@ -341,10 +329,9 @@ impl<'a> Walker<'a> {
                 None => self.from(inner, scope, outer),
             },
             TableRef::MatchRecognize { alias, .. } => {
-                scope.rels.push(Rel::new(
-                    alias.as_ref().map(|a| a.name.text.clone()),
-                    None,
-                ));
+                scope
+                    .rels
+                    .push(Rel::new(alias.as_ref().map(|a| a.name.text.clone()), None));
             }
         }
     }
@@ -371,7 +358,12 @@ impl<'a> Walker<'a> {
             _ => None,
         });
         let time_type = time
-            .and_then(|t| input.iter().find(|c| c.name == t).and_then(|c| c.ty.clone()))
+            .and_then(|t| {
+                input
+                    .iter()
+                    .find(|c| c.name == t)
+                    .and_then(|c| c.ty.clone())
+            })
             .map(|t| t.with_nullable(false));
         let mut cols: Vec<Col> = input.iter().filter(|c| !c.hidden).cloned().collect();
         let ts = Type::not_null(Kind::Timestamp(3));
@@ -412,7 +404,7 @@ impl<'a> Walker<'a> {
         // WHERE: aggregates first, then names (Calcite's `validateWhereOrOn`).
         if let Some(w) = &s.selection {
             self.no_aggregates(w, "WHERE");
-            self.expr(w, &scope, outer, Clause::Where);
+            self.expr(w, &scope, outer);
         }
         // GROUP BY.
         for g in &s.group_by {
@@ -435,7 +427,7 @@ impl<'a> Walker<'a> {
                     }
                 }
             }
-            self.expr(g, &scope, outer, Clause::GroupBy);
+            self.expr(g, &scope, outer);
         }
         if self.failed() {
             return None;
@@ -459,7 +451,7 @@ impl<'a> Walker<'a> {
             };
             // A HAVING that names a select alias: not modelled.
             if !alias_named(self) {
-                self.expr(h, &scope, outer, Clause::Having);
+                self.expr(h, &scope, outer);
                 self.nested_aggregates(h);
                 if let Some(g) = &grouping {
                     self.grouped(h, g, true);
@@ -504,7 +496,7 @@ impl<'a> Walker<'a> {
                     }
                 }
                 SelectItem::Expr { expr, alias, .. } => {
-                    self.expr(expr, &scope, outer, Clause::Select);
+                    self.expr(expr, &scope, outer);
                     self.nested_aggregates(expr);
                     if let Some(g) = &grouping {
                         self.grouped(expr, g, false);
@@ -518,7 +510,14 @@ impl<'a> Walker<'a> {
                                 _ => None,
                             })
                             .unwrap_or_else(|| query::expr_name(i));
-                        let ty = self.expr_type(expr, if grouping.is_some() { agg } else { Aggregation::None });
+                        let ty = self.expr_type(
+                            expr,
+                            if grouping.is_some() {
+                                agg
+                            } else {
+                                Aggregation::None
+                            },
+                        );
                         o.push(Col {
                             name,
                             ty,
@@ -534,10 +533,10 @@ impl<'a> Walker<'a> {
         }
         for (_, w) in &s.windows {
             for e in &w.partition_by {
-                self.expr(e, &scope, outer, Clause::Other);
+                self.expr(e, &scope, outer);
             }
             for o in &w.order_by {
-                self.expr(&o.expr, &scope, outer, Clause::Other);
+                self.expr(&o.expr, &scope, outer);
             }
         }
         // ORDER BY: select aliases and output names, else the FROM clause's columns.
@@ -585,7 +584,7 @@ impl<'a> Walker<'a> {
             }
         });
         if !names_alias {
-            self.expr(e, scope, outer, Clause::Other);
+            self.expr(e, scope, outer);
         }
     }
 
@@ -613,14 +612,14 @@ impl<'a> Walker<'a> {
     }
 
     /// Resolves every identifier of `e` (and validates its subqueries).
-    fn expr(&mut self, e: &Expr, scope: &SelectScope, outer: &[&SelectScope], clause: Clause) {
+    fn expr(&mut self, e: &Expr, scope: &SelectScope, outer: &[&SelectScope]) {
         if self.failed() {
             return;
         }
         match &e.kind {
             ExprKind::Identifier(name) => self.identifier(e, name, scope, outer),
             ExprKind::InSubquery { expr, query, .. } => {
-                self.expr(expr, scope, outer, clause);
+                self.expr(expr, scope, outer);
                 self.subquery(query, scope, outer);
             }
             ExprKind::Subquery(q)
@@ -630,26 +629,26 @@ impl<'a> Walker<'a> {
             ExprKind::Lambda { params, body } => {
                 let n = self.lambda.len();
                 self.lambda.extend(params.iter().map(|p| p.text.clone()));
-                self.expr(body, scope, outer, clause);
+                self.expr(body, scope, outer);
                 self.lambda.truncate(n);
             }
             ExprKind::Function(call) => {
                 for a in &call.args {
-                    self.expr(&a.value, scope, outer, clause);
+                    self.expr(&a.value, scope, outer);
                 }
                 if let Some(f) = &call.filter {
-                    self.expr(f, scope, outer, clause);
+                    self.expr(f, scope, outer);
                 }
                 if let Some(Over::Spec(w)) = &call.over {
                     for p in &w.partition_by {
-                        self.expr(p, scope, outer, clause);
+                        self.expr(p, scope, outer);
                     }
                     for o in &w.order_by {
-                        self.expr(&o.expr, scope, outer, clause);
+                        self.expr(&o.expr, scope, outer);
                     }
                 }
             }
-            _ => children(e, &mut |c| self.expr(c, scope, outer, clause)),
+            _ => children(e, &mut |c| self.expr(c, scope, outer)),
         }
     }
 
@@ -716,7 +715,9 @@ impl<'a> Walker<'a> {
                     let rel = &s.rels[r];
                     let cols = rel.columns.as_ref().expect("found in known columns");
                     let col = &cols[c];
-                    if parts.len() >= 2 && !matches!(col.ty.as_ref().map(|t| &t.kind), Some(Kind::Row(_))) {
+                    if parts.len() >= 2
+                        && !matches!(col.ty.as_ref().map(|t| &t.kind), Some(Kind::Row(_)))
+                    {
                         // `c.x` with a column `c` that is no ROW: Calcite takes `c` for a
                         // table. Only said when the column's type is known.
                         if col.ty.is_some() && parts.len() == 2 {
@@ -749,6 +750,11 @@ impl<'a> Walker<'a> {
         }
         if parts.len() == 2 {
             self.unknown_qualifier(parts[0].span, first, &scopes);
+            return;
+        }
+        // A function called without parentheses (`CURRENT_CATALOG`, `USER`): Calcite tries
+        // such names after columns.
+        if functions::lookup(first).is_some_and(|f| f.syntax == functions::Syntax::NoParens) {
             return;
         }
         let all = scopes
@@ -879,7 +885,7 @@ impl<'a> Walker<'a> {
 
     /// The GROUP BY expressions of an aggregate SELECT whose grouping can be checked, or `None`
     /// (not an aggregate query, or grouping forms not modelled).
-    fn grouping<'s>(&self, s: &'s Select) -> Option<Vec<&'s Expr>> {
+    fn grouping<'s>(&self, s: &'s Select) -> Option<Groups<'s>> {
         let mut groups: Vec<&Expr> = Vec::new();
         for g in &s.group_by {
             if !flatten_group(g, &mut groups) {
@@ -921,11 +927,30 @@ impl<'a> Walker<'a> {
                 Some("TUMBLE" | "HOP" | "SESSION" | "CUMULATE")
             )
         });
-        (comparable && !group_window).then_some(groups)
+        if !comparable || group_window {
+            return None;
+        }
+        // Columns by their resolution (a SELECT of many items grouped by as many columns
+        // costs one look-up each), other expressions compared one by one.
+        let mut out = Groups::default();
+        for g in groups {
+            match &g.kind {
+                ExprKind::Identifier(n) => match self.columns.get(&g.span) {
+                    Some(c) => {
+                        out.columns.insert((c.relation.clone(), c.column.clone()));
+                    }
+                    None => {
+                        out.written.insert(written(n));
+                    }
+                },
+                _ => out.exprs.push(g),
+            }
+        }
+        Some(out)
     }
 
     /// Reports the first column of `e` outside aggregate calls and `groups`.
-    fn grouped(&mut self, e: &Expr, groups: &[&Expr], in_having: bool) {
+    fn grouped(&mut self, e: &Expr, groups: &Groups<'_>, in_having: bool) {
         if self.failed() {
             return;
         }
@@ -939,8 +964,22 @@ impl<'a> Walker<'a> {
     }
 
     /// The first column reference of `e` outside aggregate calls and `groups`, with its text.
-    fn ungrouped(&self, e: &Expr, groups: &[&Expr]) -> Option<(Span, String)> {
-        if groups.iter().any(|g| self.same(e, g)) {
+    fn ungrouped(&self, e: &Expr, groups: &Groups<'_>) -> Option<(Span, String)> {
+        let mut inner = e;
+        while let ExprKind::Nested(x) = &inner.kind {
+            inner = x;
+        }
+        if let ExprKind::Identifier(n) = &inner.kind {
+            let grouped = match self.columns.get(&inner.span) {
+                Some(c) => groups
+                    .columns
+                    .contains(&(c.relation.clone(), c.column.clone())),
+                None => groups.written.contains(&written(n)),
+            };
+            if grouped {
+                return None;
+            }
+        } else if groups.exprs.iter().any(|g| self.same(e, g)) {
             return None;
         }
         match &e.kind {
@@ -956,7 +995,9 @@ impl<'a> Walker<'a> {
                 let name = call.name.last().as_str();
                 // Not a built-in function (a UDF may aggregate), or GROUPING(...): not looked into.
                 let f = functions::lookup(name)?;
-                if call.name.parts.len() > 1 || f.kind != FunctionKind::Scalar && f.kind != FunctionKind::Other {
+                if call.name.parts.len() > 1
+                    || f.kind != FunctionKind::Scalar && f.kind != FunctionKind::Other
+                {
                     return None;
                 }
                 let mut hit = None;
@@ -996,7 +1037,7 @@ impl<'a> Walker<'a> {
                     _ => written(x) == written(y),
                 }
             }
-            (ExprKind::Literal(x), ExprKind::Literal(y)) => format!("{x:?}") == format!("{y:?}"),
+            (ExprKind::Literal(x), ExprKind::Literal(y)) => same_literal(x, y),
             (ExprKind::TimeUnit(x), ExprKind::TimeUnit(y)) => x == y,
             (ExprKind::Function(x), ExprKind::Function(y)) => {
                 x.name.parts.len() == y.name.parts.len()
@@ -1012,8 +1053,7 @@ impl<'a> Walker<'a> {
                     && x.over.is_none()
                     && y.over.is_none()
                     && x.args.len() == y.args.len()
-                    && x
-                        .args
+                    && x.args
                         .iter()
                         .zip(&y.args)
                         .all(|(p, q)| p.keyword == q.keyword && self.same(&p.value, &q.value))
@@ -1047,6 +1087,60 @@ impl<'a> Walker<'a> {
             ) => c1 == c2 && Type::from_ast(t1) == Type::from_ast(t2) && self.same(e1, e2),
             _ => false,
         }
+    }
+}
+
+/// The GROUP BY of a SELECT, for the grouping check.
+#[derive(Default)]
+struct Groups<'s> {
+    /// Grouped columns by resolution: relation and column (field path).
+    columns: std::collections::HashSet<(Option<CompactString>, CompactString)>,
+    /// Grouped identifiers that did not resolve, as written.
+    written: std::collections::HashSet<String>,
+    /// Other grouped expressions.
+    exprs: Vec<&'s Expr>,
+}
+
+/// Whether two literals are the same value as written (spans aside).
+fn same_literal(a: &Literal, b: &Literal) -> bool {
+    match (a, b) {
+        (Literal::Number(x), Literal::Number(y)) => x == y,
+        (Literal::String(x), Literal::String(y)) | (Literal::Binary(x), Literal::Binary(y)) => {
+            x.value == y.value
+        }
+        (Literal::Boolean(x), Literal::Boolean(y)) => x == y,
+        (Literal::Null, Literal::Null) | (Literal::Unknown, Literal::Unknown) => true,
+        (
+            Literal::Typed {
+                type_name: t1,
+                value: v1,
+            },
+            Literal::Typed {
+                type_name: t2,
+                value: v2,
+            },
+        ) => t1 == t2 && v1.value == v2.value,
+        (
+            Literal::Interval {
+                negative: n1,
+                value: v1,
+                qualifier: q1,
+            },
+            Literal::Interval {
+                negative: n2,
+                value: v2,
+                qualifier: q2,
+            },
+        ) => {
+            n1 == n2
+                && v1.value == v2.value
+                && q1.start == q2.start
+                && q1.end == q2.end
+                && q1.start_precision == q2.start_precision
+                && q1.start_fraction_precision == q2.start_fraction_precision
+                && q1.end_precision == q2.end_precision
+        }
+        _ => false,
     }
 }
 
@@ -1126,14 +1220,15 @@ fn similar<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Vec<Str
         }
         let d = strsim::levenshtein(&c.to_lowercase(), &lower);
         let d = if d == 0 { 0 } else { d + 1 };
-        if d == 0 || (name.chars().count() > 3 && d <= 3) {
-            if !out.iter().any(|(_, o)| *o == c) {
-                out.push((d, c));
-            }
+        if (d == 0 || (name.chars().count() > 3 && d <= 3)) && !out.iter().any(|(_, o)| *o == c) {
+            out.push((d, c));
         }
     }
     out.sort();
-    out.into_iter().take(3).map(|(_, c)| c.to_string()).collect()
+    out.into_iter()
+        .take(3)
+        .map(|(_, c)| c.to_string())
+        .collect()
 }
 
 /// Calls `f` on each direct child expression of `e` (not subqueries).
