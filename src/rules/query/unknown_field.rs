@@ -15,7 +15,7 @@ impl Rule for UnknownField {
         matches!(problem, Problem::Names(NameProblem::UnknownField { .. }))
     }
     fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
-        let Problem::Names(NameProblem::UnknownField { span, path, field, table, fields, .. }) = &found.problem
+        let Problem::Names(NameProblem::UnknownField { span, path, field, table, fields, case_match, .. }) = &found.problem
         else {
             return;
         };
@@ -24,7 +24,10 @@ impl Rule for UnknownField {
             .diagnostic(found.file, *span, format!("field `{field}` not found: `{path}` is not a field of table `{table}`"))
             .with_label("no such field")
             .with_help(format!("the ROW type has the fields {}", list.join(", ")))
-            .with_flink_message(format!("Column '{path}' not found in table '{table}'"));
+            .with_flink_message(match case_match {
+                Some(c) => format!("Column '{path}' not found in table '{table}'; did you mean '{c}'?"),
+                None => format!("Column '{path}' not found in table '{table}'"),
+            });
         out.report(d);
     }
 }

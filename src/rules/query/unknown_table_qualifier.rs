@@ -15,12 +15,17 @@ impl Rule for UnknownTableQualifier {
         matches!(problem, Problem::Names(NameProblem::UnknownQualifier { .. }))
     }
     fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
-        let Problem::Names(NameProblem::UnknownQualifier { span, name, case_match }) = &found.problem
+        let Problem::Names(NameProblem::UnknownQualifier { span, name, case_match, star }) = &found.problem
         else {
             return;
         };
-        let mut flink = format!("Table '{name}' not found");
-        if let Some(c) = case_match {
+        // Calcite's `tableNameNotFound` (`unknownIdentifier` for `x.*`).
+        let mut flink = if *star {
+            format!("Unknown identifier '{name}'")
+        } else {
+            format!("Table '{name}' not found")
+        };
+        if let (Some(c), false) = (case_match, star) {
             flink.push_str(&format!("; did you mean '{c}'?"));
         }
         let help = match case_match {

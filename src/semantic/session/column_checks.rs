@@ -27,6 +27,16 @@ impl Session<'_> {
         if statement.has_error || !self.validate_queries {
             return;
         }
+        // A syntax or lexical error between the statement's start and the next statement's
+        // (an unterminated comment that swallowed its end): Flink stops there.
+        let statements = &file.parsed.script.statements;
+        let next = statements.partition_point(|s| s.span.start <= statement.span.start);
+        let next_start = statements.get(next).map_or(u32::MAX, |s| s.span.start);
+        let errors = &file.parsed.errors;
+        let first = errors.partition_point(|e| e.span.start < statement.span.start);
+        if errors.get(first).is_some_and(|e| e.span.start < next_start) {
+            return;
+        }
         let system = self.system;
         let found = validate::validate(query, self, &system.foreign);
         if let Some(problem) = found.problem {

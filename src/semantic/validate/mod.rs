@@ -43,15 +43,20 @@
 //! let t = v.type_of(expr, exprs::Aggregation::None); // Option<Type>
 //! ```
 //!
+//! Besides names of columns, it checks what Calcite checks while it builds these scopes: one
+//! name per relation of a FROM clause, alias lists as long as the subquery's columns, `USING`
+//! columns on both sides, a window TVF's `DESCRIPTOR` column in its input, and `x.*` naming a
+//! relation.
+//!
 //! # Grouping and aggregates
 //!
 //! In a SELECT with `GROUP BY`, `HAVING` or a built-in aggregate call, every column of the
 //! select list and HAVING must be inside an aggregate call or a `GROUP BY` expression
 //! (structurally equal, columns compared after resolution). A call of a function that is not
 //! built in (a UDF, perhaps an aggregate) is not looked into. Aggregates are illegal in
-//! WHERE, ON and GROUP BY, and cannot be nested; a `GROUP BY` name that only a select alias
-//! gives is not found (Flink's conformance does not allow GROUP BY aliases; ORDER BY may
-//! name them).
+//! WHERE, ON and GROUP BY, and cannot be nested; a `GROUP BY` or HAVING name that only a
+//! select alias gives is not found (Flink's conformance allows neither GROUP BY nor HAVING
+//! aliases; ORDER BY may name them).
 //!
 //! # Cost
 //!
@@ -99,6 +104,8 @@ pub enum NameProblem {
         name: String,
         /// The relation alias differing only in case, which Flink suggests.
         case_match: Option<String>,
+        /// In `x.*` (Calcite: "Unknown identifier 'x'").
+        star: bool,
     },
     /// A field a ROW column does not have (Calcite: "Column 'r.f' not found in table 't'").
     UnknownField {
@@ -114,6 +121,8 @@ pub enum NameProblem {
         table: String,
         /// The fields of the ROW type.
         fields: Vec<String>,
+        /// The field differing only in case, which Flink suggests.
+        case_match: Option<String>,
     },
     /// An unqualified column more than one relation has (Calcite: "Column 'x' is ambiguous").
     AmbiguousColumn {
@@ -154,14 +163,52 @@ pub enum NameProblem {
     /// `GROUP BY` a name only a select alias gives (Calcite: "Column 'x' not found in any
     /// table": Flink's conformance has no GROUP BY aliases).
     GroupByAlias {
-        /// The GROUP BY item.
+        /// The GROUP BY item (or the name in HAVING).
         span: Span,
         /// The alias.
         name: String,
         /// The select item that defines it.
         item: Span,
-        /// The select item's expression, as written, when it is a plain expression.
-        expr_text: Option<Span>,
+        /// In HAVING (Flink's conformance has no HAVING aliases either).
+        in_having: bool,
+    },
+    /// Two relations of one FROM clause with the same name (Calcite: "Duplicate relation name
+    /// 'o' in FROM clause").
+    DuplicateAlias {
+        /// The second relation's alias (or name).
+        span: Span,
+        /// The name.
+        name: String,
+        /// The first relation.
+        first: Span,
+    },
+    /// A column alias list (`AS s (a, b)`) whose length differs from the relation's columns
+    /// (Calcite: "List of column aliases must have same degree as table; ...").
+    AliasListDegree {
+        /// The alias clause.
+        span: Span,
+        /// The relation's columns.
+        columns: Vec<String>,
+        /// The number of aliases.
+        aliases: usize,
+    },
+    /// The time column of a window TVF's `DESCRIPTOR` that the input does not have (Flink:
+    /// "Unknown identifier 'x'").
+    UnknownDescriptorColumn {
+        /// The name in the descriptor.
+        span: Span,
+        /// The name.
+        name: String,
+        /// Input columns close to it.
+        similar: Vec<String>,
+    },
+    /// A `USING` column that a side of the join does not have (Calcite: "Column 'x' not found
+    /// in any table").
+    UnknownUsingColumn {
+        /// The name in the USING list.
+        span: Span,
+        /// The name.
+        name: String,
     },
 }
 

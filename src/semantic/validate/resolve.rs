@@ -29,10 +29,12 @@ struct Rel {
     columns: Option<Cols>,
     /// Column index by name (first of each name), for wide relations.
     index: Option<HashMap<CompactString, usize>>,
+    /// Where its name is written (its alias, or the table's name).
+    span: Span,
 }
 
 impl Rel {
-    fn new(alias: Option<CompactString>, columns: Option<Cols>) -> Rel {
+    fn new(alias: Option<CompactString>, columns: Option<Cols>, span: Span) -> Rel {
         let index = columns.as_ref().filter(|c| c.len() > 16).map(|cols| {
             let mut m = HashMap::with_capacity(cols.len());
             for (i, c) in cols.iter().enumerate() {
@@ -44,6 +46,7 @@ impl Rel {
             alias,
             columns,
             index,
+            span,
         }
     }
     /// `None`: columns unknown; `Some(None)`: no such column.
@@ -234,11 +237,12 @@ impl<'a> Walker<'a> {
                     (Some(c), Some(a)) => Some(rename(&c, &a.columns)),
                     (c, _) => c,
                 };
+                let span = alias.as_ref().map_or(name.last().span, |a| a.name.span);
                 let alias = alias
                     .as_ref()
                     .map(|a| a.name.text.clone())
                     .unwrap_or_else(|| name.last().text.clone());
-                scope.rels.push(Rel::new(Some(alias), cols));
+                scope.rels.push(Rel::new(Some(alias), cols, span));
             }
             TableRef::Subquery {
                 lateral,
@@ -254,12 +258,22 @@ impl<'a> Walker<'a> {
                     self.query(query, outer)
                 };
                 let cols = match (cols, alias.as_ref().filter(|a| !a.columns.is_empty())) {
+                    (Some(c), Some(a)) if c.len() != a.columns.len() => {
+                        self.fail(NameProblem::AliasListDegree {
+                            span: a.span,
+                            columns: c.iter().map(|c| c.name.to_string()).collect(),
+                            aliases: a.columns.len(),
+                        });
+                        None
+                    }
                     (Some(c), Some(a)) => Some(rename(&c, &a.columns)),
                     (c, _) => c,
                 };
-                scope
-                    .rels
-                    .push(Rel::new(alias.as_ref().map(|a| a.name.text.clone()), cols));
+                scope.rels.push(Rel::new(
+                    alias.as_ref().map(|a| a.name.text.clone()),
+                    cols,
+                    alias.as_ref().map_or(t.span(), |a| a.name.span),
+                ));
             }
             TableRef::Function { call, alias, .. } => {
                 let cols = self.window_tvf(call);
@@ -267,9 +281,11 @@ impl<'a> Walker<'a> {
                     (Some(c), Some(a)) => Some(rename(&c, &a.columns)),
                     (c, _) => c,
                 };
-                scope
-                    .rels
-                    .push(Rel::new(alias.as_ref().map(|a| a.name.text.clone()), cols));
+                scope.rels.push(Rel::new(
+                    alias.as_ref().map(|a| a.name.text.clone()),
+                    cols,
+                    alias.as_ref().map_or(t.span(), |a| a.name.span),
+                ));
             }
             TableRef::Unnest { exprs, alias, .. } => {
                 // The collections read the relations to the left.
@@ -294,9 +310,11 @@ impl<'a> Walker<'a> {
                             .collect(),
                     )
                 });
-                scope
-                    .rels
-                    .push(Rel::new(alias.as_ref().map(|a| a.name.text.clone()), cols));
+                scope.rels.push(Rel::new(
+                    alias.as_ref().map(|a| a.name.text.clone()),
+                    cols,
+                    alias.as_ref().map_or(t.span(), |a| a.name.span),
+                ));
             }
             TableRef::Join {
                 left,
@@ -305,9 +323,24 @@ impl<'a> Walker<'a> {
                 using,
                 ..
             } => {
+                let start = scope.rels.len();
                 self.from(left, scope, outer);
+                let middle = scope.rels.len();
                 self.from(right, scope, outer);
                 if let Some(list) = using {
+                    // Each USING column on both sides (a side of unknown columns may have it).
+                    let lacks =
+                        |rels: &[Rel], name: &str| rels.iter().all(|r| r.find(name) == Some(None));
+                    if let Some(n) = list.names.iter().find(|n| {
+                        lacks(&scope.rels[start..middle], n.as_str())
+                            || lacks(&scope.rels[middle..], n.as_str())
+                    }) {
+                        self.fail(NameProblem::UnknownUsingColumn {
+                            span: n.span,
+                            name: n.text.to_string(),
+                        });
+                        return;
+                    }
                     scope
                         .using
                         .extend(list.names.iter().map(|n| n.text.clone()));
@@ -324,20 +357,24 @@ impl<'a> Walker<'a> {
                 Some(a) => {
                     let mut inner_scope = SelectScope::default();
                     self.from(inner, &mut inner_scope, outer);
-                    scope.rels.push(Rel::new(Some(a.name.text.clone()), None));
+                    scope
+                        .rels
+                        .push(Rel::new(Some(a.name.text.clone()), None, a.name.span));
                 }
                 None => self.from(inner, scope, outer),
             },
             TableRef::MatchRecognize { alias, .. } => {
-                scope
-                    .rels
-                    .push(Rel::new(alias.as_ref().map(|a| a.name.text.clone()), None));
+                scope.rels.push(Rel::new(
+                    alias.as_ref().map(|a| a.name.text.clone()),
+                    None,
+                    alias.as_ref().map_or(t.span(), |a| a.name.span),
+                ));
             }
         }
     }
 
     /// The columns of a window TVF over a table read by name: the table's and the window's.
-    fn window_tvf(&self, call: &Expr) -> Option<Cols> {
+    fn window_tvf(&mut self, call: &Expr) -> Option<Cols> {
         let ExprKind::Function(f) = &call.kind else {
             return None;
         };
@@ -354,14 +391,24 @@ impl<'a> Walker<'a> {
         let input = self.named(table)?;
         // The time attribute: window_time has its type (TIMESTAMP(3) or TIMESTAMP_LTZ(3)).
         let time = f.args.iter().find_map(|a| match &a.value.kind {
-            ExprKind::Descriptor(cols) if cols.len() == 1 => Some(cols[0].text.clone()),
+            ExprKind::Descriptor(cols) if cols.len() == 1 => Some(&cols[0]),
             _ => None,
         });
+        if let Some(t) = time {
+            if !input.iter().any(|c| c.name == t.as_str()) {
+                self.fail(NameProblem::UnknownDescriptorColumn {
+                    span: t.span,
+                    name: t.text.to_string(),
+                    similar: similar(t.as_str(), input.iter().map(|c| c.name.as_str())),
+                });
+                return None;
+            }
+        }
         let time_type = time
             .and_then(|t| {
                 input
                     .iter()
-                    .find(|c| c.name == t)
+                    .find(|c| c.name == t.as_str())
                     .and_then(|c| c.ty.clone())
             })
             .map(|t| t.with_nullable(false));
@@ -389,6 +436,20 @@ impl<'a> Walker<'a> {
         if self.failed() {
             return None;
         }
+        // One name per relation (Calcite's `validateFrom`).
+        let mut names: HashMap<&str, Span> = HashMap::new();
+        for r in &scope.rels {
+            if let Some(a) = r.alias.as_deref() {
+                if let Some(first) = names.insert(a, r.span) {
+                    self.fail(NameProblem::DuplicateAlias {
+                        span: r.span,
+                        name: a.to_string(),
+                        first,
+                    });
+                    return None;
+                }
+            }
+        }
         let aliases: Vec<(&str, Span, &Expr)> = s
             .items
             .iter()
@@ -414,14 +475,14 @@ impl<'a> Walker<'a> {
             self.no_aggregates(g, "GROUP BY");
             if let ExprKind::Identifier(n) = &g.kind {
                 if n.parts.len() == 1 && !self.resolvable(n.parts[0].as_str(), &scope, outer) {
-                    if let Some((_, item, expr)) =
+                    if let Some((_, item, _)) =
                         aliases.iter().find(|(a, _, _)| *a == n.parts[0].as_str())
                     {
                         self.fail(NameProblem::GroupByAlias {
                             span: g.span,
                             name: n.parts[0].text.to_string(),
                             item: *item,
-                            expr_text: Some(expr.span),
+                            in_having: false,
                         });
                         return None;
                     }
@@ -435,27 +496,34 @@ impl<'a> Walker<'a> {
         let grouping = self.grouping(s);
         // HAVING.
         if let Some(h) = &s.having {
-            let alias_named = |w: &Walker<'_>| {
-                let mut hit = false;
-                exprs::walk(h, &mut |e| {
-                    if let ExprKind::Identifier(n) = &e.kind {
-                        if n.parts.len() == 1
-                            && aliases.iter().any(|(a, _, _)| *a == n.parts[0].as_str())
-                            && !w.resolvable(n.parts[0].as_str(), &scope, outer)
+            // A name only a select alias gives: not found (no HAVING aliases in Flink).
+            let mut alias_named: Option<(Span, String, Span)> = None;
+            exprs::walk(h, &mut |e| {
+                if let ExprKind::Identifier(n) = &e.kind {
+                    if alias_named.is_none() && n.parts.len() == 1 {
+                        if let Some((_, item, _)) =
+                            aliases.iter().find(|(a, _, _)| *a == n.parts[0].as_str())
                         {
-                            hit = true;
+                            if !self.resolvable(n.parts[0].as_str(), &scope, outer) {
+                                alias_named = Some((e.span, n.parts[0].text.to_string(), *item));
+                            }
                         }
                     }
-                });
-                hit
-            };
-            // A HAVING that names a select alias: not modelled.
-            if !alias_named(self) {
-                self.expr(h, &scope, outer);
-                self.nested_aggregates(h);
-                if let Some(g) = &grouping {
-                    self.grouped(h, g, true);
                 }
+            });
+            if let Some((span, name, item)) = alias_named {
+                self.fail(NameProblem::GroupByAlias {
+                    span,
+                    name,
+                    item,
+                    in_having: true,
+                });
+                return None;
+            }
+            self.expr(h, &scope, outer);
+            self.nested_aggregates(h);
+            if let Some(g) = &grouping {
+                self.grouped(h, g, true);
             }
         }
         // The select list.
@@ -477,11 +545,25 @@ impl<'a> Walker<'a> {
                             continue;
                         }
                         None => scope.rels.iter().collect(),
-                        Some(q) => scope
-                            .relation(q.last().as_str())
-                            .map(|r| &scope.rels[r])
-                            .into_iter()
-                            .collect(),
+                        Some(q) => {
+                            let found = scope.relation(q.last().as_str());
+                            if found.is_none() && q.parts.len() == 1 {
+                                let case_match = scope
+                                    .rels
+                                    .iter()
+                                    .filter_map(|r| r.alias.as_deref())
+                                    .find(|a| a.eq_ignore_ascii_case(q.last().as_str()))
+                                    .map(str::to_string);
+                                self.fail(NameProblem::UnknownQualifier {
+                                    span: q.span,
+                                    name: q.last().text.to_string(),
+                                    case_match,
+                                    star: true,
+                                });
+                                return None;
+                            }
+                            found.map(|r| &scope.rels[r]).into_iter().collect()
+                        }
                     };
                     if rels.is_empty() {
                         out = None;
@@ -789,6 +871,7 @@ impl<'a> Walker<'a> {
             span,
             name: name.to_string(),
             case_match,
+            star: false,
         });
     }
 
@@ -819,6 +902,10 @@ impl<'a> Walker<'a> {
                         field: field.text.to_string(),
                         table: rel.alias.as_deref().unwrap_or("").to_string(),
                         fields: fields.iter().map(|(n, _)| n.clone()).collect(),
+                        case_match: fields
+                            .iter()
+                            .find(|(n, _)| n.eq_ignore_ascii_case(field.as_str()))
+                            .map(|(n, _)| n.clone()),
                     });
                     return;
                 }
