@@ -795,8 +795,10 @@ impl<'a> Walker<'a> {
             match s.lookup(first) {
                 Lookup::Found(r, c) => {
                     let rel = &s.rels[r];
-                    let cols = rel.columns.as_ref().expect("found in known columns");
-                    let col = &cols[c];
+                    // Found only among known columns.
+                    let Some(col) = rel.columns.as_ref().and_then(|cols| cols.get(c)) else {
+                        return;
+                    };
                     if parts.len() >= 2
                         && !matches!(col.ty.as_ref().map(|t| &t.kind), Some(Kind::Row(_)))
                     {
