@@ -12,7 +12,9 @@
 //! `cargo bench --bench throughput -- --catalog-share RUNS DIR` instead measures what the
 //! catalog pass adds to a whole check of DIR as the command line runs it (discovery, reading,
 //! parsing on all cores, the rules, the JSON report): RUNS runs with it and RUNS without it
-//! (the library's `Passes { catalog: false }`), interleaved, medians.
+//! (the library's `Passes { catalog: false }`), interleaved, medians; and RUNS runs with the
+//! catalog pass but without query validation (`Settings::validate_queries` off), for what the
+//! query validator adds.
 
 use std::path::PathBuf;
 
@@ -163,23 +165,29 @@ fn parsed_files(named: &[(String, String)]) -> Vec<flinklint::files::FileEntry> 
 }
 
 /// What the catalog pass adds to a whole check of `dir`, as the command line runs it: `runs`
-/// runs with it and without it, interleaved; prints the medians.
+/// runs with it and without it, and without query validation, interleaved; prints the
+/// medians.
 fn catalog_share(dir: &std::path::Path, runs: usize) {
     use flinklint::project::Passes;
     let settings = flinklint::config::Settings {
         drop_script_sessions: true,
         ..Default::default()
     };
-    let once = |catalog: bool| {
+    let once = |catalog: bool, validate_queries: bool| {
+        let settings = flinklint::config::Settings {
+            validate_queries,
+            ..settings.clone()
+        };
+        let settings = &settings;
         let t = Instant::now();
-        let inputs = flinklint::discover::discover_with(&[dir.to_path_buf()], &settings, None)
+        let inputs = flinklint::discover::discover_with(&[dir.to_path_buf()], settings, None)
             .unwrap_or_default();
         let outcome = flinklint::discover::read::check_with_passes(
             &inputs,
             &[],
             Vec::new(),
             None,
-            &settings,
+            settings,
             Passes { catalog },
         );
         let report = flinklint::render::json::render(
@@ -192,10 +200,11 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
         drop(std::hint::black_box((outcome, report)));
         took
     };
-    let (mut with, mut without) = (Vec::new(), Vec::new());
+    let (mut with, mut without, mut unvalidated) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..runs {
-        with.push(once(true));
-        without.push(once(false));
+        with.push(once(true, true));
+        without.push(once(false, true));
+        unvalidated.push(once(true, false));
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -207,5 +216,11 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
     println!(
         "the catalog pass adds:          {:7.1} %  of the whole run (budget: 20 %)",
         100.0 * (a - b) / b
+    );
+    let c = median(&mut unvalidated);
+    println!("check without query validation: {c:7.1} ms  (median of {runs}, interleaved)");
+    println!(
+        "query validation adds:          {:7.1} %  of the whole run (budget: 15 %)",
+        100.0 * (a - c) / c
     );
 }

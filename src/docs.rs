@@ -19,6 +19,7 @@ pub const FAMILIES: &[(&str, &str)] = &[
     ("MT", "Materialized tables"),
     ("SU", "Suppressions"),
     ("CO", "Connector options"),
+    ("QV", "Query validation"),
 ];
 
 /// The command that rewrites `docs/rules/` from the rule YAML files.

@@ -267,3 +267,88 @@ fn no_table_already_exists_across_scripts() {
         across.join("\n")
     );
 }
+
+#[derive(serde::Deserialize)]
+struct ValidationVerdict {
+    file: String,
+    line: u32,
+    col: u32,
+    ok: bool,
+    #[serde(default)]
+    stage: Option<String>,
+    #[serde(default)]
+    knowable: Option<bool>,
+}
+
+/// The query validator against Flink 2.3's verdicts after its parser
+/// (`../shared/corpus/validation-verdicts.jsonl`, one fresh session per file; skipped when
+/// absent): no QV error on a statement Flink accepts. Prints the recall of every error rule,
+/// and of the QV rules alone, on the rejections at Flink's `convert` and `explain` stages that
+/// can be known from the file alone.
+#[test]
+fn no_query_validation_error_where_flink_accepts_the_statement() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(verdicts) = std::fs::read_to_string(root.join("validation-verdicts.jsonl")) else {
+        eprintln!("../shared/corpus/validation-verdicts.jsonl not found: test skipped");
+        return;
+    };
+    let mut by_file: BTreeMap<String, Vec<ValidationVerdict>> = BTreeMap::new();
+    for line in verdicts.lines().filter(|l| !l.trim().is_empty()) {
+        let v: ValidationVerdict = serde_json::from_str(line).expect("verdict line");
+        by_file.entry(v.file.clone()).or_default().push(v);
+    }
+    let settings = flinklint::config::Settings::default();
+    let (mut bad, mut knowable, mut caught, mut caught_qv) = (Vec::new(), 0, 0, 0);
+    for (file, verdicts) in by_file.iter_mut() {
+        let Ok(text) = std::fs::read_to_string(root.join(file.as_str())) else {
+            continue;
+        };
+        verdicts.sort_by_key(|v| (v.line, v.col));
+        let outcome = flinklint::check_texts(&[(file.clone(), text)], &settings);
+        let source = &outcome.files[0].source;
+        let mut flagged: Vec<(bool, bool)> = vec![(false, false); verdicts.len()];
+        for d in outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == flinklint::diagnostics::Severity::Error)
+            .filter(|d| !d.code.starts_with("SY"))
+        {
+            let at = source.line_col(d.span.start);
+            let Some(index) = verdicts
+                .iter()
+                .rposition(|v| (v.line, v.col) <= (at.line, at.column))
+            else {
+                continue;
+            };
+            flagged[index].0 = true;
+            if d.code.starts_with("QV") {
+                flagged[index].1 = true;
+                if verdicts[index].ok {
+                    bad.push(format!(
+                        "{file}:{}:{}: {} {}",
+                        at.line, at.column, d.code, d.message
+                    ));
+                }
+            }
+        }
+        for (v, (any, qv)) in verdicts.iter().zip(&flagged) {
+            if !v.ok
+                && v.knowable == Some(true)
+                && matches!(v.stage.as_deref(), Some("convert" | "explain"))
+            {
+                knowable += 1;
+                caught += usize::from(*any);
+                caught_qv += usize::from(*qv);
+            }
+        }
+    }
+    eprintln!(
+        "corpus: knowable convert/explain rejections flagged by an error: {caught} of {knowable} ({caught_qv} by QV rules); QV errors on accepted statements: {}",
+        bad.len()
+    );
+    assert!(
+        bad.is_empty(),
+        "QV errors on statements Flink accepts:\n{}",
+        bad.join("\n")
+    );
+}

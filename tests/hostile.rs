@@ -548,3 +548,110 @@ fn many_options_and_materialized_table_changes_cost_linear_time() {
     // The LIKE child overriding a parent's option: one finding.
     assert_eq!(codes(&outcome), vec!["LK012"], "{:?}", outcome.diagnostics);
 }
+
+/// The query validator (names and scopes) on hostile queries: wide selects, deep nesting of
+/// subqueries and expressions, self-referencing views and WITH queries, long view chains. Each
+/// gives a clean finding or nothing, in linear time.
+#[test]
+fn the_query_validator_survives_hostile_queries() {
+    let t = "CREATE TABLE t (a INT, b STRING) WITH ('connector' = 'datagen');\n";
+    // 10,000 columns selected, the last one misspelt: one QV001.
+    let n = 10_000;
+    let columns = (0..n)
+        .map(|i| format!("c{i} INT"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut selected = (0..n).map(|i| format!("c{i}")).collect::<Vec<_>>();
+    selected.push("c_missing".to_string());
+    let text = format!(
+        "CREATE TABLE w ({columns}) WITH ('connector' = 'datagen');\nSELECT {} FROM w;\nSELECT {} FROM w GROUP BY {};\n",
+        selected.join(", "),
+        selected[..n].join(", "),
+        selected[..n].join(", "),
+    );
+    let start = Instant::now();
+    let outcome = check_one(&text);
+    within(
+        "10,000-column SELECTs",
+        start.elapsed(),
+        Duration::from_secs(30),
+    );
+    assert_eq!(codes(&outcome), vec!["QV001"], "{:?}", outcome.diagnostics);
+
+    // Subqueries nested as deep as the parser allows, FROM and correlated, with a miss at the
+    // bottom; then deeper than it allows (a syntax error, nothing else).
+    for depth in [60, 150, 5_000] {
+        let from = format!(
+            "{t}{}SELECT nope FROM t{};\n",
+            "SELECT a FROM (".repeat(depth),
+            ") AS s".repeat(depth)
+        );
+        let exists = format!(
+            "{t}SELECT a FROM t AS t0 WHERE {}t0.nope = 1{};\n",
+            (1..=depth)
+                .map(|i| format!("EXISTS (SELECT 1 FROM t AS t{i} WHERE "))
+                .collect::<String>(),
+            ")".repeat(depth)
+        );
+        for text in [from, exists] {
+            let start = Instant::now();
+            let outcome = check_one(&text);
+            within(
+                "deeply nested subqueries",
+                start.elapsed(),
+                Duration::from_secs(30),
+            );
+            let found = codes(&outcome);
+            assert!(
+                found == vec!["QV001"] || found.iter().all(|c| c.starts_with("SY")),
+                "{found:?}"
+            );
+        }
+    }
+
+    // Long expressions: 4,000 operators, grouped by a nearly equal expression.
+    let chain = |leaf: &str| format!("{}{leaf}", "a + ".repeat(4_000));
+    let text = format!(
+        "{t}SELECT {}, COUNT(*) FROM t GROUP BY {};\n",
+        chain("b"),
+        chain("a")
+    );
+    let start = Instant::now();
+    let outcome = check_one(&text);
+    within(
+        "long grouped expressions",
+        start.elapsed(),
+        Duration::from_secs(30),
+    );
+    assert!(
+        codes(&outcome).iter().all(|c| *c == "QV005"),
+        "{:?}",
+        codes(&outcome)
+    );
+
+    // A view and a WITH query reading themselves, and a chain of 2,000 views.
+    let text = format!(
+        "{t}CREATE VIEW v AS SELECT * FROM v;\nSELECT x FROM v;\nWITH c AS (SELECT x FROM c) SELECT x FROM c;\n"
+    );
+    assert!(
+        codes(&check_one(&text)).is_empty(),
+        "{:?}",
+        codes(&check_one(&text))
+    );
+    let mut text = format!("{t}CREATE VIEW v0 AS SELECT a, b FROM t;\n");
+    for i in 1..2_000 {
+        text.push_str(&format!(
+            "CREATE VIEW v{i} AS SELECT a, b FROM v{};\n",
+            i - 1
+        ));
+    }
+    text.push_str("SELECT a, c FROM v1999;\n");
+    let start = Instant::now();
+    let outcome = check_one(&text);
+    within(
+        "a chain of 2,000 views",
+        start.elapsed(),
+        Duration::from_secs(30),
+    );
+    assert_eq!(codes(&outcome), vec!["QV001"], "{:?}", outcome.diagnostics);
+}

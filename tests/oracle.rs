@@ -108,7 +108,11 @@ fn run_area(area: &str) -> (usize, usize, Vec<String>) {
             let errors: Vec<&str> = errors
                 .iter()
                 .copied()
-                .filter(|c| !(validated_only && GATEWAY_CHECKS.contains(c)))
+                // The query validator's checks of an `ALTER MATERIALIZED TABLE ... AS` query
+                // are the gateway's too (a TableEnvironment converts it without them).
+                .filter(|c| {
+                    !(validated_only && (GATEWAY_CHECKS.contains(c) || c.starts_with("QV")))
+                })
                 .collect();
             if !errors.is_empty() {
                 failures.push(format!(

@@ -351,6 +351,9 @@ pub struct Settings {
     /// `check` reports only problems and sets it; `expand` reads the sessions. Not a
     /// configuration key.
     pub drop_script_sessions: bool,
+    /// Whether every query's names are validated ([`crate::semantic::validate`]); off only to
+    /// measure what the pass costs (the benchmark). Not a configuration key.
+    pub validate_queries: bool,
 }
 
 impl Default for Settings {
@@ -381,6 +384,7 @@ impl Default for Settings {
             overrides: Vec::new(),
             target_from_cli: false,
             drop_script_sessions: false,
+            validate_queries: true,
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod insert;
 pub mod like;
 pub mod materialized;
 pub mod options;
+pub mod query;
 pub mod suppression;
 pub mod syntax;
 pub mod table;

@@ -30,6 +30,7 @@ pub mod sink_cast;
 pub mod system;
 pub mod table;
 pub mod types;
+pub mod validate;
 
 use crate::config::CatalogMode;
 use crate::files::FileEntry;
@@ -141,6 +142,7 @@ pub fn analyse_planned(
         let base = persistent.clone();
         let mut session = Session::new(&base, system);
         session.record_versions = record_versions;
+        session.validate_queries = settings.validate_queries;
         for id in &h.files {
             run_file(&mut session, &bases, &files[id.0 as usize]);
         }
@@ -174,6 +176,7 @@ pub fn analyse_planned(
         system,
         persistent: &persistent,
         keep: !settings.drop_script_sessions,
+        validate_queries: settings.validate_queries,
     };
     let deployed = match settings.catalog {
         CatalogMode::Auto => deploy::auto(&runner, &plan.scripts),
@@ -285,6 +288,8 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         system: session.system,
         option_checked: Default::default(),
         option_held: Vec::new(),
+        // Its problems are dropped: its queries need no validation.
+        validate_queries: false,
     };
     for (i, statement) in base.parsed.script.statements.iter().enumerate() {
         if base.dialect.is_flink(i) {

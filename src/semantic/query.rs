@@ -45,11 +45,15 @@ struct Relation {
     columns: Option<Vec<RelColumn>>,
 }
 
+/// A column of a relation in a FROM clause.
 #[derive(Clone)]
-struct RelColumn {
-    name: CompactString,
-    data_type: Option<Type>,
-    hidden: bool,
+pub(crate) struct RelColumn {
+    /// Its name.
+    pub(crate) name: CompactString,
+    /// Its type, when knowable (and asked for).
+    pub(crate) data_type: Option<Type>,
+    /// Hidden from `SELECT *` (system columns, some metadata columns).
+    pub(crate) hidden: bool,
 }
 
 /// The output columns of `query`, or `None` when they are not knowable (unknown tables,
@@ -141,7 +145,13 @@ fn set_columns(
     }
 }
 
-fn relation_of(object: &CatalogObject, scope: &dyn Scope, typed: bool) -> Option<Vec<RelColumn>> {
+/// The columns of a catalog object read in a FROM clause (with its hidden and system
+/// columns), or `None` when they are not knowable.
+pub(crate) fn relation_of(
+    object: &CatalogObject,
+    scope: &dyn Scope,
+    typed: bool,
+) -> Option<Vec<RelColumn>> {
     // A definition Flink rejected, or whose columns flinklint could not complete (a LIKE
     // parent or CTAS query it cannot see): its columns are not knowable.
     if object.incomplete {
@@ -416,163 +426,6 @@ fn select_columns(
         }
     }
     Some(out)
-}
-
-/// A reference to a column named `name` in a SELECT whose FROM relations are all known and
-/// none of which has it, nor any enclosing SELECT that a subquery in an expression may
-/// correlate to (Flink: "Column 'name' not found in any table"). Every SELECT of the query is
-/// looked at: set operations, WITH queries, FROM subqueries and subqueries in expressions.
-/// A relation whose columns are unknown (a table the session cannot see, a WITH query read by
-/// name) may have the column: nothing is reported through it.
-pub fn missing_reference(
-    query: &Query,
-    scope: &dyn Scope,
-    file: FileId,
-    name: &str,
-) -> Option<Span> {
-    let _ = file;
-    // Most queries never name the column: one walk, without building any relation.
-    if !mentions(query, name) {
-        return None;
-    }
-    missing_in_query(query, scope, name, false)
-}
-
-/// Whether any SELECT of `query` (subqueries included) names a column `name`.
-fn mentions(query: &Query, name: &str) -> bool {
-    fn body(b: &SetExpr, name: &str) -> bool {
-        match b {
-            SetExpr::Select(select) => {
-                let mut from_queries = Vec::new();
-                if let Some(from) = &select.from {
-                    from_subqueries(from, &mut from_queries);
-                }
-                let (mut found, mut nested) = (None, Vec::new());
-                for e in select_exprs(select) {
-                    scan(e, name, &mut found, &mut nested);
-                }
-                found.is_some()
-                    || from_queries
-                        .into_iter()
-                        .chain(nested)
-                        .any(|q| mentions(q, name))
-            }
-            SetExpr::Query(q) => mentions(q, name),
-            SetExpr::SetOperation { left, right, .. } => body(left, name) || body(right, name),
-            _ => false,
-        }
-    }
-    query.with.iter().any(|cte| mentions(&cte.query, name)) || body(&query.body, name)
-}
-
-/// The expressions of a SELECT that name columns of its relations: select items, WHERE,
-/// GROUP BY, HAVING.
-fn select_exprs(select: &Select) -> impl Iterator<Item = &Expr> {
-    select
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            SelectItem::Expr { expr, .. } => Some(expr),
-            SelectItem::Wildcard { .. } => None,
-        })
-        .chain(&select.selection)
-        .chain(&select.group_by)
-        .chain(&select.having)
-}
-
-/// Walks `e` (not entering subqueries): the first reference to a column `name` (1 or 2
-/// parts) into `found`, and the subqueries it holds added to `nested`.
-fn scan<'a>(e: &'a Expr, name: &str, found: &mut Option<Span>, nested: &mut Vec<&'a Query>) {
-    exprs::walk(e, &mut |x| match &x.kind {
-        ExprKind::Identifier(n)
-            if found.is_none() && n.parts.len() <= 2 && n.last().as_str() == name =>
-        {
-            *found = Some(x.span);
-        }
-        ExprKind::InSubquery { query, .. }
-        | ExprKind::Subquery(query)
-        | ExprKind::Exists(query)
-        | ExprKind::ArrayQuery(query) => nested.push(query),
-        _ => {}
-    });
-}
-
-/// [`missing_reference`] in `query`; `outer_has`: an enclosing SELECT may supply the column.
-fn missing_in_query(query: &Query, scope: &dyn Scope, name: &str, outer_has: bool) -> Option<Span> {
-    for cte in &query.with {
-        if let Some(span) = missing_in_query(&cte.query, scope, name, outer_has) {
-            return Some(span);
-        }
-    }
-    missing_in_body(&query.body, scope, name, outer_has)
-}
-
-fn missing_in_body(body: &SetExpr, scope: &dyn Scope, name: &str, outer_has: bool) -> Option<Span> {
-    match body {
-        SetExpr::Select(select) => missing_in_select(select, scope, name, outer_has),
-        SetExpr::Query(q) => missing_in_query(q, scope, name, outer_has),
-        SetExpr::SetOperation { left, right, .. } => missing_in_body(left, scope, name, outer_has)
-            .or_else(|| missing_in_body(right, scope, name, outer_has)),
-        _ => None,
-    }
-}
-
-fn missing_in_select(
-    select: &Select,
-    scope: &dyn Scope,
-    name: &str,
-    outer_has: bool,
-) -> Option<Span> {
-    let from = select.from.as_ref()?;
-    // A FROM subquery sees only the enclosing SELECTs, not its siblings.
-    let mut from_queries = Vec::new();
-    from_subqueries(from, &mut from_queries);
-    for q in from_queries {
-        if let Some(span) = missing_in_query(q, scope, name, outer_has) {
-            return Some(span);
-        }
-    }
-    // The references of this SELECT's own expressions (a walk does not enter subqueries),
-    // and the subqueries in them, which also see this SELECT's relations.
-    let mut direct = None;
-    let mut nested: Vec<&Query> = Vec::new();
-    for e in select_exprs(select) {
-        scan(e, name, &mut direct, &mut nested);
-    }
-    nested.retain(|q| mentions(q, name));
-    if direct.is_none() && nested.is_empty() {
-        return None;
-    }
-    // The relations only now: most SELECTs never name the column.
-    let mut relations = Vec::new();
-    from_relations(from, scope, false, &[], &mut relations);
-    let visible = outer_has
-        || relations.iter().any(|r| {
-            r.columns
-                .as_ref()
-                .is_none_or(|columns| columns.iter().any(|c| c.name == name))
-        });
-    if !visible {
-        if let Some(span) = direct {
-            return Some(span);
-        }
-    }
-    nested
-        .into_iter()
-        .find_map(|q| missing_in_query(q, scope, name, visible))
-}
-
-/// The subqueries of a FROM clause (through joins and parentheses).
-fn from_subqueries<'a>(t: &'a TableRef, out: &mut Vec<&'a Query>) {
-    match t {
-        TableRef::Subquery { query, .. } => out.push(query),
-        TableRef::Join { left, right, .. } => {
-            from_subqueries(left, out);
-            from_subqueries(right, out);
-        }
-        TableRef::Nested { inner, .. } => from_subqueries(inner, out),
-        _ => {}
-    }
 }
 
 /// Whether a FROM clause has a `JOIN ... USING`.

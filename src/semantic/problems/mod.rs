@@ -536,6 +536,9 @@ pub enum Problem {
         /// The steps of the cycle, starting with the script at `span`.
         steps: Vec<CycleStep>,
     },
+    /// A name in a query that Flink's validator does not resolve, or a grouping or aggregate
+    /// Flink rejects ([`super::validate`]).
+    Names(super::validate::NameProblem),
     /// ALTER / DROP / INSERT on a name the session cannot see.
     UnknownTable {
         /// The name in the statement.

@@ -1,5 +1,6 @@
-//! Column checks shared by every kind of statement: another platform's system column read
-//! where the tables do not declare it, a declared column shadowing a system column or in the
+//! Column checks shared by every kind of statement: the names of its query (the validator of
+//! [`crate::semantic::validate`]; another platform's system column read where the tables do
+//! not declare it is one of them), a declared column shadowing a system column or in the
 //! reserved prefix, and column names differing only in case.
 
 use super::Session;
@@ -7,38 +8,39 @@ use crate::files::FileEntry;
 use crate::semantic::catalog::ColumnKind;
 use crate::semantic::catalog::*;
 use crate::semantic::problems::Problem;
-use crate::semantic::query;
+use crate::semantic::validate;
 use crate::source::Span;
 use crate::syntax::ast;
 use crate::syntax::ast::*;
 use std::collections::{HashMap, HashSet};
 
 impl Session<'_> {
-    /// A query reading another platform's system column (`$rowtime` outside Confluent
-    /// Cloud) from tables that do not declare it.
-    pub(super) fn foreign_system_columns(
+    /// The names of a statement's query, resolved as Flink's validator resolves them
+    /// ([`crate::semantic::validate`]): the first problem is reported (Flink stops at it),
+    /// another platform's system column read from tables that do not declare it included.
+    pub(super) fn validate_query(
         &mut self,
         file: &FileEntry,
         statement: &Statement,
         query: &Query,
     ) {
-        if statement.has_error {
+        if statement.has_error || !self.validate_queries {
+            return;
+        }
+        // A syntax or lexical error between the statement's start and the next statement's
+        // (an unterminated comment that swallowed its end): Flink stops there.
+        let statements = &file.parsed.script.statements;
+        let next = statements.partition_point(|s| s.span.start <= statement.span.start);
+        let next_start = statements.get(next).map_or(u32::MAX, |s| s.span.start);
+        let errors = &file.parsed.errors;
+        let first = errors.partition_point(|e| e.span.start < statement.span.start);
+        if errors.get(first).is_some_and(|e| e.span.start < next_start) {
             return;
         }
         let system = self.system;
-        for name in &system.foreign {
-            if let Some(span) = query::missing_reference(query, self, file.id, name) {
-                self.report(
-                    file.id,
-                    statement.span,
-                    Problem::ForeignSystemColumn {
-                        span,
-                        name: name.to_string(),
-                        in_table: false,
-                    },
-                );
-                return;
-            }
+        let found = validate::validate(query, self, &system.foreign);
+        if let Some(problem) = found.problem {
+            self.report(file.id, statement.span, Problem::Names(problem));
         }
     }
 

@@ -81,6 +81,9 @@ pub struct Session<'b> {
     pub option_checked: std::collections::HashSet<(usize, u8)>,
     /// ... which these hold, so that no address is reused while the session runs.
     pub option_held: Vec<Arc<CatalogObject>>,
+    /// Whether statements' queries are validated ([`super::validate`]; on unless a benchmark
+    /// measures the pass).
+    pub validate_queries: bool,
 }
 
 impl<'b> Session<'b> {
@@ -98,6 +101,7 @@ impl<'b> Session<'b> {
             system,
             option_checked: std::collections::HashSet::new(),
             option_held: Vec::new(),
+            validate_queries: true,
         }
     }
 
@@ -203,21 +207,14 @@ impl<'b> Session<'b> {
 
     /// Applies one statement (and the statements nested in it that run).
     pub fn apply(&mut self, file: &'b FileEntry, statement: &'b Statement) {
-        // Another platform's system column read by the statement's query.
-        let query: Option<&Query> = match &statement.kind {
-            StatementKind::CreateTable(ct) => ct.query.as_deref(),
-            StatementKind::CreateView(v) => v.query.as_deref(),
-            StatementKind::CreateMaterializedTable(mt) => mt.query.as_deref(),
-            StatementKind::AlterMaterializedTable(amt) => match &amt.action {
-                ast::AlterMaterializedTableAction::AsQuery(a) => Some(&a.query),
-                _ => None,
-            },
-            StatementKind::Insert(i) => Some(&i.query),
-            StatementKind::Query(q) => Some(q),
-            _ => None,
+        // The names of the statement's query, before the statement changes the catalog (an
+        // EXPLAIN validates its statement's query without running it).
+        let explained = match &statement.kind {
+            StatementKind::Wrapped(w) if w.wrapper == WrapperKind::Explain => &w.inner.kind,
+            kind => kind,
         };
-        if let Some(q) = query {
-            self.foreign_system_columns(file, statement, q);
+        if let Some(q) = statement_query(explained) {
+            self.validate_query(file, statement, q);
         }
         // The connectors of the tables it reads and writes, as the planner creates them.
         self.connector_uses(file, statement);
@@ -337,6 +334,23 @@ impl<'b> Session<'b> {
         if let Some((name, object)) = self.target(file, statement, &i.table, "INSERT INTO", false) {
             self.check_insert(file, statement, i, &name, &object);
         }
+    }
+}
+
+/// The query a statement runs or defines: of a CREATE TABLE AS, a view, a materialized
+/// table, an ALTER MATERIALIZED TABLE ... AS, an INSERT or a SELECT.
+fn statement_query(kind: &StatementKind) -> Option<&Query> {
+    match kind {
+        StatementKind::CreateTable(ct) => ct.query.as_deref(),
+        StatementKind::CreateView(v) => v.query.as_deref(),
+        StatementKind::CreateMaterializedTable(mt) => mt.query.as_deref(),
+        StatementKind::AlterMaterializedTable(amt) => match &amt.action {
+            ast::AlterMaterializedTableAction::AsQuery(a) => Some(&a.query),
+            _ => None,
+        },
+        StatementKind::Insert(i) => Some(&i.query),
+        StatementKind::Query(q) => Some(q),
+        _ => None,
     }
 }
 
