@@ -76,6 +76,8 @@ pub(super) struct Runner<'a> {
     pub persistent: &'a Arc<Catalog>,
     /// Whether the sessions are kept (`expand`, the editor's project), or only their problems.
     pub keep: bool,
+    /// The functions the run creates, loads or declares.
+    pub functions: Arc<crate::semantic::functions::check::FunctionEnv>,
 }
 
 /// The definitions a name received, each with the script that left it.
@@ -112,6 +114,7 @@ impl Runner<'_> {
         };
         // `check` reads no versions: sessions then keep only each object's current one.
         session.record_versions = self.keep;
+        session.functions = self.functions.clone();
         run_file(&mut session, self.bases, &self.files[id.0 as usize]);
         let misses = session.catalog.take_misses();
         let left = session
@@ -696,6 +699,7 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         let id = scripts[i as usize];
         let mut session = Session::new(&current, runner.system);
         session.record_versions = runner.keep;
+        session.functions = runner.functions.clone();
         run_file(&mut session, runner.bases, &runner.files[id.0 as usize]);
         let changes = if runner.keep {
             let (result, problems, changes) = finish(

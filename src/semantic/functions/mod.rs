@@ -14,6 +14,11 @@
 #[rustfmt::skip]
 pub mod catalog;
 
+/// Checks of expressions: function names, argument counts and types, casts, conditions.
+pub mod check;
+/// Walks a query and runs [`check`]'s checks with the columns the session can see.
+pub mod query_check;
+
 pub use catalog::{FLINK_COMMIT, FLINK_VERSION, FUNCTIONS};
 
 /// What a function returns per row.

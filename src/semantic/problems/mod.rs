@@ -535,6 +535,17 @@ pub enum Problem {
         /// What the statement does ("ALTER TABLE", "DROP TABLE", "INSERT INTO").
         action: &'static str,
     },
+    /// A problem of an expression or set operation in a query (functions, argument counts and
+    /// types, casts, conditions, `UNNEST`, set operation columns): see
+    /// [`crate::semantic::functions::check`].
+    Expression {
+        /// Where.
+        span: Span,
+        /// What.
+        issue: crate::semantic::functions::check::ExprIssue,
+        /// Flink's message, when its words are known.
+        flink: Option<String>,
+    },
 }
 
 impl Problem {

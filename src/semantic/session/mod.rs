@@ -75,6 +75,9 @@ pub struct Session<'b> {
     pub deployed: std::collections::HashMap<QualifiedName, String>,
     /// The run's system columns.
     pub system: &'b super::system::SystemColumns,
+    /// The functions the run creates, loads or declares beside the built-ins (until set:
+    /// unknown, and calls are not checked).
+    pub functions: Arc<super::functions::check::FunctionEnv>,
 }
 
 impl<'b> Session<'b> {
@@ -90,6 +93,7 @@ impl<'b> Session<'b> {
             record_versions: true,
             deployed: std::collections::HashMap::new(),
             system,
+            functions: Arc::new(super::functions::check::FunctionEnv::unknown()),
         }
     }
 
@@ -210,6 +214,7 @@ impl<'b> Session<'b> {
         };
         if let Some(q) = query {
             self.foreign_system_columns(file, statement, q);
+            self.check_expressions(file, statement, q);
         }
         match &statement.kind {
             StatementKind::CreateTable(ct) => {
@@ -244,6 +249,26 @@ impl<'b> Session<'b> {
             StatementKind::Reset(reset) => self.reset(reset),
             StatementKind::Use(u) => self.use_(u),
             _ => {}
+        }
+    }
+
+    /// The first problem of the query's expressions and set operations
+    /// ([`super::functions::query_check`]), unless the statement has a syntax error.
+    fn check_expressions(&mut self, file: &FileEntry, statement: &Statement, q: &Query) {
+        if statement.has_error {
+            return;
+        }
+        let env = self.functions.clone();
+        if let Some(f) = super::functions::query_check::check_query(q, self, file.id, &env) {
+            self.report(
+                file.id,
+                statement.span,
+                Problem::Expression {
+                    span: f.span,
+                    issue: f.issue,
+                    flink: f.flink,
+                },
+            );
         }
     }
 
