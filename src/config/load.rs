@@ -376,8 +376,8 @@ pub fn resolve(cwd: &Path, cli: &CliSettings) -> Result<Settings, ConfigError> {
 
 /// Applies a parsed config file to `settings` (whose `root` is set), resolving paths.
 ///
-/// Errors: a list file or external-table path that does not exist, a `system-columns` type
-/// that is not a Flink SQL type; each located in `text`.
+/// Errors: a list file or external-table path that does not exist, a `system-columns` or
+/// `functions` type that is not a Flink SQL type; each located in `text`.
 pub fn apply(
     settings: &mut Settings,
     config: ConfigFile,

@@ -180,10 +180,19 @@ mod tests {
 
     #[test]
     fn verdicts_of_flink() {
-        assert_eq!(explicit_cast(&t(Kind::VarChar(5)), &t(Kind::Int)), CastVerdict::Allowed);
-        assert_eq!(explicit_cast(&t(Kind::Int), &t(Kind::Boolean)), CastVerdict::Allowed);
         assert_eq!(
-            explicit_cast(&t(Kind::Array(Box::new(t(Kind::Int)))), &t(Kind::VarChar(9))),
+            explicit_cast(&t(Kind::VarChar(5)), &t(Kind::Int)),
+            CastVerdict::Allowed
+        );
+        assert_eq!(
+            explicit_cast(&t(Kind::Int), &t(Kind::Boolean)),
+            CastVerdict::Allowed
+        );
+        assert_eq!(
+            explicit_cast(
+                &t(Kind::Array(Box::new(t(Kind::Int)))),
+                &t(Kind::VarChar(9))
+            ),
             CastVerdict::Allowed
         );
         assert_eq!(
@@ -203,6 +212,9 @@ mod tests {
             explicit_cast(&t(Kind::Raw), &t(Kind::Int)),
             CastVerdict::Unknown
         );
-        assert_eq!(explicit_cast(&t(Kind::Null), &t(Kind::Date)), CastVerdict::Allowed);
+        assert_eq!(
+            explicit_cast(&t(Kind::Null), &t(Kind::Date)),
+            CastVerdict::Allowed
+        );
     }
 }

@@ -45,9 +45,9 @@ pub fn declared_functions(settings: &crate::config::Settings) -> HashMap<String,
                 f.name.to_ascii_uppercase(),
                 DeclaredFunction {
                     // Declared types that do not parse: the count is still known.
-                    args: args.map(|a| a.unwrap_or_default()).filter(|a| {
-                        f.args.as_ref().is_some_and(|w| w.len() == a.len())
-                    }),
+                    args: args
+                        .map(|a| a.unwrap_or_default())
+                        .filter(|a| f.args.as_ref().is_some_and(|w| w.len() == a.len())),
                     returns: f.returns.as_deref().and_then(parse),
                 },
             )
@@ -98,7 +98,8 @@ impl FunctionEnv {
             StatementKind::Other(o) => match o.kind {
                 OtherKind::CreateFunction | OtherKind::AlterFunction => match &o.name {
                     Some(n) => {
-                        self.created.insert(n.last().text.to_ascii_uppercase().to_string());
+                        self.created
+                            .insert(n.last().text.to_ascii_uppercase().to_string());
                     }
                     None => self.opaque = true,
                 },
@@ -342,7 +343,13 @@ fn accepts_substring(i: usize, k: &Kind) -> Option<bool> {
 /// The forms checked, each verified against Flink 2.3's message.
 const FORMS: &[Form] = &[
     Form {
-        names: &["UPPER", "LOWER", "CHAR_LENGTH", "CHARACTER_LENGTH", "INITCAP"],
+        names: &[
+            "UPPER",
+            "LOWER",
+            "CHAR_LENGTH",
+            "CHARACTER_LENGTH",
+            "INITCAP",
+        ],
         form: "(<CHARACTER>)",
         accepts: accepts_character,
     },
@@ -421,7 +428,10 @@ impl<'a> Checker<'a> {
         let Some(t) = infer_type_in(expr, column, agg) else {
             return;
         };
-        if matches!(t.kind, Kind::Boolean | Kind::Null | Kind::Unsupported(_) | Kind::Raw) {
+        if matches!(
+            t.kind,
+            Kind::Boolean | Kind::Null | Kind::Unsupported(_) | Kind::Raw
+        ) {
             return;
         }
         self.push(
@@ -921,7 +931,9 @@ mod tests {
         let mut c = Checker::new(env);
         let column = |n: &str| match n {
             "i" => Some(Type::nullable(Kind::Int)),
-            "s" => Some(Type::nullable(Kind::VarChar(crate::semantic::types::MAX_LENGTH))),
+            "s" => Some(Type::nullable(Kind::VarChar(
+                crate::semantic::types::MAX_LENGTH,
+            ))),
             _ => None,
         };
         c.select_item(&e, &column, Aggregation::None);
@@ -936,7 +948,9 @@ mod tests {
             f[0].flink.as_deref(),
             Some("No match found for function signature uper(<CHARACTER>)")
         );
-        assert!(matches!(&f[0].issue, ExprIssue::UnknownFunction { similar, .. } if similar.contains(&"UPPER")));
+        assert!(
+            matches!(&f[0].issue, ExprIssue::UnknownFunction { similar, .. } if similar.contains(&"UPPER"))
+        );
         assert!(issues("SELECT upper(s) FROM t", &env).is_empty());
     }
 

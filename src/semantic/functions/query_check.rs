@@ -259,17 +259,14 @@ impl Walker<'_> {
     fn relation_columns(&mut self, t: &TableRef, out: &mut Vec<Relation>) {
         match t {
             TableRef::Named {
-                name,
-                alias,
-                span,
-                ..
+                name, alias, span, ..
             } => {
                 let alias_name = alias
                     .as_ref()
                     .map(|a| a.name.text.clone())
                     .or_else(|| Some(name.last().text.clone()));
-                let is_cte = name.parts.len() == 1
-                    && self.ctes.iter().any(|c| c == name.parts[0].as_str());
+                let is_cte =
+                    name.parts.len() == 1 && self.ctes.iter().any(|c| c == name.parts[0].as_str());
                 let columns = if is_cte {
                     None
                 } else {
@@ -301,11 +298,8 @@ impl Walker<'_> {
                         offset: None,
                         span: *span,
                     };
-                    output_columns(&probe, self.scope, self.file).map(|cols| {
-                        cols.into_iter()
-                            .map(|c| (c.name, c.data_type))
-                            .collect()
-                    })
+                    output_columns(&probe, self.scope, self.file)
+                        .map(|cols| cols.into_iter().map(|c| (c.name, c.data_type)).collect())
                 };
                 out.push(Relation {
                     alias: alias_name,
@@ -400,7 +394,8 @@ impl Walker<'_> {
             self.checker.expr(g, &column, Aggregation::None);
         }
         if let Some(h) = &s.having {
-            self.checker.condition("HAVING", h, &column, Aggregation::Grouped);
+            self.checker
+                .condition("HAVING", h, &column, Aggregation::Grouped);
         }
         let mut types = Vec::with_capacity(s.items.len());
         let mut known = true;
