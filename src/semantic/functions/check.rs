@@ -748,7 +748,17 @@ impl<'a> Checker<'a> {
         let Some(f) = lookup(&upper) else {
             if matches!(
                 upper.as_str(),
-                "TABLE" | "DESCRIPTOR" | "ROW" | "ARRAY" | "MAP" | "MULTISET" | "CAST"
+                "TABLE"
+                    | "DESCRIPTOR"
+                    | "ROW"
+                    | "ARRAY"
+                    | "MAP"
+                    | "MULTISET"
+                    | "CAST"
+                    | "ROLLUP"
+                    | "CUBE"
+                    | "GROUPING SETS"
+                    | "GROUPING_SETS"
             ) {
                 return;
             }
@@ -779,7 +789,9 @@ impl<'a> Checker<'a> {
             );
             return;
         };
-        if named {
+        // The group window functions of GROUP BY (`TUMBLE(ts, INTERVAL '1' HOUR)`) share their
+        // names with the window table functions, which take other arguments.
+        if named || matches!(f.name, "TUMBLE" | "HOP" | "SESSION" | "CUMULATE") {
             return;
         }
         if NULL_ILLEGAL.contains(&f.name) && call.args.iter().any(|a| is_null_literal(&a.value)) {
