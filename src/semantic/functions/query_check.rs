@@ -31,7 +31,13 @@ struct Walker<'a> {
     /// Names of the CTEs in scope: a FROM item of one of these names is not a catalog table.
     ctes: Vec<CompactString>,
     depth: usize,
+    /// Whether the query is an INSERT's (its bare NULL select items take the sink's types).
+    insert: bool,
 }
+
+/// Past this many columns in a FROM clause, column types are not looked up (each lookup scans
+/// the columns; say nothing rather than cost more than linear time).
+const MAX_COLUMNS: usize = 1000;
 
 /// The first problem Flink reports in `query`, if flinklint can tell.
 pub fn check_query(
@@ -39,6 +45,7 @@ pub fn check_query(
     scope: &dyn Scope,
     file: FileId,
     env: &FunctionEnv,
+    insert: bool,
 ) -> Option<ExprFinding> {
     let mut w = Walker {
         scope,
@@ -46,6 +53,7 @@ pub fn check_query(
         checker: Checker::new(env),
         ctes: Vec::new(),
         depth: 0,
+        insert,
     };
     w.query(query);
     let found = std::mem::take(&mut w.checker.found);
@@ -385,6 +393,13 @@ impl Walker<'_> {
             self.relation_columns(from, &mut rels);
         }
         let agg = aggregation(s);
+        let total: usize = rels
+            .iter()
+            .map(|r| r.columns.as_ref().map_or(0, Vec::len))
+            .sum();
+        if total > MAX_COLUMNS || s.items.len() > MAX_COLUMNS {
+            return None;
+        }
         let column = |n: &str| lookup_in(&rels, n);
         if let Some(w) = &s.selection {
             self.checker
@@ -402,7 +417,11 @@ impl Walker<'_> {
         for item in &s.items {
             match item {
                 SelectItem::Expr { expr, .. } => {
-                    self.checker.select_item(expr, &column, agg);
+                    if self.insert {
+                        self.checker.expr(expr, &column, agg);
+                    } else {
+                        self.checker.select_item(expr, &column, agg);
+                    }
                     types.push(infer_type_in(expr, &column, agg));
                 }
                 SelectItem::Wildcard { qualifier, .. } => {
