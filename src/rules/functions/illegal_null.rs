@@ -16,7 +16,7 @@ impl Rule for IllegalNull {
         matches!(
             problem,
             Problem::Expression {
-                issue: ExprIssue::IllegalNull { .. },
+                issue: ExprIssue::IllegalNull,
                 ..
             }
         )

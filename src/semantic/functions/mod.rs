@@ -357,12 +357,12 @@ mod tests {
         let int = Some(Type::not_null(Kind::Int));
         let s = Some(Type::nullable(Kind::VarChar(10)));
         assert_eq!(
-            infer_call("char_length", &[s.clone()]).0,
+            infer_call("char_length", std::slice::from_ref(&s)).0,
             Some(Type::nullable(Kind::Int))
         );
-        assert_eq!(infer_call("UPPER", &[s.clone()]).0, s.clone());
+        assert_eq!(infer_call("UPPER", std::slice::from_ref(&s)).0, s.clone());
         assert_eq!(
-            infer_call("nope", &[int.clone()]).1,
+            infer_call("nope", std::slice::from_ref(&int)).1,
             Some(CallProblem::UnknownFunction)
         );
         assert_eq!(
