@@ -763,3 +763,36 @@ fn system_column_types_must_be_flink_types() {
     let out = p.run(&["check", "jobs"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// `functions:` declares UDFs: calls to them are not unknown (QV020), a declared argument
+/// list's count is checked (QV021), and a type that is not Flink SQL is a configuration error.
+#[test]
+fn declared_functions_are_checked() {
+    let text =
+        std::fs::read_to_string(common::root().join("fixtures/config/ok_functions.yaml")).unwrap();
+    let load = |text: &str| {
+        let parsed = config::load::parse_config(Path::new("x.yaml"), text).expect("parses");
+        let mut settings = flinklint::config::Settings::default();
+        config::load::apply(&mut settings, parsed, Path::new("x.yaml"), text).map(|_| settings)
+    };
+    let settings = load(&text).expect("valid");
+    assert_eq!(settings.functions.len(), 3);
+    let sql = "CREATE TABLE t (s STRING) WITH ('connector' = 'datagen');\n\
+               SELECT parse_user_agent(s), anything_goes(s, s, s) FROM t;\n\
+               SELECT PARSE_USER_AGENT(s, s) FROM t;\n\
+               SELECT not_declared(s) FROM t;\n";
+    let outcome = flinklint::check_texts(&[("a.sql".to_string(), sql.to_string())], &settings);
+    let codes: Vec<(&str, u32)> = outcome
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, outcome.files[0].source.line_col(d.span.start).line))
+        .collect();
+    assert_eq!(codes, vec![("QV021", 3), ("QV020", 4)], "{codes:?}");
+    let bad =
+        std::fs::read_to_string(common::root().join("fixtures/config/err_function_type.yaml"))
+            .unwrap();
+    let Err(e) = load(&bad) else {
+        panic!("a type that is not Flink SQL was accepted")
+    };
+    assert!(e.message.contains("not a Flink SQL type"), "{}", e.message);
+}

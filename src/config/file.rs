@@ -30,6 +30,7 @@ pub const KEYS: &[&str] = &[
     "start-mode-fix",
     "system-columns",
     "system-column-prefix",
+    "functions",
     "require-suppression-reason",
     "overrides",
 ];
@@ -72,6 +73,8 @@ pub struct ConfigFile {
     pub system_columns: Option<Vec<SystemColumnEntry>>,
     /// `system-column-prefix: "$"`.
     pub system_column_prefix: Option<String>,
+    /// `functions: [{name, args?: [type], returns?: type}]`.
+    pub functions: Option<Vec<FunctionEntry>>,
     /// `require-suppression-reason: false`.
     pub require_suppression_reason: Option<bool>,
     /// `overrides: [{paths: [glob], target?, rules?}]`.
@@ -99,6 +102,18 @@ pub struct SystemColumnEntry {
     /// Its SQL type.
     #[serde(rename = "type")]
     pub data_type: String,
+}
+
+/// One entry of `functions`: a user-defined function's signature.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FunctionEntry {
+    /// The function's name (as called, case-insensitive).
+    pub name: String,
+    /// Its argument types, in order.
+    pub args: Option<Vec<String>>,
+    /// Its return type.
+    pub returns: Option<String>,
 }
 
 /// One entry of `histories`: a folder pattern (natural order) or `{path, order}`.

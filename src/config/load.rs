@@ -376,8 +376,8 @@ pub fn resolve(cwd: &Path, cli: &CliSettings) -> Result<Settings, ConfigError> {
 
 /// Applies a parsed config file to `settings` (whose `root` is set), resolving paths.
 ///
-/// Errors: a list file or external-table path that does not exist, a `system-columns` type
-/// that is not a Flink SQL type; each located in `text`.
+/// Errors: a list file or external-table path that does not exist, a `system-columns` or
+/// `functions` type that is not a Flink SQL type; each located in `text`.
 pub fn apply(
     settings: &mut Settings,
     config: ConfigFile,
@@ -496,6 +496,27 @@ pub fn apply(
             }
         }
         settings.system_columns = columns.into_iter().map(|c| (c.name, c.data_type)).collect();
+    }
+    if let Some(functions) = config.functions {
+        for f in &functions {
+            let types = f.args.iter().flatten().chain(f.returns.iter());
+            for ty in types {
+                if crate::syntax::parse_data_type(ty).is_none() {
+                    let from = text.find(f.name.as_str()).unwrap_or(0);
+                    let at = text[from..].find(ty.as_str()).map_or(from, |i| from + i);
+                    let line = text[..at].matches('\n').count() + 1;
+                    let column = text[..at].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                    return Err(ConfigError::at(
+                        path,
+                        text,
+                        Some((line, column)),
+                        format!("function `{}`: `{ty}` is not a Flink SQL type", f.name),
+                        Some("write a type as in CREATE TABLE, e.g. `DECIMAL(10, 2)`".to_string()),
+                    ));
+                }
+            }
+        }
+        settings.functions = functions;
     }
     if let Some(prefix) = config.system_column_prefix {
         settings.system_column_prefix = Some(prefix);

@@ -336,6 +336,9 @@ pub struct Settings {
     pub system_columns: Vec<(String, String)>,
     /// Reserved prefix of system column names (config `system-column-prefix`), e.g. `$`.
     pub system_column_prefix: Option<String>,
+    /// User-defined functions declared in the configuration (config `functions`): name,
+    /// argument types and return type as written (types checked when loaded).
+    pub functions: Vec<file::FunctionEntry>,
     /// DDL files of tables that live outside the repository, absolute (config
     /// `external-tables`, flag `--external-tables`): applied first, before the histories, and
     /// never reported on.
@@ -379,6 +382,7 @@ impl Default for Settings {
             force_exclude: false,
             system_columns: Vec::new(),
             system_column_prefix: None,
+            functions: Vec::new(),
             external_tables: Vec::new(),
             require_suppression_reason: false,
             overrides: Vec::new(),

@@ -17,6 +17,7 @@
 
 pub mod catalog;
 pub mod columns;
+pub mod functions;
 pub mod insert;
 pub mod like;
 pub mod materialized;

@@ -650,6 +650,11 @@ fn function_type(
                 nullable: t.nullable || agg == Aggregation::Global,
             })
         }
-        _ => None,
+        // Other scalar functions: the function catalog's return type
+        // (`super::functions::infer_call`), when it classifies it.
+        _ => {
+            let types: Vec<Option<Type>> = args.iter().map(|a| infer(a)).collect();
+            super::functions::infer_call(name, &types).0
+        }
     }
 }

@@ -9,6 +9,7 @@
 //! it defines; rules read both through the [`Model`].
 
 pub mod alter;
+pub mod casts;
 pub mod catalog;
 pub mod connectors;
 pub mod deploy;
@@ -136,6 +137,11 @@ pub fn analyse_planned(
         .collect();
     let mut persistent = Arc::new(Catalog::default());
     let mut model = Model::default();
+    // The functions the run's statements create or load, and the declared UDFs.
+    let functions = Arc::new(functions::check::FunctionEnv::of_statements(
+        files.iter().flat_map(|f| f.parsed.script.statements.iter()),
+        functions::check::declared_functions(settings),
+    ));
     // `check` reads no versions: sessions then keep only each object's current one.
     let record_versions = !settings.drop_script_sessions;
     for h in &plan.histories {
@@ -143,6 +149,7 @@ pub fn analyse_planned(
         let mut session = Session::new(&base, system);
         session.record_versions = record_versions;
         session.validate_queries = settings.validate_queries;
+        session.functions = functions.clone();
         for id in &h.files {
             run_file(&mut session, &bases, &files[id.0 as usize]);
         }
@@ -177,6 +184,7 @@ pub fn analyse_planned(
         persistent: &persistent,
         keep: !settings.drop_script_sessions,
         validate_queries: settings.validate_queries,
+        functions,
     };
     let deployed = match settings.catalog {
         CatalogMode::Auto => deploy::auto(&runner, &plan.scripts),
@@ -290,6 +298,7 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         option_held: Vec::new(),
         // Its problems are dropped: its queries need no validation.
         validate_queries: false,
+        functions: session.functions.clone(),
     };
     for (i, statement) in base.parsed.script.statements.iter().enumerate() {
         if base.dialect.is_flink(i) {

@@ -14,6 +14,11 @@
 #[rustfmt::skip]
 pub mod catalog;
 
+/// Checks of expressions: function names, argument counts and types, casts, conditions.
+pub mod check;
+/// Walks a query and runs [`check`]'s checks with the columns the session can see.
+pub mod query_check;
+
 pub use catalog::{FLINK_COMMIT, FLINK_VERSION, FUNCTIONS};
 
 /// What a function returns per row.
@@ -211,6 +216,66 @@ pub fn closest(name: &str) -> Vec<&'static str> {
     found.into_iter().map(|(_, n)| n).collect()
 }
 
+/// What is wrong with a call, as far as the function catalog tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallProblem {
+    /// No built-in function has this name.
+    UnknownFunction,
+    /// The function does not take this many arguments.
+    ArgumentCount {
+        /// The fewest it takes.
+        min: u16,
+        /// The most it takes (`None`: unbounded).
+        max: Option<u16>,
+    },
+}
+
+/// The type a call of the built-in scalar function `name` returns for arguments of these types
+/// (`None`: not known), from the catalog's return type and nullability; and what is wrong with
+/// the call when its name or argument count is. The type is `None` where the catalog does not
+/// classify the function's return type or nullability, for functions with a grammar of their
+/// own, and for an argument count the function does not take.
+pub fn infer_call(
+    name: &str,
+    args: &[Option<crate::semantic::types::Type>],
+) -> (Option<crate::semantic::types::Type>, Option<CallProblem>) {
+    use crate::semantic::types::Type;
+    let Some(f) = lookup(name) else {
+        return (None, Some(CallProblem::UnknownFunction));
+    };
+    if f.syntax != Syntax::Special && !f.accepts_arg_count(args.len()) {
+        return (
+            None,
+            Some(CallProblem::ArgumentCount {
+                min: f.min_args,
+                max: f.max_args,
+            }),
+        );
+    }
+    if f.kind != FunctionKind::Scalar || f.syntax == Syntax::Special {
+        return (None, None);
+    }
+    let base: Option<Type> = match f.returns {
+        ReturnType::Fixed(text) => crate::syntax::parse_data_type(text).map(|d| Type::from_ast(&d)),
+        ReturnType::SameAsArg(i) => args.get(usize::from(i)).cloned().flatten(),
+        ReturnType::Common | ReturnType::Unknown => None,
+    };
+    let Some(t) = base else {
+        return (None, None);
+    };
+    let any_nullable = || args.iter().any(|a| a.as_ref().is_none_or(|t| t.nullable));
+    let nullable = match f.nullability {
+        Nullability::Declared => t.nullable,
+        Nullability::IfAnyArgNullable => any_nullable(),
+        Nullability::IfAllArgsNullable => {
+            args.iter().all(|a| a.as_ref().is_none_or(|t| t.nullable))
+        }
+        Nullability::Always => true,
+        Nullability::Unknown => return (None, None),
+    };
+    (Some(t.with_nullable(nullable)), None)
+}
+
 fn cmp_ignore_ascii_case(a: &str, b: &str) -> std::cmp::Ordering {
     a.bytes()
         .map(|c| c.to_ascii_uppercase())
@@ -284,6 +349,30 @@ mod tests {
             (get("IFNULL").min_args, get("IFNULL").max_args),
             (2, Some(2))
         );
+    }
+
+    #[test]
+    fn infer_call_from_the_catalog() {
+        use crate::semantic::types::{Kind, Type};
+        let int = Some(Type::not_null(Kind::Int));
+        let s = Some(Type::nullable(Kind::VarChar(10)));
+        assert_eq!(
+            infer_call("char_length", std::slice::from_ref(&s)).0,
+            Some(Type::nullable(Kind::Int))
+        );
+        assert_eq!(infer_call("UPPER", std::slice::from_ref(&s)).0, s.clone());
+        assert_eq!(
+            infer_call("nope", std::slice::from_ref(&int)).1,
+            Some(CallProblem::UnknownFunction)
+        );
+        assert_eq!(
+            infer_call("UPPER", &[s.clone(), s]).1,
+            Some(CallProblem::ArgumentCount {
+                min: 1,
+                max: Some(1)
+            })
+        );
+        assert_eq!(infer_call("COUNT", &[int]).0, None);
     }
 
     #[test]

@@ -576,6 +576,17 @@ pub enum Problem {
         /// Whether the statement writes the table (else it reads it).
         write: bool,
     },
+    /// A problem of an expression or set operation in a query (functions, argument counts and
+    /// types, casts, conditions, `UNNEST`, set operation columns): see
+    /// [`crate::semantic::functions::check`].
+    Expression {
+        /// Where.
+        span: Span,
+        /// What.
+        issue: crate::semantic::functions::check::ExprIssue,
+        /// Flink's message, when its words are known.
+        flink: Option<String>,
+    },
 }
 
 /// Where a statement reads or writes a table.

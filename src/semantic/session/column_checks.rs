@@ -23,9 +23,9 @@ impl Session<'_> {
         file: &FileEntry,
         statement: &Statement,
         query: &Query,
-    ) {
+    ) -> bool {
         if statement.has_error || !self.validate_queries {
-            return;
+            return false;
         }
         // A syntax or lexical error between the statement's start and the next statement's
         // (an unterminated comment that swallowed its end): Flink stops there.
@@ -35,12 +35,16 @@ impl Session<'_> {
         let errors = &file.parsed.errors;
         let first = errors.partition_point(|e| e.span.start < statement.span.start);
         if errors.get(first).is_some_and(|e| e.span.start < next_start) {
-            return;
+            return false;
         }
         let system = self.system;
         let found = validate::validate(query, self, &system.foreign);
-        if let Some(problem) = found.problem {
-            self.report(file.id, statement.span, Problem::Names(problem));
+        match found.problem {
+            Some(problem) => {
+                self.report(file.id, statement.span, Problem::Names(problem));
+                true
+            }
+            None => false,
         }
     }
 

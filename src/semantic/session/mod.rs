@@ -84,6 +84,9 @@ pub struct Session<'b> {
     /// Whether statements' queries are validated ([`super::validate`]; on unless a benchmark
     /// measures the pass).
     pub validate_queries: bool,
+    /// The functions the run creates, loads or declares beside the built-ins (until set:
+    /// unknown, and calls are not checked).
+    pub functions: Arc<super::functions::check::FunctionEnv>,
 }
 
 impl<'b> Session<'b> {
@@ -102,6 +105,7 @@ impl<'b> Session<'b> {
             option_checked: std::collections::HashSet::new(),
             option_held: Vec::new(),
             validate_queries: true,
+            functions: Arc::new(super::functions::check::FunctionEnv::unknown()),
         }
     }
 
@@ -214,7 +218,11 @@ impl<'b> Session<'b> {
             kind => kind,
         };
         if let Some(q) = statement_query(explained) {
-            self.validate_query(file, statement, q);
+            // Flink stops at a statement's first problem: names are resolved before
+            // expressions are typed.
+            if !self.validate_query(file, statement, q) && self.validate_queries {
+                self.check_expressions(file, statement, q);
+            }
         }
         // The connectors of the tables it reads and writes, as the planner creates them.
         self.connector_uses(file, statement);
@@ -251,6 +259,30 @@ impl<'b> Session<'b> {
             StatementKind::Reset(reset) => self.reset(reset),
             StatementKind::Use(u) => self.use_(u),
             _ => {}
+        }
+    }
+
+    /// The first problem of the query's expressions and set operations
+    /// ([`super::functions::query_check`]), unless the statement has a syntax error.
+    fn check_expressions(&mut self, file: &FileEntry, statement: &Statement, q: &Query) {
+        // A double-quoted token: Flink reads it as a name, flinklint's tree as a string.
+        if statement.has_error || file.source.slice(statement.span).contains('"') {
+            return;
+        }
+        let env = self.functions.clone();
+        // An INSERT's bare NULL select items take the sink column's type.
+        let insert = matches!(statement.kind, StatementKind::Insert(_));
+        if let Some(f) = super::functions::query_check::check_query(q, self, file.id, &env, insert)
+        {
+            self.report(
+                file.id,
+                statement.span,
+                Problem::Expression {
+                    span: f.span,
+                    issue: f.issue,
+                    flink: f.flink,
+                },
+            );
         }
     }
 

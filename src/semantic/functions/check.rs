@@ -1,0 +1,1010 @@
+//! Checks of expressions against Flink 2.3's validator: function names and argument counts,
+//! argument types where they are certain, untyped `NULL`, conditions that are not boolean,
+//! impossible `CAST`s, comparisons Flink cannot convert, and `UNNEST` of a value that is not a
+//! collection (verified in `fixtures/oracle/qv-types/`).
+//!
+//! The checks take the type of a column reference from a callback (`column`, as
+//! [`crate::semantic::exprs::infer_type`] does), so they work with whatever resolves names;
+//! [`super::query_check`] walks a query and supplies the columns the session can see.
+//!
+//! What flinklint cannot know it does not guess: functions the run creates (`CREATE
+//! FUNCTION`) or declares (`functions:` in `.flinklint.yaml`, checked by their declared
+//! argument count), catalog-qualified calls, and every call once a statement may bring
+//! functions of its own (`LOAD MODULE`, `USE MODULES`, `USE CATALOG` of another catalog).
+
+use super::{closest, lookup, FunctionKind, Origin, Syntax};
+use crate::semantic::casts::{self, CastVerdict};
+use crate::semantic::exprs::{infer_type_in, Aggregation};
+use crate::semantic::types::{Kind, Type};
+use crate::source::Span;
+use crate::syntax::ast::*;
+use std::collections::{HashMap, HashSet};
+
+/// A user-defined function declared in the configuration (`functions:`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeclaredFunction {
+    /// Its argument types, when declared (their count is checked).
+    pub args: Option<Vec<Type>>,
+    /// Its return type, when declared.
+    pub returns: Option<Type>,
+}
+
+/// The UDFs declared in the settings (`functions:`), by upper-case name; types that do not
+/// parse are left unknown (the configuration loader rejects them).
+pub fn declared_functions(settings: &crate::config::Settings) -> HashMap<String, DeclaredFunction> {
+    let parse = |t: &str| crate::syntax::parse_data_type(t).map(|d| Type::from_ast(&d));
+    settings
+        .functions
+        .iter()
+        .map(|f| {
+            let args = f
+                .args
+                .as_ref()
+                .map(|a| a.iter().map(|t| parse(t)).collect::<Option<Vec<Type>>>());
+            (
+                f.name.to_ascii_uppercase(),
+                DeclaredFunction {
+                    // Declared types that do not parse: the count is still known.
+                    args: args
+                        .map(|a| a.unwrap_or_default())
+                        .filter(|a| f.args.as_ref().is_some_and(|w| w.len() == a.len())),
+                    returns: f.returns.as_deref().and_then(parse),
+                },
+            )
+        })
+        .collect()
+}
+
+/// The functions of the run beyond the built-ins.
+#[derive(Debug, Clone, Default)]
+pub struct FunctionEnv {
+    /// Names (upper case) of the functions the run's statements create (`CREATE [TEMPORARY]
+    /// [SYSTEM] FUNCTION`, `ALTER FUNCTION`): calls to them are not checked.
+    pub created: HashSet<String>,
+    /// Functions declared in the configuration, by upper-case name.
+    pub declared: HashMap<String, DeclaredFunction>,
+    /// Whether a statement of the run may bring functions flinklint cannot see (`LOAD MODULE`,
+    /// `USE MODULES`, `USE CATALOG` of a catalog other than `default_catalog`): no call is
+    /// checked then.
+    pub opaque: bool,
+}
+
+impl FunctionEnv {
+    /// An environment that knows nothing of the run: every call may be a UDF, none is checked.
+    pub fn unknown() -> FunctionEnv {
+        FunctionEnv {
+            opaque: true,
+            ..FunctionEnv::default()
+        }
+    }
+
+    /// The environment of a run: what its statements create or load, and the declared UDFs.
+    pub fn of_statements<'a>(
+        statements: impl Iterator<Item = &'a Statement>,
+        declared: HashMap<String, DeclaredFunction>,
+    ) -> FunctionEnv {
+        let mut env = FunctionEnv {
+            declared,
+            ..FunctionEnv::default()
+        };
+        for s in statements {
+            env.note(s);
+        }
+        env
+    }
+
+    fn note(&mut self, s: &Statement) {
+        match &s.kind {
+            StatementKind::Other(o) => match o.kind {
+                OtherKind::CreateFunction | OtherKind::AlterFunction => match &o.name {
+                    Some(n) => {
+                        self.created
+                            .insert(n.last().text.to_ascii_uppercase().to_string());
+                    }
+                    None => self.opaque = true,
+                },
+                OtherKind::LoadModule | OtherKind::UnloadModule => self.opaque = true,
+                _ => {}
+            },
+            StatementKind::Use(u) => match &**u {
+                UseStatement::Modules(_) => self.opaque = true,
+                UseStatement::Catalog(c) if c.text != "default_catalog" => self.opaque = true,
+                _ => {}
+            },
+            StatementKind::StatementSet(set) => set.statements.iter().for_each(|s| self.note(s)),
+            StatementKind::Wrapped(w) => self.note(&w.inner),
+            _ => {}
+        }
+    }
+}
+
+/// What is wrong with an expression, in Flink's terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExprIssue {
+    /// A function name no module or catalog knows.
+    UnknownFunction {
+        /// The name as written.
+        name: String,
+        /// Built-in names close to it.
+        similar: Vec<&'static str>,
+    },
+    /// A call with an argument count the function does not take.
+    ArgumentCount {
+        /// The function's name.
+        name: String,
+        /// How many arguments the call passes.
+        given: usize,
+        /// What the function takes ("1", "2 to 3", "at least 1").
+        expected: String,
+        /// Whether the function is a UDF declared in the configuration.
+        declared: bool,
+    },
+    /// A call or operator whose argument types its signature does not accept.
+    ArgumentTypes {
+        /// The function or operator.
+        name: String,
+        /// The argument types as Flink prints them.
+        given: String,
+        /// The accepted form.
+        expected: String,
+    },
+    /// An untyped `NULL` where Flink cannot infer its type.
+    IllegalNull,
+    /// A WHERE / HAVING / ON clause that is not a condition.
+    NotCondition {
+        /// `WHERE`, `HAVING` or `ON`.
+        clause: &'static str,
+        /// The clause's type.
+        found: String,
+    },
+    /// A CAST Flink cannot make.
+    ImpossibleCast {
+        /// The operand's type.
+        from: String,
+        /// The target type.
+        to: String,
+    },
+    /// A comparison between types Flink does not compare.
+    Comparison {
+        /// The operator.
+        op: &'static str,
+        /// The left operand's type.
+        left: String,
+        /// The right operand's type.
+        right: String,
+    },
+    /// `UNNEST` of a value that is not an ARRAY, MAP or MULTISET.
+    UnnestNotCollection {
+        /// The value's type.
+        found: String,
+    },
+    /// A set operation whose inputs have different column counts.
+    SetColumnCount {
+        /// `UNION`, `UNION ALL`, `INTERSECT`, ...
+        op: String,
+        /// The left input's column count.
+        left: usize,
+        /// The right input's column count.
+        right: usize,
+    },
+    /// A set operation whose inputs have a column of types without a common type.
+    SetColumnTypes {
+        /// `UNION`, `UNION ALL`, `INTERSECT`, ...
+        op: String,
+        /// The column (1-based).
+        column: usize,
+        /// The left input's type.
+        left: String,
+        /// The right input's type.
+        right: String,
+    },
+}
+
+/// One finding of the checks.
+#[derive(Debug, Clone)]
+pub struct ExprFinding {
+    /// Where.
+    pub span: Span,
+    /// What.
+    pub issue: ExprIssue,
+    /// Flink's message, when its words are known.
+    pub flink: Option<String>,
+    /// Whether Flink rejects it only while planning (after every validator check).
+    pub planning: bool,
+}
+
+/// The deepest expression nesting checked (deeper parts are left alone).
+const MAX_DEPTH: usize = 400;
+
+/// The expression checks of one statement: findings in Flink's validation order.
+pub struct Checker<'a> {
+    env: &'a FunctionEnv,
+    /// The findings so far.
+    pub found: Vec<ExprFinding>,
+}
+
+/// Flink's name for the type family of an argument in "No match found for function signature"
+/// (Calcite's `RelDataType.getFamily()`); `None` where its spelling is not known.
+pub fn family_name(t: &Type) -> Option<String> {
+    Some(match &t.kind {
+        Kind::TinyInt
+        | Kind::SmallInt
+        | Kind::Int
+        | Kind::BigInt
+        | Kind::Float
+        | Kind::Double
+        | Kind::Decimal(..) => "NUMERIC".into(),
+        Kind::Char(_) | Kind::VarChar(_) => "CHARACTER".into(),
+        Kind::Boolean => "BOOLEAN".into(),
+        Kind::Binary(_) | Kind::VarBinary(_) => "BINARY".into(),
+        Kind::Date => "DATE".into(),
+        Kind::Time(_) => "TIME".into(),
+        Kind::Timestamp(_) | Kind::TimestampLtz(_) => "TIMESTAMP".into(),
+        Kind::Interval(q) => {
+            let q = q.to_ascii_uppercase();
+            if q.starts_with("YEAR") || q.starts_with("MONTH") {
+                "INTERVAL_YEAR_MONTH".into()
+            } else {
+                "INTERVAL_DAY_TIME".into()
+            }
+        }
+        Kind::Array(_) => casts::calcite_name(t)?,
+        _ => return None,
+    })
+}
+
+fn is_null_literal(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Literal(Literal::Null) => true,
+        ExprKind::Nested(inner) => is_null_literal(inner),
+        _ => false,
+    }
+}
+
+fn numeric(k: &Kind) -> bool {
+    matches!(
+        k,
+        Kind::TinyInt
+            | Kind::SmallInt
+            | Kind::Int
+            | Kind::BigInt
+            | Kind::Float
+            | Kind::Double
+            | Kind::Decimal(..)
+    )
+}
+
+fn character(k: &Kind) -> bool {
+    matches!(k, Kind::Char(_) | Kind::VarChar(_))
+}
+
+fn datetime(k: &Kind) -> bool {
+    matches!(
+        k,
+        Kind::Date | Kind::Time(_) | Kind::Timestamp(_) | Kind::TimestampLtz(_)
+    )
+}
+
+/// A built-in Calcite function whose one accepted form flinklint checks: the form Flink
+/// prints, and whether an argument type is accepted (`None`: not certain either way).
+struct Form {
+    names: &'static [&'static str],
+    form: &'static str,
+    accepts: fn(usize, &Kind) -> Option<bool>,
+}
+
+/// Built-in functions whose untyped `NULL` arguments Flink rejects ("Illegal use of 'NULL'":
+/// their operand type checkers infer no type for them).
+const NULL_ILLEGAL: &[&str] = &[
+    "UPPER",
+    "LOWER",
+    "INITCAP",
+    "CHAR_LENGTH",
+    "CHARACTER_LENGTH",
+    "ABS",
+    "IF",
+];
+
+fn accepts_character(_: usize, k: &Kind) -> Option<bool> {
+    if character(k) {
+        Some(true)
+    } else if numeric(k) || datetime(k) || *k == Kind::Boolean {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn accepts_numeric(_: usize, k: &Kind) -> Option<bool> {
+    if numeric(k) {
+        Some(true)
+    } else if character(k) || datetime(k) || *k == Kind::Boolean {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn accepts_substring(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        0 => accepts_character(i, k),
+        _ => {
+            if matches!(k, Kind::TinyInt | Kind::SmallInt | Kind::Int | Kind::BigInt) {
+                Some(true)
+            } else if character(k) || *k == Kind::Boolean || datetime(k) {
+                Some(false)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The forms checked, each verified against Flink 2.3's message.
+const FORMS: &[Form] = &[
+    Form {
+        names: &[
+            "UPPER",
+            "LOWER",
+            "CHAR_LENGTH",
+            "CHARACTER_LENGTH",
+            "INITCAP",
+        ],
+        form: "(<CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["CONCAT"],
+        form: "(<CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["ABS"],
+        form: "(<NUMERIC>)",
+        accepts: accepts_numeric,
+    },
+    Form {
+        names: &["SUBSTRING"],
+        form: "(<CHARACTER>, <INTEGER>)",
+        accepts: accepts_substring,
+    },
+];
+
+impl<'a> Checker<'a> {
+    /// A checker over the run's functions.
+    pub fn new(env: &'a FunctionEnv) -> Checker<'a> {
+        Checker {
+            env,
+            found: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, span: Span, issue: ExprIssue, flink: Option<String>, planning: bool) {
+        self.found.push(ExprFinding {
+            span,
+            issue,
+            flink,
+            planning,
+        });
+    }
+
+    /// Checks `expr` (not the subqueries inside it), with column types from `column`.
+    pub fn expr(&mut self, expr: &Expr, column: &dyn Fn(&str) -> Option<Type>, agg: Aggregation) {
+        self.visit(expr, column, agg, 0);
+    }
+
+    /// Checks a select item: a bare `NULL` is illegal.
+    pub fn select_item(
+        &mut self,
+        expr: &Expr,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) {
+        if is_null_literal(expr) {
+            self.push(
+                expr.span,
+                ExprIssue::IllegalNull,
+                Some("Illegal use of 'NULL'".into()),
+                false,
+            );
+            return;
+        }
+        self.expr(expr, column, agg);
+    }
+
+    /// Checks a WHERE / HAVING / ON clause: its expression, then that it is a condition.
+    pub fn condition(
+        &mut self,
+        clause: &'static str,
+        expr: &Expr,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) {
+        let before = self.found.len();
+        self.expr(expr, column, agg);
+        if self.found.len() > before {
+            return;
+        }
+        let Some(t) = infer_type_in(expr, column, agg) else {
+            return;
+        };
+        if matches!(
+            t.kind,
+            Kind::Boolean | Kind::Null | Kind::Unsupported(_) | Kind::Raw
+        ) {
+            return;
+        }
+        self.push(
+            expr.span,
+            ExprIssue::NotCondition {
+                clause,
+                found: t.summary(),
+            },
+            Some(format!("{clause} clause must be a condition")),
+            false,
+        );
+    }
+
+    /// Checks the argument of `UNNEST` (`t` its type, when known).
+    pub fn unnest(&mut self, expr: &Expr, column: &dyn Fn(&str) -> Option<Type>) {
+        let before = self.found.len();
+        self.expr(expr, column, Aggregation::None);
+        if self.found.len() > before {
+            return;
+        }
+        let Some(t) = infer_type_in(expr, column, Aggregation::None) else {
+            return;
+        };
+        let collection = matches!(t.kind, Kind::Array(_) | Kind::Map(..) | Kind::Multiset(_));
+        let scalar = numeric(&t.kind)
+            || character(&t.kind)
+            || datetime(&t.kind)
+            || matches!(t.kind, Kind::Boolean | Kind::Binary(_) | Kind::VarBinary(_));
+        if collection || !scalar {
+            return;
+        }
+        let flink = casts::calcite_name(&t).map(|n| {
+            format!(
+                "Cannot apply 'UNNEST' to arguments of type 'UNNEST(<{n}>)'. Supported form(s): 'UNNEST(<MULTISET>)'"
+            )
+        });
+        self.push(
+            expr.span,
+            ExprIssue::UnnestNotCollection { found: t.summary() },
+            flink,
+            false,
+        );
+    }
+
+    fn visit(
+        &mut self,
+        e: &Expr,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+        depth: usize,
+    ) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let infer = |x: &Expr| infer_type_in(x, column, agg);
+        match &e.kind {
+            ExprKind::Function(call) => {
+                // An aggregate's argument is evaluated per row.
+                let inner = match lookup(call.name.last().text.as_str()) {
+                    Some(f) if f.kind == FunctionKind::Aggregate => Aggregation::None,
+                    _ => agg,
+                };
+                for a in &call.args {
+                    self.visit(&a.value, column, inner, depth + 1);
+                }
+                if let Some(f) = &call.filter {
+                    self.visit(f, column, agg, depth + 1);
+                }
+                self.call(e, call, column, inner);
+            }
+            ExprKind::Cast {
+                expr,
+                data_type,
+                try_cast,
+            } => {
+                self.visit(expr, column, agg, depth + 1);
+                let Some(from) = infer(expr) else { return };
+                let to = Type::from_ast(data_type);
+                if let CastVerdict::Rejected { flink, planning } = casts::explicit_cast(&from, &to)
+                {
+                    if *try_cast && planning {
+                        return;
+                    }
+                    self.push(
+                        e.span,
+                        ExprIssue::ImpossibleCast {
+                            from: from.summary(),
+                            to: to.summary(),
+                        },
+                        flink,
+                        planning,
+                    );
+                }
+            }
+            ExprKind::Binary { op, left, right } => {
+                self.visit(left, column, agg, depth + 1);
+                self.visit(right, column, agg, depth + 1);
+                self.binary(e, *op, left, right, column, agg);
+            }
+            ExprKind::Unary { expr, .. }
+            | ExprKind::Nested(expr)
+            | ExprKind::Is { expr, .. }
+            | ExprKind::Field { expr, .. } => self.visit(expr, column, agg, depth + 1),
+            ExprKind::IsDistinctFrom { left, right, .. } => {
+                self.visit(left, column, agg, depth + 1);
+                self.visit(right, column, agg, depth + 1);
+            }
+            ExprKind::Between {
+                expr, low, high, ..
+            } => {
+                self.visit(expr, column, agg, depth + 1);
+                self.visit(low, column, agg, depth + 1);
+                self.visit(high, column, agg, depth + 1);
+            }
+            ExprKind::InList { expr, list, .. } => {
+                self.visit(expr, column, agg, depth + 1);
+                for x in list {
+                    self.visit(x, column, agg, depth + 1);
+                }
+            }
+            ExprKind::InSubquery { expr, .. } => self.visit(expr, column, agg, depth + 1),
+            ExprKind::Like {
+                expr,
+                pattern,
+                escape,
+                ..
+            } => {
+                self.visit(expr, column, agg, depth + 1);
+                self.visit(pattern, column, agg, depth + 1);
+                if let Some(x) = escape {
+                    self.visit(x, column, agg, depth + 1);
+                }
+            }
+            ExprKind::Case {
+                operand,
+                whens,
+                else_result,
+            } => {
+                if let Some(o) = operand {
+                    self.visit(o, column, agg, depth + 1);
+                }
+                for (c, r) in whens {
+                    self.visit(c, column, agg, depth + 1);
+                    self.visit(r, column, agg, depth + 1);
+                }
+                if let Some(x) = else_result {
+                    self.visit(x, column, agg, depth + 1);
+                }
+            }
+            ExprKind::Row(items)
+            | ExprKind::Array(items)
+            | ExprKind::Map(items)
+            | ExprKind::Multiset(items) => {
+                for x in items {
+                    self.visit(x, column, agg, depth + 1);
+                }
+            }
+            ExprKind::Item { expr, index } => {
+                self.visit(expr, column, agg, depth + 1);
+                self.visit(index, column, agg, depth + 1);
+            }
+            _ => {}
+        }
+    }
+
+    fn binary(
+        &mut self,
+        e: &Expr,
+        op: BinaryOp,
+        left: &Expr,
+        right: &Expr,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) {
+        if matches!(op, BinaryOp::And | BinaryOp::Or)
+            && (is_null_literal(left) || is_null_literal(right))
+        {
+            self.push(
+                e.span,
+                ExprIssue::IllegalNull,
+                Some("Illegal use of 'NULL'".into()),
+                false,
+            );
+            return;
+        }
+        let symbol = match op {
+            BinaryOp::Plus => "+",
+            BinaryOp::Minus => "-",
+            BinaryOp::Multiply => "*",
+            BinaryOp::Divide => "/",
+            BinaryOp::Eq => "=",
+            BinaryOp::NotEq => "<>",
+            _ => return,
+        };
+        let arithmetic = matches!(
+            op,
+            BinaryOp::Plus | BinaryOp::Minus | BinaryOp::Multiply | BinaryOp::Divide
+        );
+        if arithmetic && (is_null_literal(left) || is_null_literal(right)) {
+            self.push(
+                e.span,
+                ExprIssue::IllegalNull,
+                Some("Illegal use of 'NULL'".into()),
+                false,
+            );
+            return;
+        }
+        let (Some(l), Some(r)) = (
+            infer_type_in(left, column, agg),
+            infer_type_in(right, column, agg),
+        ) else {
+            return;
+        };
+        let (lk, rk) = (&l.kind, &r.kind);
+        let apply = |form: &str| -> Option<String> {
+            let (a, b) = (casts::calcite_name(&l)?, casts::calcite_name(&r)?);
+            Some(format!(
+                "Cannot apply '{symbol}' to arguments of type '<{a}> {symbol} <{b}>'. Supported form(s): '{form}'"
+            ))
+        };
+        if arithmetic {
+            let bad = |x: &Kind, y: &Kind| numeric(x) && (character(y) || *y == Kind::Boolean);
+            if bad(lk, rk) || bad(rk, lk) {
+                let form = format!("<NUMERIC> {symbol} <NUMERIC>");
+                self.push(
+                    e.span,
+                    ExprIssue::ArgumentTypes {
+                        name: symbol.to_string(),
+                        given: format!("{} {symbol} {}", l.summary(), r.summary()),
+                        expected: form.clone(),
+                    },
+                    apply(&form),
+                    false,
+                );
+            }
+            return;
+        }
+        // `=` / `<>`.
+        let incomparable = |x: &Kind, y: &Kind| {
+            (*x == Kind::Boolean && (numeric(y) || datetime(y)))
+                || (*x == Kind::Date && matches!(y, Kind::Timestamp(_) | Kind::TimestampLtz(_)))
+                || (numeric(x) && datetime(y))
+        };
+        if incomparable(lk, rk) || incomparable(rk, lk) {
+            let form = format!("<COMPARABLE_TYPE> {symbol} <COMPARABLE_TYPE>");
+            self.push(
+                e.span,
+                ExprIssue::Comparison {
+                    op: symbol,
+                    left: l.summary(),
+                    right: r.summary(),
+                },
+                apply(&form),
+                false,
+            );
+            return;
+        }
+        let converts = (numeric(lk) && character(rk)) || (character(lk) && numeric(rk));
+        if converts {
+            let flink = match (casts::root_name(&l), casts::root_name(&r)) {
+                (Some(a), Some(b)) => Some(format!(
+                    "implicit type conversion between {a} and {b} is not supported now"
+                )),
+                _ => None,
+            };
+            self.push(
+                e.span,
+                ExprIssue::Comparison {
+                    op: symbol,
+                    left: l.summary(),
+                    right: r.summary(),
+                },
+                flink,
+                true,
+            );
+        }
+    }
+
+    fn call(
+        &mut self,
+        e: &Expr,
+        call: &FunctionCall,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) {
+        if call.name.parts.len() != 1 || self.env.opaque {
+            return;
+        }
+        let written = call.name.last().text.as_str();
+        let upper = written.to_ascii_uppercase();
+        if self.env.created.contains(&upper) {
+            return;
+        }
+        let named = call.args.iter().any(|a| a.name.is_some());
+        let given = call.args.len().max(usize::from(call.star));
+        if let Some(d) = self.env.declared.get(&upper) {
+            if let Some(args) = &d.args {
+                if !named && args.len() != given {
+                    self.push(
+                        e.span,
+                        ExprIssue::ArgumentCount {
+                            name: written.to_string(),
+                            given,
+                            expected: args.len().to_string(),
+                            declared: true,
+                        },
+                        None,
+                        false,
+                    );
+                }
+            }
+            return;
+        }
+        let Some(f) = lookup(&upper) else {
+            if matches!(
+                upper.as_str(),
+                "TABLE"
+                    | "DESCRIPTOR"
+                    | "ROW"
+                    | "ARRAY"
+                    | "MAP"
+                    | "MULTISET"
+                    | "CAST"
+                    | "ROLLUP"
+                    | "CUBE"
+                    | "GROUPING SETS"
+                    | "GROUPING_SETS"
+            ) {
+                return;
+            }
+            // Calcite types the arguments before it looks the name up.
+            if call.args.iter().any(|a| is_null_literal(&a.value)) {
+                self.push(
+                    e.span,
+                    ExprIssue::IllegalNull,
+                    Some("Illegal use of 'NULL'".into()),
+                    false,
+                );
+                return;
+            }
+            let flink = if call.star || call.distinct {
+                None
+            } else {
+                self.signature(written, call, column, agg)
+                    .map(|s| format!("No match found for function signature {s}"))
+            };
+            self.push(
+                call.name.span,
+                ExprIssue::UnknownFunction {
+                    name: written.to_string(),
+                    similar: closest(written),
+                },
+                flink,
+                false,
+            );
+            return;
+        };
+        // The group window functions of GROUP BY (`TUMBLE(ts, INTERVAL '1' HOUR)`) share their
+        // names with the window table functions, which take other arguments.
+        if named || matches!(f.name, "TUMBLE" | "HOP" | "SESSION" | "CUMULATE") {
+            return;
+        }
+        if NULL_ILLEGAL.contains(&f.name) && call.args.iter().any(|a| is_null_literal(&a.value)) {
+            self.push(
+                e.span,
+                ExprIssue::IllegalNull,
+                Some("Illegal use of 'NULL'".into()),
+                false,
+            );
+            return;
+        }
+        if f.syntax != Syntax::Special && !f.accepts_arg_count(given) {
+            let expected = match f.max_args {
+                Some(m) if m == f.min_args => m.to_string(),
+                Some(m) => format!("{} to {m}", f.min_args),
+                None => format!("at least {}", f.min_args),
+            };
+            let calcite = f.origin == Origin::FlinkSqlOperatorTable && f.syntax != Syntax::NoParens;
+            let flink = if calcite {
+                Some(format!(
+                    "Invalid number of arguments to function '{}'. Was expecting {} arguments",
+                    f.name, f.min_args
+                ))
+            } else {
+                // Flink's type inference (and Calcite for the niladic functions) finds no
+                // signature: its message lists the argument families.
+                let name = if f.origin == Origin::BuiltInFunctionDefinitions {
+                    written
+                } else {
+                    f.name
+                };
+                self.signature(name, call, column, agg).map(|s| {
+                    if f.name == "PI" {
+                        format!("No match found for function signature {s}")
+                    } else {
+                        format!("No match found for function signature {s}.")
+                    }
+                })
+            };
+            self.push(
+                e.span,
+                ExprIssue::ArgumentCount {
+                    name: f.name.to_string(),
+                    given,
+                    expected,
+                    declared: false,
+                },
+                flink,
+                false,
+            );
+            return;
+        }
+        let Some(form) = FORMS.iter().find(|x| x.names.contains(&f.name)) else {
+            return;
+        };
+        if call.args.iter().any(|a| a.keyword.is_some()) {
+            return;
+        }
+        let mut types = Vec::with_capacity(call.args.len());
+        for a in &call.args {
+            let Some(t) = infer_type_in(&a.value, column, agg) else {
+                return;
+            };
+            types.push(t);
+        }
+        let mut rejected = false;
+        for (i, t) in types.iter().enumerate() {
+            match (form.accepts)(i, &t.kind) {
+                Some(true) => {}
+                Some(false) => rejected = true,
+                None => return,
+            }
+        }
+        if !rejected {
+            return;
+        }
+        let names: Option<Vec<String>> = types.iter().map(casts::calcite_name).collect();
+        let flink = names.map(|n| {
+            let given: Vec<String> = n.iter().map(|x| format!("<{x}>")).collect();
+            format!(
+                "Cannot apply '{0}' to arguments of type '{0}({1})'. Supported form(s): '{0}{2}'",
+                f.name,
+                given.join(", "),
+                form.form
+            )
+        });
+        self.push(
+            e.span,
+            ExprIssue::ArgumentTypes {
+                name: f.name.to_string(),
+                given: types
+                    .iter()
+                    .map(|t| t.summary())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                expected: format!("{}{}", f.name, form.form),
+            },
+            flink,
+            false,
+        );
+    }
+
+    /// `name(<FAMILY>, ...)` as Calcite prints a call it cannot resolve; `None` when an
+    /// argument's family is not known.
+    fn signature(
+        &self,
+        name: &str,
+        call: &FunctionCall,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) -> Option<String> {
+        let mut parts = Vec::with_capacity(call.args.len());
+        for a in &call.args {
+            if a.keyword.is_some() {
+                return None;
+            }
+            let t = infer_type_in(&a.value, column, agg)?;
+            let family = family_name(&t)?;
+            parts.push(match &a.name {
+                Some(n) => format!("{} => <{family}>", n.text),
+                None => format!("<{family}>"),
+            });
+        }
+        Some(format!("{name}({})", parts.join(", ")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_select_expr(sql: &str) -> Expr {
+        let parsed = crate::syntax::parse(sql);
+        let s = &parsed.script.statements[0];
+        let StatementKind::Query(q) = &s.kind else {
+            panic!("a query")
+        };
+        let SetExpr::Select(sel) = &q.body else {
+            panic!("a select")
+        };
+        match &sel.items[0] {
+            SelectItem::Expr { expr, .. } => expr.clone(),
+            _ => panic!("an expression"),
+        }
+    }
+
+    fn issues(sql: &str, env: &FunctionEnv) -> Vec<ExprFinding> {
+        let e = first_select_expr(sql);
+        let mut c = Checker::new(env);
+        let column = |n: &str| match n {
+            "i" => Some(Type::nullable(Kind::Int)),
+            "s" => Some(Type::nullable(Kind::VarChar(
+                crate::semantic::types::MAX_LENGTH,
+            ))),
+            _ => None,
+        };
+        c.select_item(&e, &column, Aggregation::None);
+        c.found
+    }
+
+    #[test]
+    fn unknown_function_with_flinks_signature() {
+        let env = FunctionEnv::default();
+        let f = issues("SELECT uper(s) FROM t", &env);
+        assert_eq!(
+            f[0].flink.as_deref(),
+            Some("No match found for function signature uper(<CHARACTER>)")
+        );
+        assert!(
+            matches!(&f[0].issue, ExprIssue::UnknownFunction { similar, .. } if similar.contains(&"UPPER"))
+        );
+        assert!(issues("SELECT upper(s) FROM t", &env).is_empty());
+    }
+
+    #[test]
+    fn created_and_declared_functions() {
+        let mut env = FunctionEnv::default();
+        env.created.insert("MY_UDF".into());
+        assert!(issues("SELECT my_udf(s) FROM t", &env).is_empty());
+        env.declared.insert(
+            "PARSE_IT".into(),
+            DeclaredFunction {
+                args: Some(vec![Type::nullable(Kind::Int)]),
+                returns: None,
+            },
+        );
+        assert!(issues("SELECT parse_it(i) FROM t", &env).is_empty());
+        assert!(matches!(
+            issues("SELECT parse_it(i, i) FROM t", &env)[0].issue,
+            ExprIssue::ArgumentCount { declared: true, .. }
+        ));
+        env.opaque = true;
+        assert!(issues("SELECT nope(s) FROM t", &env).is_empty());
+    }
+
+    #[test]
+    fn argument_count_and_types() {
+        let env = FunctionEnv::default();
+        let f = issues("SELECT UPPER(s, s) FROM t", &env);
+        assert_eq!(
+            f[0].flink.as_deref(),
+            Some("Invalid number of arguments to function 'UPPER'. Was expecting 1 arguments")
+        );
+        let f = issues("SELECT UPPER(i) FROM t", &env);
+        assert_eq!(
+            f[0].flink.as_deref(),
+            Some("Cannot apply 'UPPER' to arguments of type 'UPPER(<INTEGER>)'. Supported form(s): 'UPPER(<CHARACTER>)'")
+        );
+        assert!(issues("SELECT CONCAT(s, s, s, s) FROM t", &env).is_empty());
+        let f = issues("SELECT i + NULL FROM t", &env);
+        assert_eq!(f[0].issue, ExprIssue::IllegalNull);
+        let f = issues("SELECT CAST(i AS DATE) FROM t", &env);
+        assert!(matches!(f[0].issue, ExprIssue::ImpossibleCast { .. }));
+        assert!(issues("SELECT CAST('1' AS INT) FROM t", &env).is_empty());
+    }
+}
