@@ -772,6 +772,13 @@ impl<'a> Checker<'a> {
                 );
                 return;
             }
+            // A name close to no built-in is most likely a function the deployment registers
+            // itself (in code, from a jar, in a catalog): nothing is said unless the project
+            // declares its functions (`functions:` in the configuration).
+            let similar = closest(written);
+            if similar.is_empty() && self.env.declared.is_empty() {
+                return;
+            }
             let flink = if call.star || call.distinct {
                 None
             } else {
@@ -782,7 +789,7 @@ impl<'a> Checker<'a> {
                 call.name.span,
                 ExprIssue::UnknownFunction {
                     name: written.to_string(),
-                    similar: closest(written),
+                    similar,
                 },
                 flink,
                 false,
@@ -964,6 +971,23 @@ mod tests {
             matches!(&f[0].issue, ExprIssue::UnknownFunction { similar, .. } if similar.contains(&"UPPER"))
         );
         assert!(issues("SELECT upper(s) FROM t", &env).is_empty());
+    }
+
+    #[test]
+    fn names_close_to_no_built_in_are_reported_only_when_functions_are_declared() {
+        let mut env = FunctionEnv::default();
+        assert!(issues("SELECT parse_event(s) FROM t", &env).is_empty());
+        env.declared.insert(
+            "OTHER_UDF".into(),
+            DeclaredFunction {
+                args: None,
+                returns: None,
+            },
+        );
+        assert!(matches!(
+            issues("SELECT parse_event(s) FROM t", &env)[0].issue,
+            ExprIssue::UnknownFunction { .. }
+        ));
     }
 
     #[test]
