@@ -97,6 +97,8 @@ CREATE TABLE orders (
 ) WITH (
     'connector' = 'kafka',
     'topic' = 'orders',
+    'properties.bootstrap.servers' = 'localhost:9092',
+    'format' = 'json',
     'scan.startup.mode' = 'group-offsets'
 );
 SQL
@@ -110,6 +112,7 @@ CREATE TABLE payments (
 ) WITH (
     'connector' = 'kafka',
     'topic' = 'payments',
+    'properties.bootstrap.servers' = 'localhost:9092',
     'format' = 'json'
 );
 SQL

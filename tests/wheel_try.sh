@@ -142,11 +142,17 @@ CREATE TABLE orders (
 ) WITH (
     'connector' = 'datagen'
 );
+CREATE TABLE big_orders (
+    order_id BIGINT,
+    amount DOUBLE
+) WITH (
+    'connector' = 'blackhole'
+);
 SQL
 git add jobs/orders.sql
 git commit -q -m "orders"
 cat >jobs/broken.sql <<'SQL'
-INSERT INTO orders SELECT order_id, amount FROM orders WHERE amount > ‘10’;
+INSERT INTO big_orders SELECT order_id, amount FROM orders WHERE amount > ‘10’;
 SQL
 git add jobs/broken.sql
 
@@ -183,7 +189,7 @@ expect "failing: flinklint-fix fixed the quotes" grep -qF "amount > '10'" jobs/b
 
 # The fixed file, a new clean job and a Markdown file (not checked: `extensions` is sql).
 cat >jobs/clean.sql <<'SQL'
-INSERT INTO orders SELECT order_id, amount FROM orders WHERE amount > 10;
+INSERT INTO big_orders SELECT order_id, amount FROM orders WHERE amount > 10;
 SQL
 cat >README.md <<'MD'
 # Jobs
