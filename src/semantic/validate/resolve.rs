@@ -547,6 +547,18 @@ impl<'a> Walker<'a> {
                         None => scope.rels.iter().collect(),
                         Some(q) => {
                             let found = scope.relation(q.last().as_str());
+                            // `payload.*` over a ROW column `payload` (Flink expands its
+                            // fields), or a relation whose columns are unknown: not judged.
+                            let column_star = found.is_none()
+                                && scope.rels.iter().any(|r| {
+                                    r.columns.as_ref().is_none_or(|cols| {
+                                        cols.iter().any(|c| c.name == q.last().as_str())
+                                    })
+                                });
+                            if column_star {
+                                out = None;
+                                continue;
+                            }
                             if found.is_none() && q.parts.len() == 1 {
                                 let case_match = scope
                                     .rels
