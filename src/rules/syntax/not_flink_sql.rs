@@ -37,7 +37,14 @@ fn note(file: &FileEntry, stretch: &Stretch, whole: bool, report: &mut Reporter<
         (false, true) => (format!("line {first}"), "looks", "it"),
         (false, false) => (format!("lines {first}-{last}"), "look", "them"),
     };
-    let names: Vec<&str> = stretch.dialects.iter().map(|d| d.name()).collect();
+    // A vaguer name that a more precise one already says is left out ("Spark SQL", not
+    // "Spark SQL and Spark SQL or Hive SQL").
+    let all: Vec<&str> = stretch.dialects.iter().map(|d| d.name()).collect();
+    let names: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|n| !all.iter().any(|o| o != n && n.contains(o)))
+        .collect();
     let dialects = names.join(" and ");
     let signals: Vec<String> = stretch
         .signals
