@@ -387,18 +387,12 @@ impl SinkIssue {
                 sink_schema,
                 ..
             } => {
-                let mut out = format!(
-                    "Column types of query result and sink for '{}' do not match.\nCause: Incompatible types for sink column '{column}' at position {position}.",
-                    table.dotted()
-                );
-                if let (Some(q), Some(s)) = (query_schema, sink_schema) {
-                    out.push_str(&format!(
-                        "\n\nQuery schema: [{}]\nSink schema:  [{}]",
-                        q.join(", "),
-                        s.join(", ")
-                    ));
-                }
-                out
+                schema_message(
+                    table,
+                    &format!("Incompatible types for sink column '{column}' at position {position}."),
+                    query_schema.as_deref(),
+                    sink_schema.as_deref(),
+                )
             }
             SinkIssue::NotNullOmitted { column, .. } => {
                 format!("Column '{column}' has no default value and does not allow NULLs")
@@ -874,8 +868,20 @@ pub fn count_message(
     query: Option<&[String]>,
     sink: Option<&[String]>,
 ) -> String {
+    schema_message(table, "Different number of columns.", query, sink)
+}
+
+/// Flink's message for a query whose columns do not fit its sink
+/// (`DynamicSinkUtils.validateSchemaAndApplyImplicitCast`): the cause, then both schemas when
+/// they are known.
+fn schema_message(
+    table: &QualifiedName,
+    cause: &str,
+    query: Option<&[String]>,
+    sink: Option<&[String]>,
+) -> String {
     let mut out = format!(
-        "Column types of query result and sink for '{}' do not match.\nCause: Different number of columns.",
+        "Column types of query result and sink for '{}' do not match.\nCause: {cause}",
         table.dotted()
     );
     if let (Some(q), Some(s)) = (query, sink) {
