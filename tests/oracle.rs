@@ -585,3 +585,10 @@ fn validator_type_cases_agree_with_flink() {
 fn validator_insert_cases_agree_with_flink() {
     check_validator_area("qv-insert");
 }
+
+/// Statements Flink's parser accepts and its TableEnvironment refuses whatever the catalog
+/// holds (`fixtures/oracle/qv-statements/`).
+#[test]
+fn validator_statement_cases_agree_with_flink() {
+    check_validator_area("qv-statements");
+}

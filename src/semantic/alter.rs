@@ -123,15 +123,26 @@ fn is_persisted(c: &ast::ColumnDef) -> bool {
     }
 }
 
+/// The first constraint-form problem of an `ADD` / `MODIFY` (an enforced primary key, a UNIQUE
+/// constraint, a second primary key): Flink checks the constraints' form
+/// (`SqlConstraintValidator`) before it looks the table up, so this holds whether or not the
+/// table is known.
+pub(super) fn constraint_form(change: &SchemaChange) -> Option<Problem> {
+    let (SchemaChange::Add(items) | SchemaChange::Modify(items)) = change else {
+        return None;
+    };
+    let mut constraints = Vec::new();
+    super::table::constraint_problems(items, &mut constraints);
+    constraints.into_iter().find(Problem::rejects)
+}
+
 /// Problems of `ALTER [MATERIALIZED] TABLE ... ADD / MODIFY / DROP`, in Flink's order. Flink
 /// stops at the first, so at most one problem per statement is returned.
 pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Problem> {
     let t = a.table;
     match change {
         SchemaChange::Add(items) | SchemaChange::Modify(items) => {
-            let mut constraints = Vec::new();
-            super::table::constraint_problems(items, &mut constraints);
-            if let Some(p) = constraints.into_iter().find(Problem::rejects) {
+            if let Some(p) = constraint_form(change) {
                 return Some(p);
             }
             let modify = matches!(change, SchemaChange::Modify(_));

@@ -284,6 +284,15 @@ impl Session<'_> {
         statement: &Statement,
         amt: &AlterMaterializedTable,
     ) {
+        // A constraint Flink rejects whatever the table (even one the session cannot see).
+        if let AlterMaterializedTableAction::Schema(change) = &amt.action {
+            if let Some(p) = super::alter::constraint_form(change) {
+                if !statement.has_error {
+                    self.report(file.id, statement.span, p);
+                }
+                return;
+            }
+        }
         let Some(name) = self.resolve(&amt.name) else {
             return;
         };

@@ -299,6 +299,7 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         // Its problems are dropped: its queries need no validation.
         validate_queries: false,
         functions: session.functions.clone(),
+        dropped: Default::default(),
     };
     for (i, statement) in base.parsed.script.statements.iter().enumerate() {
         if base.dialect.is_flink(i) {

@@ -37,6 +37,15 @@ pub trait Scope {
         &self,
         table: &super::catalog::TableDef,
     ) -> Vec<(CompactString, Option<Type>)>;
+    /// Whether `name` resolves to an object this session dropped (or renamed) and nothing
+    /// created again since: a name that certainly names nothing.
+    fn dropped(&self, _name: &ObjectName) -> bool {
+        false
+    }
+    /// The current catalog (`USE CATALOG`), as Flink prints it in messages.
+    fn current_catalog(&self) -> String {
+        super::names::DEFAULT_CATALOG.to_string()
+    }
 }
 
 /// A relation in the FROM clause: its alias and columns (`None` when not knowable).

@@ -359,6 +359,11 @@ pub enum Problem {
         /// The constraint.
         span: Span,
     },
+    /// `ALTER TABLE ... RESET ()` of a table the session has: no key.
+    EmptyTableReset {
+        /// The empty key list.
+        span: Span,
+    },
     /// A primary key on an unknown or non-physical column.
     InvalidPrimaryKey {
         /// The key.

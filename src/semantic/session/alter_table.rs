@@ -19,6 +19,15 @@ impl Session<'_> {
     /// case, shadowing a system column or in the reserved prefix, then the changed table is
     /// registered (under its new name for `RENAME TO`).
     pub(super) fn alter_table(&mut self, file: &FileEntry, statement: &Statement, at: &AlterTable) {
+        // A constraint Flink rejects whatever the table (even one the session cannot see).
+        if let AlterTableAction::Schema(change) = &at.action {
+            if let Some(p) = crate::semantic::alter::constraint_form(change) {
+                if !statement.has_error {
+                    self.report(file.id, statement.span, p);
+                }
+                return;
+            }
+        }
         let Some((name, object)) =
             self.target(file, statement, &at.name, "ALTER TABLE", at.if_exists)
         else {
@@ -59,6 +68,10 @@ impl Session<'_> {
             }
             AlterTableAction::RenameColumn { from, to } => {
                 crate::semantic::alter::rename_column(&altered, from, to)
+            }
+            // Flink looks the table up first, then refuses an empty key list.
+            AlterTableAction::ResetOptions(keys) if keys.keys.is_empty() => {
+                Some(Problem::EmptyTableReset { span: keys.span })
             }
             _ => None,
         };
@@ -166,12 +179,17 @@ impl Session<'_> {
             | AlterTableAction::DropPartitions(_)
             | AlterTableAction::Compact => {}
         }
+        let renamed = (new_name != name).then_some(name);
+        let temporary = object.temporary;
         self.register(CatalogObject {
             name: new_name,
             statement: origin(statement.span),
             incomplete: object.incomplete || statement.has_error,
             ..object
         });
+        if let Some(old) = renamed {
+            self.note_dropped(old, temporary);
+        }
     }
 }
 

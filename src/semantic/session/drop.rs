@@ -5,6 +5,7 @@ use super::Session;
 use crate::files::FileEntry;
 use crate::semantic::catalog::*;
 use crate::semantic::problems::Problem;
+use crate::semantic::QualifiedName;
 use crate::syntax::ast::*;
 
 impl Session<'_> {
@@ -27,6 +28,7 @@ impl Session<'_> {
         match (d.object, found) {
             (ObjectKind::MaterializedTable, Some(o)) if is_materialized(&o) => {
                 self.catalog.remove(&name, false);
+                self.note_dropped(name, o.temporary);
             }
             (ObjectKind::Table, Some(o)) if is_materialized(&o) => {
                 if !d.if_exists && !statement.has_error {
@@ -58,8 +60,17 @@ impl Session<'_> {
                     self.target(file, statement, &d.name, action, d.if_exists)
                 {
                     self.catalog.remove(&name, d.temporary || object.temporary);
+                    self.note_dropped(name, object.temporary);
                 }
             }
+        }
+    }
+
+    /// After a DROP or a rename: a permanent object's name that no longer resolves names
+    /// nothing ([`Session::dropped`]).
+    pub(super) fn note_dropped(&mut self, name: QualifiedName, temporary: bool) {
+        if !temporary && self.catalog.get(&name).is_none() {
+            self.dropped.insert(name);
         }
     }
 }

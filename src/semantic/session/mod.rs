@@ -87,6 +87,10 @@ pub struct Session<'b> {
     /// The functions the run creates, loads or declares beside the built-ins (until set:
     /// unknown, and calls are not checked).
     pub functions: Arc<super::functions::check::FunctionEnv>,
+    /// Permanent objects this session dropped or renamed and did not create again: their
+    /// names certainly name nothing (a temporary object may hide a permanent one the session
+    /// does not know, so dropping one proves nothing).
+    pub dropped: std::collections::HashSet<QualifiedName>,
 }
 
 impl<'b> Session<'b> {
@@ -106,6 +110,7 @@ impl<'b> Session<'b> {
             option_held: Vec::new(),
             validate_queries: true,
             functions: Arc::new(super::functions::check::FunctionEnv::unknown()),
+            dropped: Default::default(),
         }
     }
 
@@ -199,6 +204,7 @@ impl<'b> Session<'b> {
             self.report(object.statement.file, object.statement.span, problem);
         }
         let object = Arc::new(object);
+        self.dropped.remove(&object.name);
         self.catalog.insert(object.clone());
         if self.record_versions {
             self.versions.push(Version {
@@ -391,6 +397,14 @@ impl Scope for Session<'_> {
         let q = self.resolve(name)?;
         let object = self.catalog.get(&q)?;
         Some((q, object))
+    }
+    fn current_catalog(&self) -> String {
+        self.current_catalog.to_string()
+    }
+    fn dropped(&self, name: &ObjectName) -> bool {
+        self.resolve(name).is_some_and(|q| {
+            self.dropped.contains(&q) && self.catalog.get(&q).is_none()
+        })
     }
     fn hidden_from_star(&self, column: &Column) -> bool {
         if self.system.is_declared_system(column) {

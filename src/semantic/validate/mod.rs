@@ -77,6 +77,16 @@ use std::collections::HashMap;
 /// A name, grouping or aggregate problem of a query, as Flink's validator reports it.
 #[derive(Debug, Clone)]
 pub enum NameProblem {
+    /// A table, view or materialized table read by a name the script dropped or renamed
+    /// earlier and did not create again (Calcite: "Object 'x' not found").
+    DroppedTable {
+        /// The name as written.
+        span: Span,
+        /// The object's own name (the last part), as written.
+        name: String,
+        /// For a qualified name, the catalog and database Flink looked in (`cat.db`).
+        within: Option<String>,
+    },
     /// A column no relation in scope has (Calcite: "Column 'x' not found in any table",
     /// "Column 'x' not found in table 't'").
     UnknownColumn {

@@ -232,6 +232,27 @@ impl<'a> Walker<'a> {
         }
         match t {
             TableRef::Named { name, alias, .. } => {
+                let cte = name.parts.len() == 1
+                    && self.ctes.iter().any(|(n, _)| n == name.parts[0].as_str());
+                if !cte && self.catalog.dropped(name) {
+                    let within = match name.parts.as_slice() {
+                        [_] => None,
+                        [db, _] => Some(format!("{}.{}", self.catalog.current_catalog(), db.as_str())),
+                        parts => Some(
+                            parts[..parts.len() - 1]
+                                .iter()
+                                .map(|p| p.as_str())
+                                .collect::<Vec<_>>()
+                                .join("."),
+                        ),
+                    };
+                    self.fail(NameProblem::DroppedTable {
+                        span: name.span,
+                        name: name.last().as_str().to_string(),
+                        within,
+                    });
+                    return;
+                }
                 let cols = self.named(name);
                 let cols = match (cols, alias.as_ref().filter(|a| !a.columns.is_empty())) {
                     (Some(c), Some(a)) => Some(rename(&c, &a.columns)),

@@ -14,6 +14,8 @@ use std::sync::Arc;
 pub struct CreateTable {
     /// `CREATE OR REPLACE` or `REPLACE` was written (RTAS).
     pub or_replace: bool,
+    /// The statement starts with `REPLACE` (RTAS without CREATE).
+    pub replace_only: bool,
     /// `TEMPORARY` was written.
     pub temporary: bool,
     /// `IF NOT EXISTS` was written.
@@ -636,6 +638,8 @@ pub struct AlterView {
 pub struct Insert {
     /// `INSERT OVERWRITE`.
     pub overwrite: bool,
+    /// `UPSERT INTO` (parsed; Flink rejects it).
+    pub upsert: bool,
     /// The sink table.
     pub table: ObjectName,
     /// Static partition.

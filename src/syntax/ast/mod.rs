@@ -336,6 +336,34 @@ pub struct OtherStatement {
     pub kind: OtherKind,
     /// The object it names, if any.
     pub name: Option<ObjectName>,
+    /// The form of the statement, where a rule needs it.
+    pub form: OtherForm,
+}
+
+/// The forms of an [`OtherStatement`] that rules tell apart.
+#[derive(Debug, Clone, Default, Serialize)]
+pub enum OtherForm {
+    /// Nothing rules need.
+    #[default]
+    Plain,
+    /// `ALTER TEMPORARY SYSTEM FUNCTION`.
+    TemporarySystem,
+    /// `CREATE MODEL ... AS query`: whether `INPUT (...)` and `OUTPUT (...)` were written.
+    ModelAsQuery {
+        /// `INPUT (...)` was written.
+        input: bool,
+        /// `OUTPUT (...)` was written.
+        output: bool,
+    },
+    /// `ALTER CATALOG | DATABASE | MODEL | CONNECTION ... RESET (keys)`.
+    Reset(KeyList),
+    /// `SHOW CREATE CONNECTION name`.
+    ShowCreateConnection,
+    /// `SHOW CONNECTIONS`: whether `FROM` / `IN` a database was written.
+    ShowConnections {
+        /// `FROM db` / `IN db` was written.
+        from: bool,
+    },
 }
 
 /// What a DROP removes.

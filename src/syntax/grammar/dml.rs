@@ -10,7 +10,8 @@ impl Parser<'_> {
     /// query [ON CONFLICT DO ...]`.
     pub(super) fn insert_statement(&mut self) -> PResult<StatementKind> {
         let mut overwrite = false;
-        if self.eat(Kw::UPSERT).is_some() {
+        let upsert = self.eat(Kw::UPSERT).is_some();
+        if upsert {
             self.expect(Kw::INTO)?;
         } else {
             self.expect(Kw::INSERT)?;
@@ -54,6 +55,7 @@ impl Parser<'_> {
         }
         Ok(StatementKind::Insert(Box::new(Insert {
             overwrite,
+            upsert,
             table,
             partition,
             columns,

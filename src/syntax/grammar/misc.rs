@@ -110,10 +110,15 @@ impl Parser<'_> {
     }
 
     fn other(kind: OtherKind, name: Option<ObjectName>) -> PResult<StatementKind> {
-        Ok(StatementKind::Other(Box::new(OtherStatement {
-            kind,
-            name,
-        })))
+        Self::other_form(kind, name, OtherForm::Plain)
+    }
+
+    fn other_form(
+        kind: OtherKind,
+        name: Option<ObjectName>,
+        form: OtherForm,
+    ) -> PResult<StatementKind> {
+        Ok(StatementKind::Other(Box::new(OtherStatement { kind, name, form })))
     }
 
     /// `CREATE CATALOG | DATABASE | FUNCTION | MODEL | CONNECTION ...`; `n` is the position of
@@ -168,10 +173,12 @@ impl Parser<'_> {
                 self.bump();
                 self.if_not_exists()?;
                 let name = self.object_name("a model name")?;
-                if self.eat(Kw::INPUT).is_some() {
+                let input = self.eat(Kw::INPUT).is_some();
+                if input {
                     self.table_elements()?;
                 }
-                if self.eat(Kw::OUTPUT).is_some() {
+                let output = self.eat(Kw::OUTPUT).is_some();
+                if output {
                     self.table_elements()?;
                 }
                 if self.eat(Kw::COMMENT).is_some() {
@@ -180,10 +187,12 @@ impl Parser<'_> {
                 if self.eat(Kw::WITH).is_some() {
                     self.property_list()?;
                 }
+                let mut form = OtherForm::Plain;
                 if self.eat(Kw::AS).is_some() {
                     self.query()?;
+                    form = OtherForm::ModelAsQuery { input, output };
                 }
-                Self::other(OtherKind::CreateModel, Some(name))
+                Self::other_form(OtherKind::CreateModel, Some(name), form)
             }
             Kw::CONNECTION => {
                 self.bump();
@@ -245,8 +254,9 @@ impl Parser<'_> {
     /// `ALTER CATALOG | DATABASE | FUNCTION | MODEL | CONNECTION ...`.
     pub(super) fn misc_alter(&mut self) -> PResult<StatementKind> {
         self.expect(Kw::ALTER)?;
+        let mut temporary_system = false;
         if self.eat(Kw::TEMPORARY).is_some() {
-            self.eat(Kw::SYSTEM);
+            temporary_system = self.eat(Kw::SYSTEM).is_some();
         }
         let object = self.kw();
         match object {
@@ -254,6 +264,7 @@ impl Parser<'_> {
                 self.bump();
                 self.if_exists()?;
                 let name = self.object_name("a name")?;
+                let mut form = OtherForm::Plain;
                 match self.kw() {
                     Kw::SET => {
                         self.bump();
@@ -261,7 +272,7 @@ impl Parser<'_> {
                     }
                     Kw::RESET => {
                         self.bump();
-                        self.key_list()?;
+                        form = OtherForm::Reset(self.key_list()?);
                     }
                     Kw::COMMENT => {
                         self.bump();
@@ -280,7 +291,7 @@ impl Parser<'_> {
                     Kw::MODEL => OtherKind::AlterModel,
                     _ => OtherKind::AlterConnection,
                 };
-                Self::other(kind, Some(name))
+                Self::other_form(kind, Some(name), form)
             }
             Kw::FUNCTION => {
                 self.bump();
@@ -289,7 +300,12 @@ impl Parser<'_> {
                 self.expect(Kw::AS)?;
                 self.string_lit("the implementation class name in quotes")?;
                 self.function_tail()?;
-                Self::other(OtherKind::AlterFunction, Some(name))
+                let form = if temporary_system {
+                    OtherForm::TemporarySystem
+                } else {
+                    OtherForm::Plain
+                };
+                Self::other_form(OtherKind::AlterFunction, Some(name), form)
             }
             _ => Err(self.expected(
                 "`TABLE`, `MATERIALIZED TABLE`, `VIEW`, `CATALOG`, `DATABASE`, `FUNCTION`, `MODEL` or `CONNECTION`",
@@ -517,6 +533,7 @@ impl Parser<'_> {
     fn show_statement(&mut self) -> PResult<StatementKind> {
         self.expect(Kw::SHOW)?;
         let mut name = None;
+        let mut form = OtherForm::Plain;
         match self.kw() {
             Kw::CREATE => {
                 self.bump();
@@ -527,7 +544,9 @@ impl Parser<'_> {
                 } else {
                     match self.kw() {
                         Kw::TABLE | Kw::VIEW | Kw::MODEL | Kw::CONNECTION | Kw::CATALOG | Kw::FUNCTION => {
-                            self.bump();
+                            if self.bump().kw == Kw::CONNECTION {
+                                form = OtherForm::ShowCreateConnection;
+                            }
                         }
                         Kw::MATERIALIZED => {
                             self.bump();
@@ -601,20 +620,26 @@ impl Parser<'_> {
                     }
                     self.show_like()?;
                 } else {
-                    self.show_from_like()?;
+                    let from = self.show_from_like()?;
+                    if what == Kw::CONNECTIONS {
+                        form = OtherForm::ShowConnections { from };
+                    }
                 }
             }
             _ => return Err(self.expected("what to show (TABLES, DATABASES, CREATE TABLE, ...)")),
         }
-        Self::other(OtherKind::Show, name)
+        Self::other_form(OtherKind::Show, name, form)
     }
 
-    fn show_from_like(&mut self) -> PResult<()> {
-        if matches!(self.kw(), Kw::FROM | Kw::IN) {
+    /// `[FROM | IN name] [[NOT] LIKE 'pattern']`; whether `FROM` / `IN` was written.
+    fn show_from_like(&mut self) -> PResult<bool> {
+        let from = matches!(self.kw(), Kw::FROM | Kw::IN);
+        if from {
             self.bump();
             self.object_name("a catalog or database name")?;
         }
-        self.show_like()
+        self.show_like()?;
+        Ok(from)
     }
 
     fn show_like(&mut self) -> PResult<()> {

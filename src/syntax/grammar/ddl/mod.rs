@@ -46,7 +46,8 @@ impl Parser<'_> {
     /// `CREATE [OR REPLACE] [TEMPORARY] TABLE ...` or `REPLACE [TEMPORARY] TABLE ...`.
     pub(super) fn create_table_statement(&mut self) -> PResult<StatementKind> {
         let mut or_replace = false;
-        if self.eat(Kw::REPLACE).is_some() {
+        let replace_only = self.eat(Kw::REPLACE).is_some();
+        if replace_only {
             or_replace = true;
         } else {
             self.expect(Kw::CREATE)?;
@@ -61,6 +62,7 @@ impl Parser<'_> {
         let name = self.object_name("a table name")?;
         let mut table = CreateTable {
             or_replace,
+            replace_only,
             temporary,
             if_not_exists,
             name,
