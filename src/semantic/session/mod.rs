@@ -402,9 +402,8 @@ impl Scope for Session<'_> {
         self.current_catalog.to_string()
     }
     fn dropped(&self, name: &ObjectName) -> bool {
-        self.resolve(name).is_some_and(|q| {
-            self.dropped.contains(&q) && self.catalog.get(&q).is_none()
-        })
+        self.resolve(name)
+            .is_some_and(|q| self.dropped.contains(&q) && self.catalog.get(&q).is_none())
     }
     fn hidden_from_star(&self, column: &Column) -> bool {
         if self.system.is_declared_system(column) {

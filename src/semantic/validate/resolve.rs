@@ -237,7 +237,11 @@ impl<'a> Walker<'a> {
                 if !cte && self.catalog.dropped(name) {
                     let within = match name.parts.as_slice() {
                         [_] => None,
-                        [db, _] => Some(format!("{}.{}", self.catalog.current_catalog(), db.as_str())),
+                        [db, _] => Some(format!(
+                            "{}.{}",
+                            self.catalog.current_catalog(),
+                            db.as_str()
+                        )),
                         parts => Some(
                             parts[..parts.len() - 1]
                                 .iter()

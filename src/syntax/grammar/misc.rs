@@ -118,7 +118,11 @@ impl Parser<'_> {
         name: Option<ObjectName>,
         form: OtherForm,
     ) -> PResult<StatementKind> {
-        Ok(StatementKind::Other(Box::new(OtherStatement { kind, name, form })))
+        Ok(StatementKind::Other(Box::new(OtherStatement {
+            kind,
+            name,
+            form,
+        })))
     }
 
     /// `CREATE CATALOG | DATABASE | FUNCTION | MODEL | CONNECTION ...`; `n` is the position of
