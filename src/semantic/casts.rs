@@ -89,6 +89,7 @@ pub fn calcite_name(t: &Type) -> Option<String> {
         Kind::Date => "DATE".into(),
         Kind::Time(p) => format!("TIME({p})"),
         Kind::Timestamp(p) => format!("TIMESTAMP({p})"),
+        Kind::TimestampLtz(p) => format!("TIMESTAMP_WITH_LOCAL_TIME_ZONE({p})"),
         Kind::Array(e) => format!("{} ARRAY", calcite_name(e)?),
         _ => return None,
     })
@@ -146,11 +147,18 @@ pub fn explicit_cast(from: &Type, to: &Type) -> CastVerdict {
         (F::Binary, F::Numeric | F::Boolean) => calcite(),
         (F::Date, F::Numeric | F::Boolean | F::Time) => calcite(),
         (F::Time, F::Numeric | F::Boolean | F::Date) => calcite(),
-        (F::Timestamp, F::Boolean) => calcite(),
+        (F::Timestamp | F::TimestampLtz, F::Boolean) | (F::Boolean, F::TimestampLtz) => calcite(),
         (F::Numeric, F::Collection) | (F::Collection, F::Numeric) => calcite(),
         (F::Numeric, F::Timestamp) => CastVerdict::Rejected {
             flink: Some(
                 "The cast from NUMERIC type to TIMESTAMP type is not allowed. It's recommended to use TO_TIMESTAMP(FROM_UNIXTIME(numeric_col)) instead, note the numeric is in seconds."
+                    .to_string(),
+            ),
+            planning: true,
+        },
+        (F::Numeric, F::TimestampLtz) => CastVerdict::Rejected {
+            flink: Some(
+                "The cast from NUMERIC type to TIMESTAMP_LTZ type is not allowed. It's recommended to use TO_TIMESTAMP_LTZ(numeric_col, precision) instead."
                     .to_string(),
             ),
             planning: true,

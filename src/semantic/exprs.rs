@@ -436,6 +436,15 @@ fn concat_op(l: &Kind, r: &Kind) -> Option<Kind> {
 
 /// The common kind of CASE / COALESCE / IF results (Calcite's least restrictive type with
 /// Flink's "ragged" CHARs turned VARCHAR); untyped NULLs are ignored. `None` for other mixes.
+/// The common type of several values (a set operation's column, the branches of CASE):
+/// Calcite's `leastRestrictive` where [`common_kind`] knows it; nullable when any is.
+pub fn common_type(types: &[Type]) -> Option<Type> {
+    Some(Type {
+        kind: common_kind(types)?,
+        nullable: types.iter().any(|t| t.nullable),
+    })
+}
+
 fn common_kind(types: &[Type]) -> Option<Kind> {
     let kinds: Vec<&Kind> = types
         .iter()
@@ -515,6 +524,24 @@ fn function_type(
         "TO_TIMESTAMP" => Some(Type::nullable(Kind::Timestamp(3))),
         "TO_DATE" => Some(Type::nullable(Kind::Date)),
         "DATE_FORMAT" => Some(Type::nullable(Kind::VarChar(super::types::MAX_LENGTH))),
+        // Functions of strings returning STRING (fixtures/oracle/qv-insert).
+        "FROM_UNIXTIME" | "REGEXP_EXTRACT" | "REGEXP_REPLACE" | "LPAD" | "RPAD" | "CONCAT_WS"
+        | "REPLACE" | "SPLIT_INDEX" | "INITCAP" | "REVERSE" | "LEFT" | "RIGHT" => {
+            Some(Type::nullable(Kind::VarChar(super::types::MAX_LENGTH)))
+        }
+        "UNIX_TIMESTAMP" => Some(Type {
+            kind: Kind::BigInt,
+            nullable: !args.is_empty(),
+        }),
+        "TIMESTAMPDIFF" | "POSITION" | "LOCATE" | "HASH_CODE" => Some(Type::nullable(Kind::Int)),
+        // STRING, or the type of its `RETURNING` clause.
+        "JSON_QUERY" if call.returning.is_none() => {
+            Some(Type::nullable(Kind::VarChar(super::types::MAX_LENGTH)))
+        }
+        "JSON_VALUE" => Some(Type::nullable(match &call.returning {
+            Some(t) => Type::from_ast(t).kind,
+            None => Kind::VarChar(super::types::MAX_LENGTH),
+        })),
         "COALESCE" if !args.is_empty() => {
             let types = arg_types()?;
             Some(Type {

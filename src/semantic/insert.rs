@@ -625,11 +625,6 @@ impl Session<'_> {
         i: &Insert,
         writable: &[&Column],
     ) -> Option<Vec<RowColumn>> {
-        // A set operation's column types are the branches' common types, which the query's
-        // output columns do not derive: no verdict on those.
-        if has_set_operation(&i.query) {
-            return None;
-        }
         let columns = self.query_columns(&i.query, file.id)?;
         let statics: HashMap<&str, Span> = i
             .partition
@@ -828,39 +823,6 @@ const NO_METADATA: &[&str] = &["blackhole", "print", "filesystem"];
 
 /// Connectors whose sinks do not implement `SupportsOverwrite` (verified with Flink 2.3.0).
 const NO_OVERWRITE: &[&str] = &["blackhole", "print"];
-
-/// Whether `query` has a UNION / INTERSECT / EXCEPT anywhere in its body or CTEs (not in
-/// subqueries of expressions, which do not make output columns).
-fn has_set_operation(query: &Query) -> bool {
-    fn body(b: &SetExpr, depth: usize) -> bool {
-        if depth > 64 {
-            return true;
-        }
-        match b {
-            SetExpr::SetOperation { .. } => true,
-            SetExpr::Query(q) => in_query(q, depth + 1),
-            SetExpr::Select(s) => s.from.iter().any(|t| table(t, depth + 1)),
-            _ => false,
-        }
-    }
-    fn table(t: &TableRef, depth: usize) -> bool {
-        if depth > 64 {
-            return true;
-        }
-        match t {
-            TableRef::Subquery { query, .. } => in_query(query, depth + 1),
-            TableRef::Join { left, right, .. } => table(left, depth + 1) || table(right, depth + 1),
-            TableRef::Nested { inner, .. } | TableRef::MatchRecognize { input: inner, .. } => {
-                table(inner, depth + 1)
-            }
-            _ => false,
-        }
-    }
-    fn in_query(q: &Query, depth: usize) -> bool {
-        q.with.iter().any(|c| in_query(&c.query, depth + 1)) || body(&q.body, depth)
-    }
-    in_query(query, 0)
-}
 
 /// Flink's message for a column-count mismatch; the schemas only when every type is known.
 pub fn count_message(

@@ -118,7 +118,25 @@ fn set_columns(
     match body {
         SetExpr::Select(select) => select_columns(select, scope, typed, ctes),
         SetExpr::Query(q) => query_columns(q, scope, typed, ctes),
-        SetExpr::SetOperation { left, .. } => set_columns(left, scope, typed, ctes),
+        // Named by the left input; typed by the common type of both inputs' columns (unknown
+        // where either is).
+        SetExpr::SetOperation { left, right, .. } => {
+            let mut columns = set_columns(left, scope, typed, ctes)?;
+            if typed {
+                let right = set_columns(right, scope, typed, ctes);
+                for (i, c) in columns.iter_mut().enumerate() {
+                    let r = right
+                        .as_ref()
+                        .and_then(|r| r.get(i))
+                        .and_then(|r| r.data_type.clone());
+                    c.data_type = match (c.data_type.take(), r) {
+                        (Some(l), Some(r)) => exprs::common_type(&[l, r]),
+                        _ => None,
+                    };
+                }
+            }
+            Some(columns)
+        }
         SetExpr::Values(values) => {
             let row = values.rows.first()?;
             Some(

@@ -1,92 +1,43 @@
 //! Walks a query in Flink's validation order and runs the expression checks of
-//! [`super::check`] on its parts, with the column types the session can see: the columns of
-//! tables and views the FROM clause names (through [`crate::semantic::query::output_columns`]),
-//! and of subqueries. Set operations are checked for their column counts and types.
+//! [`super::check`] on its parts, with the column types the query validator resolved
+//! ([`crate::semantic::validate`]: tables, views, WITH queries, subqueries, window TVFs, ROW
+//! fields). Set operations are checked for their column counts and types.
 //!
 //! Flink stops at the first problem of a statement; so does [`check_query`], which returns
 //! the first finding of Flink's validator, else the first of its planner.
 
 use super::check::{Checker, ExprFinding, ExprIssue, FunctionEnv};
-use crate::semantic::exprs::{infer_type_in, Aggregation};
-use crate::semantic::query::{output_columns, Scope};
+use crate::semantic::exprs::{common_type, infer_type_in, Aggregation};
 use crate::semantic::types::{Kind, Type};
-use crate::source::FileId;
+use crate::semantic::validate::Validation;
 use crate::syntax::ast::*;
-use compact_str::CompactString;
-
-/// Columns of one FROM item: its name for qualified references, and its columns (`None` when
-/// not knowable).
-struct Relation {
-    alias: Option<CompactString>,
-    columns: Option<Vec<(CompactString, Option<Type>)>>,
-}
 
 /// The deepest nesting of queries walked.
 const MAX_QUERY_DEPTH: usize = 64;
 
 struct Walker<'a> {
-    scope: &'a dyn Scope,
-    file: FileId,
+    validation: &'a Validation,
     checker: Checker<'a>,
-    /// Names of the CTEs in scope: a FROM item of one of these names is not a catalog table.
-    ctes: Vec<CompactString>,
     depth: usize,
-    /// Whether the query is an INSERT's (its bare NULL select items take the sink's types).
-    insert: bool,
 }
 
-/// Past this many columns in a FROM clause, column types are not looked up (each lookup scans
-/// the columns; say nothing rather than cost more than linear time).
-const MAX_COLUMNS: usize = 1000;
-
-/// The first problem Flink reports in `query`, if flinklint can tell.
+/// The first problem Flink reports in `query`, if flinklint can tell; `validation` is the
+/// query's name resolution (without a problem).
 pub fn check_query(
     query: &Query,
-    scope: &dyn Scope,
-    file: FileId,
+    validation: &Validation,
     env: &FunctionEnv,
-    insert: bool,
 ) -> Option<ExprFinding> {
     let mut w = Walker {
-        scope,
-        file,
+        validation,
         checker: Checker::new(env),
-        ctes: Vec::new(),
         depth: 0,
-        insert,
     };
     w.query(query);
     let found = std::mem::take(&mut w.checker.found);
     let first_validator = found.iter().position(|f| !f.planning);
     let index = first_validator.or(if found.is_empty() { None } else { Some(0) })?;
     found.into_iter().nth(index)
-}
-
-fn lookup_in(relations: &[Relation], name: &str) -> Option<Type> {
-    if let Some((qualifier, column)) = name.split_once('.') {
-        let r = relations
-            .iter()
-            .find(|r| r.alias.as_deref() == Some(qualifier))?;
-        return r
-            .columns
-            .as_ref()?
-            .iter()
-            .find(|(n, _)| n == column)
-            .and_then(|(_, t)| t.clone());
-    }
-    let mut found = None;
-    for r in relations {
-        let cols = r.columns.as_ref()?;
-        for (n, t) in cols {
-            if n == name {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(t.clone());
-            }
-        }
-    }
-    found.flatten()
 }
 
 fn aggregation(select: &Select) -> Aggregation {
@@ -178,13 +129,20 @@ impl Walker<'_> {
             return None;
         }
         self.depth += 1;
-        let before = self.ctes.len();
         for cte in &q.with {
             self.query(&cte.query);
-            self.ctes.push(cte.name.text.clone());
         }
         let types = self.body(&q.body);
-        self.ctes.truncate(before);
+        // ORDER BY, after the select list (Calcite's `validateOrderList`); a name a select
+        // alias gives has no type here, so what reads one is not judged.
+        let agg = match &q.body {
+            SetExpr::Select(s) => aggregation(s),
+            _ => Aggregation::None,
+        };
+        for o in &q.order_by {
+            let names = self.validation.names(&o.expr);
+            self.checker.expr(&o.expr, &|n| names.get(n), agg);
+        }
         self.depth -= 1;
         types
     }
@@ -197,8 +155,10 @@ impl Walker<'_> {
             SetExpr::Values(v) => {
                 let mut out: Option<Vec<Option<Type>>> = None;
                 for row in &v.rows {
+                    // A bare NULL in VALUES is as illegal as in a select list (Flink 2.3
+                    // rejects `VALUES (1, NULL)`, into a sink too).
                     for e in row {
-                        self.checker.expr(e, &|_| None, Aggregation::None);
+                        self.checker.select_item(e, &|_| None, Aggregation::None);
                     }
                     if out.is_none() {
                         out = Some(
@@ -253,9 +213,9 @@ impl Walker<'_> {
                             return None;
                         }
                     }
-                    // The result type is the common type: known only when both are the same.
+                    // The result type is the common type of both.
                     out.push(match (a, b) {
-                        (Some(a), Some(b)) if a == b => Some(a.clone()),
+                        (Some(a), Some(b)) => common_type(&[a.clone(), b.clone()]),
                         _ => None,
                     });
                 }
@@ -264,186 +224,65 @@ impl Walker<'_> {
         }
     }
 
-    fn relation_columns(&mut self, t: &TableRef, out: &mut Vec<Relation>) {
+    /// Checks the subqueries, ON conditions and UNNEST arguments of a FROM item.
+    fn from(&mut self, t: &TableRef) {
+        let v = self.validation;
         match t {
-            TableRef::Named {
-                name, alias, span, ..
-            } => {
-                let alias_name = alias
-                    .as_ref()
-                    .map(|a| a.name.text.clone())
-                    .or_else(|| Some(name.last().text.clone()));
-                let is_cte =
-                    name.parts.len() == 1 && self.ctes.iter().any(|c| c == name.parts[0].as_str());
-                let columns = if is_cte {
-                    None
-                } else {
-                    let probe = Query {
-                        with: Vec::new(),
-                        body: SetExpr::Select(Box::new(Select {
-                            hints: Vec::new(),
-                            distinct: false,
-                            items: vec![SelectItem::Wildcard {
-                                qualifier: None,
-                                span: *span,
-                            }],
-                            from: Some(TableRef::Named {
-                                name: name.clone(),
-                                hints: Vec::new(),
-                                system_time: None,
-                                alias: alias.clone(),
-                                span: *span,
-                            }),
-                            selection: None,
-                            group_by: Vec::new(),
-                            having: None,
-                            windows: Vec::new(),
-                            qualify: None,
-                            span: *span,
-                        })),
-                        order_by: Vec::new(),
-                        limit: None,
-                        offset: None,
-                        span: *span,
-                    };
-                    output_columns(&probe, self.scope, self.file)
-                        .map(|cols| cols.into_iter().map(|c| (c.name, c.data_type)).collect())
-                };
-                out.push(Relation {
-                    alias: alias_name,
-                    columns,
-                });
-            }
-            TableRef::Subquery { query, alias, .. } => {
-                let types = self.query(query);
-                // Names of the subquery's columns: known when no CTE is in scope.
-                let columns = if self.ctes.is_empty() {
-                    output_columns(query, self.scope, self.file).map(|cols| {
-                        cols.into_iter()
-                            .enumerate()
-                            .map(|(i, c)| {
-                                let name = alias
-                                    .as_ref()
-                                    .and_then(|a| a.columns.get(i))
-                                    .map_or(c.name.clone(), |n| n.text.clone());
-                                let t = types
-                                    .as_ref()
-                                    .and_then(|ts| ts.get(i).cloned().flatten())
-                                    .or(c.data_type);
-                                (name, t)
-                            })
-                            .collect()
-                    })
-                } else {
-                    None
-                };
-                out.push(Relation {
-                    alias: alias.as_ref().map(|a| a.name.text.clone()),
-                    columns,
-                });
+            TableRef::Named { .. }
+            | TableRef::Function { .. }
+            | TableRef::MatchRecognize { .. } => {}
+            TableRef::Subquery { query, .. } => {
+                self.query(query);
             }
             TableRef::Join {
                 left, right, on, ..
             } => {
-                self.relation_columns(left, out);
-                self.relation_columns(right, out);
+                self.from(left);
+                self.from(right);
                 if let Some(on) = on {
-                    let rels: &Vec<Relation> = out;
-                    let column = |n: &str| lookup_in(rels, n);
-                    self.checker.condition("ON", on, &column, Aggregation::None);
+                    let names = v.names(on);
+                    self.checker
+                        .condition("ON", on, &|n| names.get(n), Aggregation::None);
                 }
             }
-            TableRef::Nested { inner, alias, .. } => {
-                if alias.is_some() {
-                    let mut inner_rels = Vec::new();
-                    self.relation_columns(inner, &mut inner_rels);
-                    out.push(Relation {
-                        alias: alias.as_ref().map(|a| a.name.text.clone()),
-                        columns: None,
-                    });
-                } else {
-                    self.relation_columns(inner, out);
+            TableRef::Nested { inner, .. } => self.from(inner),
+            TableRef::Unnest { exprs, .. } => {
+                for e in exprs {
+                    let names = v.names(e);
+                    self.checker.unnest(e, &|n| names.get(n));
                 }
-            }
-            TableRef::Unnest { exprs, alias, .. } => {
-                {
-                    let rels: &Vec<Relation> = out;
-                    let column = |n: &str| lookup_in(rels, n);
-                    for e in exprs {
-                        self.checker.unnest(e, &column);
-                    }
-                }
-                out.push(Relation {
-                    alias: alias.as_ref().map(|a| a.name.text.clone()),
-                    columns: None,
-                });
-            }
-            TableRef::Function { alias, .. } | TableRef::MatchRecognize { alias, .. } => {
-                out.push(Relation {
-                    alias: alias.as_ref().map(|a| a.name.text.clone()),
-                    columns: None,
-                });
             }
         }
     }
 
     fn select(&mut self, s: &Select) -> Option<Vec<Option<Type>>> {
-        let mut rels = Vec::new();
+        let v = self.validation;
         if let Some(from) = &s.from {
-            self.relation_columns(from, &mut rels);
+            self.from(from);
         }
         let agg = aggregation(s);
-        let total: usize = rels
-            .iter()
-            .map(|r| r.columns.as_ref().map_or(0, Vec::len))
-            .sum();
-        if total > MAX_COLUMNS || s.items.len() > MAX_COLUMNS {
-            return None;
-        }
-        let column = |n: &str| lookup_in(&rels, n);
         if let Some(w) = &s.selection {
+            let names = v.names(w);
             self.checker
-                .condition("WHERE", w, &column, Aggregation::None);
+                .condition("WHERE", w, &|n| names.get(n), Aggregation::None);
         }
         for g in &s.group_by {
-            self.checker.expr(g, &column, Aggregation::None);
+            let names = v.names(g);
+            self.checker.expr(g, &|n| names.get(n), Aggregation::None);
         }
         if let Some(h) = &s.having {
+            let names = v.names(h);
             self.checker
-                .condition("HAVING", h, &column, Aggregation::Grouped);
+                .condition("HAVING", h, &|n| names.get(n), Aggregation::Grouped);
         }
-        let mut types = Vec::with_capacity(s.items.len());
-        let mut known = true;
         for item in &s.items {
-            match item {
-                SelectItem::Expr { expr, .. } => {
-                    if self.insert {
-                        self.checker.expr(expr, &column, agg);
-                    } else {
-                        self.checker.select_item(expr, &column, agg);
-                    }
-                    types.push(infer_type_in(expr, &column, agg));
-                }
-                SelectItem::Wildcard { qualifier, .. } => {
-                    let matching: Vec<&Relation> = match qualifier {
-                        None => rels.iter().collect(),
-                        Some(q) => rels
-                            .iter()
-                            .filter(|r| r.alias.as_deref() == Some(q.last().text.as_str()))
-                            .collect(),
-                    };
-                    if matching.is_empty() {
-                        known = false;
-                    }
-                    for r in matching {
-                        match &r.columns {
-                            Some(cols) => types.extend(cols.iter().map(|(_, t)| t.clone())),
-                            None => known = false,
-                        }
-                    }
-                }
+            if let SelectItem::Expr { expr, .. } = item {
+                // A bare NULL is illegal in an INSERT's query too: Flink's validator does not
+                // type it from the sink.
+                let names = v.names(expr);
+                self.checker.select_item(expr, &|n| names.get(n), agg);
             }
         }
-        known.then_some(types)
+        v.output(s.span).map(<[_]>::to_vec)
     }
 }

@@ -18,15 +18,18 @@ impl Session<'_> {
     /// The names of a statement's query, resolved as Flink's validator resolves them
     /// ([`crate::semantic::validate`]): the first problem is reported (Flink stops at it),
     /// another platform's system column read from tables that do not declare it included.
+    /// Returns the resolution when the expression checks may follow (no name problem).
     pub(super) fn validate_query(
         &mut self,
         file: &FileEntry,
         statement: &Statement,
         query: &Query,
-    ) -> bool {
+    ) -> Option<validate::Validation> {
         if statement.has_error || !self.validate_queries {
-            return false;
+            return None;
         }
+        let system = self.system;
+        let found = validate::validate(query, self, &system.foreign);
         // A syntax or lexical error between the statement's start and the next statement's
         // (an unterminated comment that swallowed its end): Flink stops there.
         let statements = &file.parsed.script.statements;
@@ -35,16 +38,14 @@ impl Session<'_> {
         let errors = &file.parsed.errors;
         let first = errors.partition_point(|e| e.span.start < statement.span.start);
         if errors.get(first).is_some_and(|e| e.span.start < next_start) {
-            return false;
+            return Some(found);
         }
-        let system = self.system;
-        let found = validate::validate(query, self, &system.foreign);
         match found.problem {
             Some(problem) => {
                 self.report(file.id, statement.span, Problem::Names(problem));
-                true
+                None
             }
-            None => false,
+            None => Some(found),
         }
     }
 

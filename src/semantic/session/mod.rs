@@ -226,8 +226,8 @@ impl<'b> Session<'b> {
         if let Some(q) = statement_query(explained) {
             // Flink stops at a statement's first problem: names are resolved before
             // expressions are typed.
-            if !self.validate_query(file, statement, q) && self.validate_queries {
-                self.check_expressions(file, statement, q);
+            if let Some(validation) = self.validate_query(file, statement, q) {
+                self.check_expressions(file, statement, q, &validation);
             }
         }
         // The connectors of the tables it reads and writes, as the planner creates them.
@@ -270,16 +270,32 @@ impl<'b> Session<'b> {
 
     /// The first problem of the query's expressions and set operations
     /// ([`super::functions::query_check`]), unless the statement has a syntax error.
-    fn check_expressions(&mut self, file: &FileEntry, statement: &Statement, q: &Query) {
+    fn check_expressions(
+        &mut self,
+        file: &FileEntry,
+        statement: &Statement,
+        q: &Query,
+        validation: &super::validate::Validation,
+    ) {
         // A double-quoted token: Flink reads it as a name, flinklint's tree as a string.
         if statement.has_error || file.source.slice(statement.span).contains('"') {
             return;
         }
+        // An INSERT into a table the session cannot see: Flink resolves the target before it
+        // validates the query, and the unknown table is the finding.
+        let target = match &statement.kind {
+            StatementKind::Insert(i) => Some(&i.table),
+            StatementKind::Wrapped(w) => match &w.inner.kind {
+                StatementKind::Insert(i) => Some(&i.table),
+                _ => None,
+            },
+            _ => None,
+        };
+        if target.is_some_and(|t| self.lookup(t).is_none()) {
+            return;
+        }
         let env = self.functions.clone();
-        // An INSERT's bare NULL select items take the sink column's type.
-        let insert = matches!(statement.kind, StatementKind::Insert(_));
-        if let Some(f) = super::functions::query_check::check_query(q, self, file.id, &env, insert)
-        {
+        if let Some(f) = super::functions::query_check::check_query(q, validation, &env) {
             self.report(
                 file.id,
                 statement.span,

@@ -244,6 +244,21 @@ pub struct Validation {
     /// identifier that names no knowable column (one of a relation whose columns are
     /// unknown) is absent.
     pub columns: HashMap<Span, ResolvedColumn>,
+    /// The output column types of every SELECT whose columns are knowable, by the SELECT's
+    /// span (a type is `None` where it is not).
+    pub outputs: HashMap<Span, Vec<Option<Type>>>,
+}
+
+/// The types of the identifiers of one expression by their written names (`c`, `t.c`,
+/// `r.f`), as [`exprs::infer_type_in`] looks columns up.
+#[derive(Debug, Default)]
+pub struct ColumnTypes(HashMap<String, Option<Type>>);
+
+impl ColumnTypes {
+    /// The type of the identifier written `name`, when known.
+    pub fn get(&self, name: &str) -> Option<Type> {
+        self.0.get(name).cloned().flatten()
+    }
 }
 
 impl Validation {
@@ -259,9 +274,15 @@ impl Validation {
         if let ExprKind::Identifier(_) = &expr.kind {
             return self.column(expr).and_then(|c| c.data_type.clone());
         }
-        // The written names of this expression's identifiers, each to its resolved type (a
-        // name resolves the same way everywhere in one expression outside subqueries, which
-        // the inference does not enter).
+        let names = self.names(expr);
+        exprs::infer_type_in(expr, &|n| names.get(n), agg)
+    }
+
+    /// The resolved types of `expr`'s identifiers by their written names: the column lookup
+    /// of the expression checks ([`crate::semantic::functions`]). A name resolves the same
+    /// way everywhere in one expression outside subqueries, which neither this nor the
+    /// inference enters.
+    pub fn names(&self, expr: &Expr) -> ColumnTypes {
         let mut names: HashMap<String, Option<Type>> = HashMap::new();
         exprs::walk(expr, &mut |e| {
             if let ExprKind::Identifier(n) = &e.kind {
@@ -275,7 +296,12 @@ impl Validation {
                 names.entry(written).or_insert(t);
             }
         });
-        exprs::infer_type_in(expr, &|n| names.get(n).cloned().flatten(), agg)
+        ColumnTypes(names)
+    }
+
+    /// The output column types of a SELECT (by its span), when its columns are knowable.
+    pub fn output(&self, select: Span) -> Option<&[Option<Type>]> {
+        self.outputs.get(&select).map(Vec::as_slice)
     }
 }
 

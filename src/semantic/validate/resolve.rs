@@ -108,6 +108,7 @@ pub(super) struct Walker<'a> {
     ctes: Vec<(CompactString, Option<Cols>)>,
     problem: Option<NameProblem>,
     columns: HashMap<Span, ResolvedColumn>,
+    outputs: HashMap<Span, Vec<Option<Type>>>,
     lambda: Vec<CompactString>,
 }
 
@@ -119,6 +120,7 @@ impl<'a> Walker<'a> {
             ctes: Vec::new(),
             problem: None,
             columns: HashMap::new(),
+            outputs: HashMap::new(),
             lambda: Vec::new(),
         }
     }
@@ -131,6 +133,7 @@ impl<'a> Walker<'a> {
         Validation {
             problem: self.problem,
             columns: self.columns,
+            outputs: self.outputs,
         }
     }
 
@@ -169,8 +172,23 @@ impl<'a> Walker<'a> {
             SetExpr::Query(q) => self.query(q, outer),
             SetExpr::SetOperation { left, right, .. } => {
                 let l = self.body(left, outer, &[]);
-                self.body(right, outer, &[]);
-                l
+                let r = self.body(right, outer, &[]);
+                // The left input's names; the common type of both inputs' columns.
+                l.map(|l| {
+                    let ty = |i: usize, c: &Col| {
+                        let r = r.as_ref()?.get(i)?.ty.clone()?;
+                        exprs::common_type(&[c.ty.clone()?, r])
+                    };
+                    Rc::new(
+                        l.iter()
+                            .enumerate()
+                            .map(|(i, c)| Col {
+                                ty: ty(i, c),
+                                ..c.clone()
+                            })
+                            .collect(),
+                    )
+                })
             }
             SetExpr::Values(v) => {
                 let empty = SelectScope::default();
@@ -682,6 +700,8 @@ impl<'a> Walker<'a> {
             for (c, o) in cols.iter_mut().zip(oc) {
                 c.name = o.name;
             }
+            self.outputs
+                .insert(s.span, cols.iter().map(|c| c.ty.clone()).collect());
             Rc::new(cols)
         })
     }

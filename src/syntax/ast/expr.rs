@@ -180,6 +180,10 @@ pub struct FunctionCall {
     pub filter: Option<Box<Expr>>,
     /// `OVER ...`.
     pub over: Option<Over>,
+    /// The type of a JSON function's `RETURNING type` clause (`JSON_VALUE(j, p RETURNING
+    /// INT)`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returning: Option<Box<DataType>>,
 }
 
 /// The kinds of expression.

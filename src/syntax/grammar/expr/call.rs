@@ -23,6 +23,7 @@ impl Parser<'_> {
             star: false,
             filter: None,
             over: None,
+            returning: None,
         };
         if self.eat(Kw::DISTINCT).is_some() {
             call.distinct = true;
@@ -44,7 +45,7 @@ impl Parser<'_> {
                 && ["TIMESTAMPADD", "TIMESTAMPDIFF"]
                     .iter()
                     .any(|f| call.name.last().text.eq_ignore_ascii_case(f));
-            let result = self.call_args(&mut call.args, unit_first);
+            let result = self.call_args(&mut call.args, unit_first, &mut call.returning);
             self.no_in_operator = saved;
             result?;
         }
@@ -113,7 +114,12 @@ impl Parser<'_> {
     }
 
     /// Arguments, including the keyword-separated forms of the special functions.
-    fn call_args(&mut self, args: &mut Vec<FunctionArg>, unit_first: bool) -> PResult<()> {
+    fn call_args(
+        &mut self,
+        args: &mut Vec<FunctionArg>,
+        unit_first: bool,
+        returning: &mut Option<Box<DataType>>,
+    ) -> PResult<()> {
         let mut keyword: Option<compact_str::CompactString> = None;
         loop {
             // Leading flag words: TRIM(BOTH ...), JSON_OBJECT(KEY ...).
@@ -182,7 +188,7 @@ impl Parser<'_> {
                 keyword: keyword.take(),
                 value,
             });
-            self.arg_modifiers()?;
+            self.arg_modifiers(returning)?;
             // Separator: comma or a keyword of the special forms.
             let sep = self.current();
             match (sep.kind, sep.kw) {
@@ -212,7 +218,7 @@ impl Parser<'_> {
                                 span: self.finish(t_start),
                             },
                         });
-                        self.arg_modifiers()?;
+                        self.arg_modifiers(returning)?;
                         if self.eat_kind(TokenKind::Comma).is_none() {
                             return Ok(());
                         }
@@ -241,7 +247,7 @@ impl Parser<'_> {
                     self.bump();
                     self.bump();
                     self.order_items()?;
-                    self.arg_modifiers()?;
+                    self.arg_modifiers(returning)?;
                     return Ok(());
                 }
                 _ => return Ok(()),
@@ -251,7 +257,7 @@ impl Parser<'_> {
 
     /// Trailing argument clauses of the JSON functions: `RETURNING type`, `... ON EMPTY`,
     /// `... ON ERROR`, `NULL ON NULL`, `ABSENT ON NULL`, `WITH [..] WRAPPER`, `FORMAT JSON`.
-    fn arg_modifiers(&mut self) -> PResult<()> {
+    fn arg_modifiers(&mut self, returning: &mut Option<Box<DataType>>) -> PResult<()> {
         loop {
             match self.kw() {
                 Kw::RESPECT | Kw::IGNORE if self.nth_at(1, Kw::NULLS) => {
@@ -260,7 +266,7 @@ impl Parser<'_> {
                 }
                 Kw::RETURNING => {
                     self.bump();
-                    self.data_type()?;
+                    *returning = Some(Box::new(self.data_type()?));
                 }
                 Kw::FORMAT => {
                     self.bump();

@@ -1,0 +1,311 @@
+//! The checks of a function call: unknown names, argument counts, the argument types of the
+//! built-in forms flinklint knows, and untyped `NULL` arguments.
+
+use super::*;
+
+/// A built-in Calcite function whose one accepted form flinklint checks: the form Flink
+/// prints, and whether an argument type is accepted (`None`: not certain either way).
+struct Form {
+    names: &'static [&'static str],
+    form: &'static str,
+    accepts: fn(usize, &Kind) -> Option<bool>,
+}
+
+/// Built-in functions whose untyped `NULL` arguments Flink rejects ("Illegal use of 'NULL'":
+/// their operand type checkers infer no type for them).
+const NULL_ILLEGAL: &[&str] = &[
+    "UPPER",
+    "LOWER",
+    "INITCAP",
+    "CHAR_LENGTH",
+    "CHARACTER_LENGTH",
+    "ABS",
+    "IF",
+];
+
+fn accepts_character(_: usize, k: &Kind) -> Option<bool> {
+    if character(k) {
+        Some(true)
+    } else if numeric(k) || datetime(k) || *k == Kind::Boolean {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn accepts_numeric(_: usize, k: &Kind) -> Option<bool> {
+    if numeric(k) {
+        Some(true)
+    } else if character(k) || datetime(k) || *k == Kind::Boolean {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn accepts_substring(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        0 => accepts_character(i, k),
+        _ => {
+            if matches!(k, Kind::TinyInt | Kind::SmallInt | Kind::Int | Kind::BigInt) {
+                Some(true)
+            } else if character(k) || *k == Kind::Boolean || datetime(k) {
+                Some(false)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The forms checked, each verified against Flink 2.3's message.
+const FORMS: &[Form] = &[
+    Form {
+        names: &[
+            "UPPER",
+            "LOWER",
+            "CHAR_LENGTH",
+            "CHARACTER_LENGTH",
+            "INITCAP",
+        ],
+        form: "(<CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["CONCAT"],
+        form: "(<CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["SUM", "AVG"],
+        form: "(<NUMERIC>)",
+        accepts: accepts_numeric,
+    },
+    Form {
+        names: &["ABS"],
+        form: "(<NUMERIC>)",
+        accepts: accepts_numeric,
+    },
+    Form {
+        names: &["SUBSTRING"],
+        form: "(<CHARACTER>, <INTEGER>)",
+        accepts: accepts_substring,
+    },
+];
+
+impl Checker<'_> {
+    pub(super) fn call(
+        &mut self,
+        e: &Expr,
+        call: &FunctionCall,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) {
+        if call.name.parts.len() != 1 || self.env.opaque {
+            return;
+        }
+        let written = call.name.last().text.as_str();
+        let upper = written.to_ascii_uppercase();
+        if self.env.created.contains(&upper) {
+            return;
+        }
+        let named = call.args.iter().any(|a| a.name.is_some());
+        let given = call.args.len().max(usize::from(call.star));
+        if let Some(d) = self.env.declared.get(&upper) {
+            if let Some(args) = &d.args {
+                if !named && args.len() != given {
+                    self.push(
+                        e.span,
+                        ExprIssue::ArgumentCount {
+                            name: written.to_string(),
+                            given,
+                            expected: args.len().to_string(),
+                            declared: true,
+                        },
+                        None,
+                        false,
+                    );
+                }
+            }
+            return;
+        }
+        let Some(f) = lookup(&upper) else {
+            if matches!(
+                upper.as_str(),
+                "TABLE"
+                    | "DESCRIPTOR"
+                    | "ROW"
+                    | "ARRAY"
+                    | "MAP"
+                    | "MULTISET"
+                    | "CAST"
+                    | "ROLLUP"
+                    | "CUBE"
+                    | "GROUPING SETS"
+                    | "GROUPING_SETS"
+            ) {
+                return;
+            }
+            // Calcite types the arguments before it looks the name up.
+            if call.args.iter().any(|a| is_null_literal(&a.value)) {
+                self.push(
+                    e.span,
+                    ExprIssue::IllegalNull,
+                    Some("Illegal use of 'NULL'".into()),
+                    false,
+                );
+                return;
+            }
+            // A name close to no built-in is most likely a function the deployment registers
+            // itself (in code, from a jar, in a catalog): nothing is said unless the project
+            // declares its functions (`functions:` in the configuration).
+            let similar = closest(written);
+            if similar.is_empty() && self.env.declared.is_empty() {
+                return;
+            }
+            let flink = if call.star || call.distinct {
+                None
+            } else {
+                self.signature(written, call, column, agg)
+                    .map(|s| format!("No match found for function signature {s}"))
+            };
+            self.push(
+                call.name.span,
+                ExprIssue::UnknownFunction {
+                    name: written.to_string(),
+                    similar,
+                },
+                flink,
+                false,
+            );
+            return;
+        };
+        // The group window functions of GROUP BY (`TUMBLE(ts, INTERVAL '1' HOUR)`) share their
+        // names with the window table functions, which take other arguments.
+        if named || matches!(f.name, "TUMBLE" | "HOP" | "SESSION" | "CUMULATE") {
+            return;
+        }
+        if NULL_ILLEGAL.contains(&f.name) && call.args.iter().any(|a| is_null_literal(&a.value)) {
+            self.push(
+                e.span,
+                ExprIssue::IllegalNull,
+                Some("Illegal use of 'NULL'".into()),
+                false,
+            );
+            return;
+        }
+        if f.syntax != Syntax::Special && !f.accepts_arg_count(given) {
+            let expected = match f.max_args {
+                Some(m) if m == f.min_args => m.to_string(),
+                Some(m) => format!("{} to {m}", f.min_args),
+                None => format!("at least {}", f.min_args),
+            };
+            let calcite = f.origin == Origin::FlinkSqlOperatorTable && f.syntax != Syntax::NoParens;
+            let flink = if calcite {
+                Some(format!(
+                    "Invalid number of arguments to function '{}'. Was expecting {} arguments",
+                    f.name, f.min_args
+                ))
+            } else {
+                // Flink's type inference (and Calcite for the niladic functions) finds no
+                // signature: its message lists the argument families.
+                let name = if f.origin == Origin::BuiltInFunctionDefinitions {
+                    written
+                } else {
+                    f.name
+                };
+                self.signature(name, call, column, agg).map(|s| {
+                    if f.name == "PI" {
+                        format!("No match found for function signature {s}")
+                    } else {
+                        format!("No match found for function signature {s}.")
+                    }
+                })
+            };
+            self.push(
+                e.span,
+                ExprIssue::ArgumentCount {
+                    name: f.name.to_string(),
+                    given,
+                    expected,
+                    declared: false,
+                },
+                flink,
+                false,
+            );
+            return;
+        }
+        let Some(form) = FORMS.iter().find(|x| x.names.contains(&f.name)) else {
+            return;
+        };
+        if call.args.iter().any(|a| a.keyword.is_some()) {
+            return;
+        }
+        let mut types = Vec::with_capacity(call.args.len());
+        for a in &call.args {
+            let Some(t) = infer_type_in(&a.value, column, agg) else {
+                return;
+            };
+            types.push(t);
+        }
+        let mut rejected = false;
+        for (i, t) in types.iter().enumerate() {
+            match (form.accepts)(i, &t.kind) {
+                Some(true) => {}
+                Some(false) => rejected = true,
+                None => return,
+            }
+        }
+        if !rejected {
+            return;
+        }
+        let names: Option<Vec<String>> = types.iter().map(casts::calcite_name).collect();
+        let flink = names.map(|n| {
+            let given: Vec<String> = n.iter().map(|x| format!("<{x}>")).collect();
+            format!(
+                "Cannot apply '{0}' to arguments of type '{0}({1})'. Supported form(s): '{0}{2}'",
+                f.name,
+                given.join(", "),
+                form.form
+            )
+        });
+        self.push(
+            e.span,
+            ExprIssue::ArgumentTypes {
+                name: f.name.to_string(),
+                given: types
+                    .iter()
+                    .map(|t| t.summary())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                expected: format!("{}{}", f.name, form.form),
+            },
+            flink,
+            false,
+        );
+    }
+
+    /// `name(<FAMILY>, ...)` as Calcite prints a call it cannot resolve; `None` when an
+    /// argument's family is not known.
+    pub(super) fn signature(
+        &self,
+        name: &str,
+        call: &FunctionCall,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) -> Option<String> {
+        let mut parts = Vec::with_capacity(call.args.len());
+        for a in &call.args {
+            if a.keyword.is_some() {
+                return None;
+            }
+            let t = infer_type_in(&a.value, column, agg)?;
+            let family = family_name(&t)?;
+            parts.push(match &a.name {
+                Some(n) => format!("{} => <{family}>", n.text),
+                None => format!("<{family}>"),
+            });
+        }
+        Some(format!("{name}({})", parts.join(", ")))
+    }
+}
