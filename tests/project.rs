@@ -230,7 +230,9 @@ fn incremental_checks_find_what_a_full_check_finds() {
             let path = outcome.files[d.file.0 as usize].source.path.display();
             out.push_str(&format!("{path}: {d:?}\n"));
         }
-        for name in ["orders", "totals", "v_orders", "x", "y", "shared_t", "extra"] {
+        for name in [
+            "orders", "totals", "v_orders", "x", "y", "shared_t", "extra",
+        ] {
             out.push_str(&format!("{name}: {:?}\n", project.expand(name)));
             let defs: Vec<String> = project
                 .definitions(name)
@@ -309,7 +311,10 @@ fn incremental_checks_find_what_a_full_check_finds() {
     }
     let edits = vec![
         // A column added to a table two scripts read (directly and through a view).
-        Edit::Set("ddl/orders.sql", DDL.replace("amount DOUBLE", "amount DOUBLE, note STRING")),
+        Edit::Set(
+            "ddl/orders.sql",
+            DDL.replace("amount DOUBLE", "amount DOUBLE, note STRING"),
+        ),
         // The table renamed: its users no longer see it.
         Edit::Set("ddl/orders.sql", DDL.replace("orders (", "orders_v2 (")),
         // And back, with a changed type.

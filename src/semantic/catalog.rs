@@ -426,18 +426,15 @@ impl<'b> SessionCatalog<'b> {
     pub fn permanent(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
         match self.changes.get(name) {
             Some(change) => change.as_ref(),
-            None => self
-                .base
-                .get(name)
-                .or_else(|| {
-                    let shared = self.shared?;
-                    let found = shared.get(name);
-                    self.shared_reads
-                        .borrow_mut()
-                        .lookups
-                        .push((name.clone(), found.cloned()));
-                    found
-                }),
+            None => self.base.get(name).or_else(|| {
+                let shared = self.shared?;
+                let found = shared.get(name);
+                self.shared_reads
+                    .borrow_mut()
+                    .lookups
+                    .push((name.clone(), found.cloned()));
+                found
+            }),
         }
     }
 

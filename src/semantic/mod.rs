@@ -146,6 +146,8 @@ pub struct Reuse {
     histories: Option<(Arc<Catalog>, Vec<SessionResult>, Vec<Found>)>,
     /// The scripts' runs.
     runs: deploy::Runs,
+    /// The last check's grouping of the files (it depends only on their paths).
+    plan: Option<history::Plan>,
 }
 
 /// What a check read, to compare with the next one's.
@@ -190,8 +192,30 @@ impl FileKey {
 }
 
 impl Reuse {
+    /// The last check's grouping, when the files' paths are the same.
+    fn plan_for(&self, files: &[FileEntry]) -> Option<history::Plan> {
+        let last = self.inputs.as_ref()?;
+        let same = last.files.len() == files.len()
+            && files.iter().all(|f| f.base_of.is_none())
+            && last
+                .files
+                .iter()
+                .zip(files)
+                .all(|(k, f)| k.path == f.source.path);
+        if same {
+            self.plan.clone()
+        } else {
+            None
+        }
+    }
+
     /// Compares this check's inputs with the last one's and drops what cannot be reused.
-    fn prepare(&mut self, files: &[FileEntry], plan: &history::Plan, functions: &Arc<functions::check::FunctionEnv>) {
+    fn prepare(
+        &mut self,
+        files: &[FileEntry],
+        plan: &history::Plan,
+        functions: &Arc<functions::check::FunctionEnv>,
+    ) {
         let inputs = Inputs {
             files: files.iter().map(FileKey::of).collect(),
             histories: plan
@@ -205,8 +229,17 @@ impl Reuse {
         let last = self.inputs.replace(inputs);
         let Some(last) = last.filter(|last| {
             last.files.len() == files.len()
-                && last.files.iter().zip(files).all(|(k, f)| k.path == f.source.path)
-                && last.histories == plan.histories.iter().map(|h| (h.dir.clone(), h.files.clone())).collect::<Vec<_>>()
+                && last
+                    .files
+                    .iter()
+                    .zip(files)
+                    .all(|(k, f)| k.path == f.source.path)
+                && last.histories
+                    == plan
+                        .histories
+                        .iter()
+                        .map(|h| (h.dir.clone(), h.files.clone()))
+                        .collect::<Vec<_>>()
                 && last.scripts == plan.scripts
                 && *last.functions == **functions
                 && files.iter().all(|f| f.base_of.is_none())
@@ -245,7 +278,12 @@ pub fn analyse_reusing(
     mut reuse: Option<&mut Reuse>,
 ) -> Model {
     let start = std::time::Instant::now();
-    let plan = plan.unwrap_or_else(|| history::plan(files, settings));
+    let plan = plan
+        .or_else(|| reuse.as_deref().and_then(|r| r.plan_for(files)))
+        .unwrap_or_else(|| history::plan(files, settings));
+    if let Some(r) = reuse.as_deref_mut() {
+        r.plan = Some(plan.clone());
+    }
     let planned = start.elapsed();
     // The earlier version (`--base`) of each file that has one.
     let bases: HashMap<FileId, &FileEntry> = files
@@ -309,7 +347,9 @@ pub fn analyse_reusing(
             model.found.clone(),
         ));
     }
-    let keep_runs = reuse.is_some().then(|| std::sync::Mutex::new(deploy::Runs::default()));
+    let keep_runs = reuse
+        .is_some()
+        .then(|| std::sync::Mutex::new(deploy::Runs::default()));
     // Scripts: independent sessions over the same persistent catalog, which see what other
     // scripts create as the deployment model says; results in plan order.
     let runner = deploy::Runner {

@@ -95,7 +95,7 @@ pub(super) struct Runner<'a> {
 /// anything else changed (a history, the functions, the list of files).
 #[derive(Debug, Default)]
 pub struct Runs {
-    by_file: HashMap<FileId, Vec<KeptRun>>,
+    by_file: HashMap<FileId, Vec<Arc<KeptRun>>>,
 }
 
 /// One kept run: what it read of other scripts' objects (`None`: it saw none) and its result.
@@ -114,23 +114,28 @@ impl Runs {
     }
 
     /// The kept run of `id` that read what `shared` shows now.
-    fn find(&self, id: FileId, shared: Option<Shared<'_>>) -> Option<&KeptRun> {
-        self.by_file.get(&id)?.iter().find(|k| match (&k.reads, shared) {
-            (None, None) => true,
-            (Some(reads), Some(view)) => {
-                reads.lookups.iter().all(|(name, was)| {
-                    match (view.get(name), was) {
-                        (None, None) => true,
-                        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-                        _ => false,
-                    }
-                }) && (!reads.listed || same_objects(&listed(view), &k.listed))
-            }
-            _ => false,
-        })
+    fn find(&self, id: FileId, shared: Option<Shared<'_>>) -> Option<&Arc<KeptRun>> {
+        self.by_file
+            .get(&id)?
+            .iter()
+            .find(|k| match (&k.reads, shared) {
+                (None, None) => true,
+                (Some(reads), Some(view)) => {
+                    reads
+                        .lookups
+                        .iter()
+                        .all(|(name, was)| match (view.get(name), was) {
+                            (None, None) => true,
+                            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                            _ => false,
+                        })
+                        && (!reads.listed || same_objects(&listed(view), &k.listed))
+                }
+                _ => false,
+            })
     }
 
-    fn add(&mut self, id: FileId, run: KeptRun) {
+    fn add(&mut self, id: FileId, run: Arc<KeptRun>) {
         self.by_file.entry(id).or_default().push(run);
     }
 }
@@ -177,7 +182,7 @@ impl Runner<'_> {
     /// check's run when it read the same ([`Runs`]).
     fn run(&self, id: FileId, shared: Option<Shared<'_>>) -> Ran {
         if let Some(kept) = self.reuse.and_then(|r| r.find(id, shared)) {
-            self.keep_run(id, kept.clone());
+            self.keep_run(id, Arc::clone(kept));
             return kept.ran.clone();
         }
         let (ran, reads) = self.run_anew(id, shared);
@@ -188,17 +193,17 @@ impl Runner<'_> {
             };
             self.keep_run(
                 id,
-                KeptRun {
+                Arc::new(KeptRun {
                     reads,
                     listed,
                     ran: ran.clone(),
-                },
+                }),
             );
         }
         ran
     }
 
-    fn keep_run(&self, id: FileId, run: KeptRun) {
+    fn keep_run(&self, id: FileId, run: Arc<KeptRun>) {
         if let Some(runs) = self.keep_runs {
             if let Ok(mut runs) = runs.lock() {
                 runs.add(id, run);
