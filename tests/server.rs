@@ -461,24 +461,18 @@ fn hover_on_a_column_of_a_query_is_the_column_the_reference_resolves_to() {
     // `o.id` is the orders' INT column, `c.id` the customers' BIGINT one, whichever comes first
     // in the statement; an unqualified `amount` is the only relation's column of that name.
     let o_id = hover(0, 10);
-    assert!(
-        o_id.starts_with("column `id` of `default_catalog.default_database.orders`"),
-        "{o_id}"
-    );
+    assert!(o_id.starts_with("column `id` of "), "{o_id}");
+    assert!(o_id.contains(".`orders`"), "{o_id}");
     assert!(o_id.contains("- type: `INT`"), "{o_id}");
     let c_id = hover(0, 16);
-    assert!(
-        c_id.starts_with("column `id` of `default_catalog.default_database.customers`"),
-        "{c_id}"
-    );
+    assert!(c_id.starts_with("column `id` of "), "{c_id}");
+    assert!(c_id.contains(".`customers`"), "{c_id}");
     assert!(c_id.contains("- type: `BIGINT`"), "{c_id}");
     let on = hover(0, 70);
     assert!(on.contains("customers") && on.contains("BIGINT"), "{on}");
     let amount = hover(0, 20);
-    assert!(
-        amount.starts_with("column `amount` of `default_catalog.default_database.orders`"),
-        "{amount}"
-    );
+    assert!(amount.starts_with("column `amount` of "), "{amount}");
+    assert!(amount.contains(".`orders`"), "{amount}");
     // A column of a WITH query: the query's column and its type.
     let k = hover(1, 49);
     assert!(k.starts_with("column `k` of `w`"), "{k}");
@@ -494,7 +488,7 @@ fn hover_on_a_column_of_a_query_is_the_column_the_reference_resolves_to() {
         outer.contains("customers") && outer.contains("BIGINT"),
         "{outer}"
     );
-    snapshot("server_hover_query_column", &c_id);
+    snapshot("server_hover_query_column", c_id.trim_end());
     c.shutdown();
 }
 
