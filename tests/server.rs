@@ -437,12 +437,14 @@ fn hover_on_a_column_of_a_query_is_the_column_the_reference_resolves_to() {
     std::fs::write(
         dir.0.join("ddl/tables.sql"),
         "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n\
-         CREATE TABLE customers (id BIGINT, name STRING) WITH ('connector' = 'datagen');\n",
+         CREATE TABLE customers (id BIGINT, name STRING) WITH ('connector' = 'datagen');\n\
+         CREATE VIEW big AS SELECT id FROM orders WHERE amount > 10;\n",
     )
     .unwrap();
     let job = "SELECT o.id, c.id, amount FROM orders o JOIN customers c ON o.id = c.id;\n\
                WITH w AS (SELECT id AS k FROM customers) SELECT k FROM w;\n\
-               SELECT id FROM customers WHERE id IN (SELECT id FROM orders);\n";
+               SELECT id FROM customers WHERE id IN (SELECT id FROM orders);\n\
+               SELECT id FROM big;\n";
     std::fs::write(dir.0.join("job.sql"), job).unwrap();
     let mut c = Client::start(&dir.0, json!({}));
     c.open("job.sql", job);
@@ -487,6 +489,18 @@ fn hover_on_a_column_of_a_query_is_the_column_the_reference_resolves_to() {
     assert!(
         outer.contains("customers") && outer.contains("BIGINT"),
         "{outer}"
+    );
+    // A view: the statement that defines it; a column read from it, the view's column.
+    let view = hover(3, 16);
+    assert!(
+        view.contains("CREATE VIEW big AS SELECT id FROM orders WHERE amount > 10;"),
+        "{view}"
+    );
+    let from_view = hover(3, 8);
+    assert!(from_view.starts_with("column `id` of "), "{from_view}");
+    assert!(
+        from_view.contains(".`big`") && from_view.contains("`INT`"),
+        "{from_view}"
     );
     snapshot("server_hover_query_column", c_id.trim_end());
     c.shutdown();

@@ -172,10 +172,24 @@ pub fn hover_object(project: &Project, outcome: &Outcome, name: &str) -> Option<
     let definitions = project.definitions(name);
     let definition = definitions.first()?;
     let system = SystemColumns::from_settings(project.settings());
-    let mut out = format!(
-        "```sql\n{}```\n",
-        lookup::expanded(&definition.object, &system)
-    );
+    let object = &definition.object;
+    let expanded = match (
+        &object.def,
+        outcome.files.get(object.statement.file.0 as usize),
+    ) {
+        // A view: the statement that defines it, as written, and its columns.
+        (crate::semantic::catalog::ObjectDef::View(view), Some(file)) => {
+            let text = file.source.slice(object.statement.span).trim_end();
+            let mut text = format!("{};\n", text.trim_end_matches(';'));
+            if let Some(columns) = &view.columns {
+                let names: Vec<&str> = columns.iter().map(|c| c.as_str()).collect();
+                text.push_str(&format!("-- columns: {}\n", names.join(", ")));
+            }
+            text
+        }
+        _ => lookup::expanded(object, &system),
+    };
+    let mut out = format!("```sql\n{expanded}```\n");
     if let Some(table) = definition.object.def.table() {
         let rows = describe::rows(table, &system);
         if !rows.is_empty() {
