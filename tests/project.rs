@@ -209,3 +209,205 @@ fn histories_keep_working_and_scripts_still_see_them() {
     assert_eq!(codes(&project, "ddl/orders.sql"), vec!["CT001"]);
     assert!(codes(&project, "jobs/big.sql").is_empty());
 }
+
+/// A project kept by an editor (each check reuses the sessions an edit cannot reach) and the
+/// same files checked from scratch give the same findings and definitions after every edit.
+#[test]
+fn incremental_checks_find_what_a_full_check_finds() {
+    fn full(files: &[(String, String)], settings: &Settings) -> Project {
+        let mut project = Project::new(settings.clone());
+        project.set_incremental(false);
+        for (path, text) in files {
+            project.set_file(path.as_str(), text.as_str());
+        }
+        project.check();
+        project
+    }
+    fn findings(project: &Project) -> String {
+        let outcome = project.outcome().expect("checked");
+        let mut out = String::new();
+        for d in &outcome.diagnostics {
+            let path = outcome.files[d.file.0 as usize].source.path.display();
+            out.push_str(&format!("{path}: {d:?}\n"));
+        }
+        for name in [
+            "orders", "totals", "v_orders", "x", "y", "shared_t", "extra",
+        ] {
+            out.push_str(&format!("{name}: {:?}\n", project.expand(name)));
+            let defs: Vec<String> = project
+                .definitions(name)
+                .iter()
+                .map(|d| d.path.display().to_string())
+                .collect();
+            out.push_str(&format!("{name} defined in {defs:?}\n"));
+        }
+        out
+    }
+    let initial: Vec<(&str, &str)> = vec![
+        (
+            "catalog/V1__base.sql",
+            "CREATE TABLE base (id INT, name STRING) WITH ('connector' = 'datagen');\n",
+        ),
+        (
+            "catalog/V2__base_more.sql",
+            "ALTER TABLE base ADD (score DOUBLE);\n",
+        ),
+        ("jobs/totals.sql", JOB),
+        ("ddl/orders.sql", DDL),
+        (
+            "views/v.sql",
+            "CREATE VIEW v_orders AS SELECT id, amount FROM orders WHERE amount > 1;\n",
+        ),
+        (
+            "jobs/from_view.sql",
+            "INSERT INTO totals SELECT id, amount FROM v_orders;\n",
+        ),
+        (
+            "jobs/from_base.sql",
+            "CREATE TABLE sink_b (id INT, score DOUBLE) WITH ('connector' = 'blackhole');\n\
+             INSERT INTO sink_b SELECT id, score FROM base;\n",
+        ),
+        (
+            "cycle/a.sql",
+            "CREATE TABLE x (a INT) WITH ('connector' = 'datagen');\n\
+             CREATE TABLE ax (b INT) WITH ('connector' = 'blackhole');\n\
+             INSERT INTO ax SELECT b FROM y;\n",
+        ),
+        (
+            "cycle/b.sql",
+            "CREATE TABLE y (b INT) WITH ('connector' = 'datagen');\n\
+             CREATE TABLE bx (a INT) WITH ('connector' = 'blackhole');\n\
+             INSERT INTO bx SELECT a FROM x;\n",
+        ),
+        (
+            "ddl/shared_one.sql",
+            "CREATE TABLE shared_t (k INT) WITH ('connector' = 'datagen');\n",
+        ),
+        (
+            "ddl/like_child.sql",
+            "CREATE TABLE orders_wide (extra_col INT) WITH ('connector' = 'datagen') LIKE orders;\n",
+        ),
+        (
+            "jobs/typo.sql",
+            "CREATE TABLE out_t (k INT) WITH ('connector' = 'blackhole');\n\
+             INSERT INTO out_t SELECT k FROM shared_tt;\n",
+        ),
+    ];
+    let mut files: Vec<(String, String)> = initial
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+    let settings = Settings::default();
+    let mut project = Project::new(settings.clone());
+    for (path, text) in &files {
+        project.set_file(path.as_str(), text.as_str());
+    }
+    project.check();
+    assert_eq!(findings(&project), findings(&full(&files, &settings)));
+
+    enum Edit {
+        Set(&'static str, String),
+        Remove(&'static str),
+    }
+    let edits = vec![
+        // A column added to a table two scripts read (directly and through a view).
+        Edit::Set(
+            "ddl/orders.sql",
+            DDL.replace("amount DOUBLE", "amount DOUBLE, note STRING"),
+        ),
+        // The table renamed: its users no longer see it.
+        Edit::Set("ddl/orders.sql", DDL.replace("orders (", "orders_v2 (")),
+        // And back, with a changed type.
+        Edit::Set("ddl/orders.sql", DDL.replace("amount DOUBLE", "amount INT")),
+        // A view's query changes the columns its reader sees.
+        Edit::Set(
+            "views/v.sql",
+            "CREATE VIEW v_orders AS SELECT id FROM orders;\n".to_string(),
+        ),
+        // The sink dropped from the DDL file.
+        Edit::Set(
+            "ddl/orders.sql",
+            "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n"
+                .to_string(),
+        ),
+        Edit::Set("ddl/orders.sql", DDL.to_string()),
+        // The misspelt table is created: the typo now resolves.
+        Edit::Set(
+            "ddl/shared_one.sql",
+            "CREATE TABLE shared_t (k INT) WITH ('connector' = 'datagen');\n\
+             CREATE TABLE shared_tt (k INT) WITH ('connector' = 'datagen');\n"
+                .to_string(),
+        ),
+        // A second, different definition of a shared table: a conflict.
+        Edit::Set(
+            "ddl/shared_two.sql",
+            "CREATE TABLE shared_t (k BIGINT) WITH ('connector' = 'datagen');\n".to_string(),
+        ),
+        // Then the same definition: they agree.
+        Edit::Set(
+            "ddl/shared_two.sql",
+            "CREATE TABLE shared_t (k INT) WITH ('connector' = 'datagen');\n".to_string(),
+        ),
+        Edit::Remove("ddl/shared_two.sql"),
+        // The cycle's scripts change what they create.
+        Edit::Set(
+            "cycle/a.sql",
+            "CREATE TABLE x (a BIGINT, c INT) WITH ('connector' = 'datagen');\n\
+             CREATE TABLE ax (b INT) WITH ('connector' = 'blackhole');\n\
+             INSERT INTO ax SELECT b FROM y;\n"
+                .to_string(),
+        ),
+        Edit::Set(
+            "cycle/b.sql",
+            "CREATE TABLE y (b STRING) WITH ('connector' = 'datagen');\n\
+             CREATE TABLE bx (a INT) WITH ('connector' = 'blackhole');\n\
+             INSERT INTO bx SELECT a FROM x;\n"
+                .to_string(),
+        ),
+        // A history's file: every script starts from what the histories leave.
+        Edit::Set(
+            "catalog/V2__base_more.sql",
+            "ALTER TABLE base RENAME name TO label;\n".to_string(),
+        ),
+        Edit::Set(
+            "catalog/V2__base_more.sql",
+            "ALTER TABLE base ADD (score DOUBLE);\n".to_string(),
+        ),
+        // A LIKE parent's column clashes with its child's.
+        Edit::Set(
+            "ddl/orders.sql",
+            DDL.replace("amount DOUBLE", "amount DOUBLE, extra_col INT"),
+        ),
+        // A function created in one script (calls to it are not checked anywhere).
+        Edit::Set(
+            "jobs/from_view.sql",
+            "CREATE TEMPORARY FUNCTION f AS 'com.example.F';\n\
+             INSERT INTO totals SELECT id, f(amount) FROM v_orders;\n"
+                .to_string(),
+        ),
+        // Nothing changed since the last check.
+        Edit::Set("ddl/orders.sql", DDL.to_string()),
+        Edit::Set("ddl/orders.sql", DDL.to_string()),
+    ];
+    for (step, edit) in edits.into_iter().enumerate() {
+        match edit {
+            Edit::Set(path, text) => {
+                match files.iter_mut().find(|(p, _)| p == path) {
+                    Some(f) => f.1 = text.clone(),
+                    None => files.push((path.to_string(), text.clone())),
+                }
+                project.set_file(path, text);
+            }
+            Edit::Remove(path) => {
+                files.retain(|(p, _)| p != path);
+                project.remove_file(Path::new(path));
+            }
+        }
+        project.check();
+        assert_eq!(
+            findings(&project),
+            findings(&full(&files, &settings)),
+            "after edit {step}"
+        );
+    }
+}

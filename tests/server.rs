@@ -390,6 +390,123 @@ fn configuration_reload() {
 }
 
 #[test]
+fn configuration_reload_on_save_and_on_did_change_configuration() {
+    let dir = project("lsp-config-save");
+    let mut c = Client::start(&dir.0, json!({}));
+    assert_eq!(c.codes("catalog/V2__orders_copy.sql"), vec!["CL002"]);
+    assert_eq!(c.codes("job.sql"), vec!["SY003", "TB001"]);
+    // The configuration edited in the editor and saved: reloaded, every file published again.
+    c.open(".flinklint.yaml", "");
+    std::fs::write(dir.0.join(".flinklint.yaml"), "rules:\n  CL002: off\n").unwrap();
+    c.change(".flinklint.yaml", 2, "rules:\n  CL002: off\n");
+    c.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": c.uri(".flinklint.yaml")}}),
+    );
+    assert!(c.codes("catalog/V2__orders_copy.sql").is_empty());
+    assert_eq!(c.codes("job.sql"), vec!["SY003", "TB001"]);
+    // A change of the client's settings reloads the configuration too (here the file changed
+    // behind the editor's back, which no watcher reported), and applies `docsUrl`.
+    std::fs::write(dir.0.join(".flinklint.yaml"), "rules:\n  SY003: off\n").unwrap();
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"flinklint": {"docsUrl": "https://example.com/rules/{code}.html"}}}),
+    );
+    let child = c.diagnostics("catalog/V2__orders_copy.sql");
+    assert_eq!(child["diagnostics"][0]["code"], "CL002");
+    assert_eq!(
+        child["diagnostics"][0]["codeDescription"]["href"],
+        "https://example.com/rules/CL002.html"
+    );
+    assert_eq!(c.codes("job.sql"), vec!["TB001"]);
+    // Settings without anything for the server: reloaded all the same.
+    std::fs::remove_file(dir.0.join(".flinklint.yaml")).unwrap();
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": null}),
+    );
+    assert_eq!(c.codes("job.sql"), vec!["SY003", "TB001"]);
+    c.shutdown();
+}
+
+#[test]
+fn hover_on_a_column_of_a_query_is_the_column_the_reference_resolves_to() {
+    let dir = TempDir::new("lsp-hover-scope");
+    std::fs::create_dir_all(dir.0.join("ddl")).unwrap();
+    // Two tables with an `id` column of different types, in another script.
+    std::fs::write(
+        dir.0.join("ddl/tables.sql"),
+        "CREATE TABLE orders (id INT, amount DOUBLE) WITH ('connector' = 'datagen');\n\
+         CREATE TABLE customers (id BIGINT, name STRING) WITH ('connector' = 'datagen');\n\
+         CREATE VIEW big AS SELECT id FROM orders WHERE amount > 10;\n",
+    )
+    .unwrap();
+    let job = "SELECT o.id, c.id, amount FROM orders o JOIN customers c ON o.id = c.id;\n\
+               WITH w AS (SELECT id AS k FROM customers) SELECT k FROM w;\n\
+               SELECT id FROM customers WHERE id IN (SELECT id FROM orders);\n\
+               SELECT id FROM big;\n";
+    std::fs::write(dir.0.join("job.sql"), job).unwrap();
+    let mut c = Client::start(&dir.0, json!({}));
+    c.open("job.sql", job);
+    c.settle();
+    let mut hover = |line: u32, character: u32| -> String {
+        let r = c.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": c.uri("job.sql")},
+                   "position": {"line": line, "character": character}}),
+        );
+        r["result"]["contents"]["value"]
+            .as_str()
+            .unwrap_or("(no hover)")
+            .to_string()
+    };
+    // `o.id` is the orders' INT column, `c.id` the customers' BIGINT one, whichever comes first
+    // in the statement; an unqualified `amount` is the only relation's column of that name.
+    let o_id = hover(0, 10);
+    assert!(o_id.starts_with("column `id` of "), "{o_id}");
+    assert!(o_id.contains(".`orders`"), "{o_id}");
+    assert!(o_id.contains("- type: `INT`"), "{o_id}");
+    let c_id = hover(0, 16);
+    assert!(c_id.starts_with("column `id` of "), "{c_id}");
+    assert!(c_id.contains(".`customers`"), "{c_id}");
+    assert!(c_id.contains("- type: `BIGINT`"), "{c_id}");
+    let on = hover(0, 70);
+    assert!(on.contains("customers") && on.contains("BIGINT"), "{on}");
+    let amount = hover(0, 20);
+    assert!(amount.starts_with("column `amount` of "), "{amount}");
+    assert!(amount.contains(".`orders`"), "{amount}");
+    // A column of a WITH query: the query's column and its type.
+    let k = hover(1, 49);
+    assert!(k.starts_with("column `k` of `w`"), "{k}");
+    assert!(k.contains("BIGINT"), "{k}");
+    // Inside a subquery, `id` is the subquery's table's column (orders), outside the outer one.
+    let inner = hover(2, 46);
+    assert!(
+        inner.contains("orders") && inner.contains("`INT`"),
+        "{inner}"
+    );
+    let outer = hover(2, 32);
+    assert!(
+        outer.contains("customers") && outer.contains("BIGINT"),
+        "{outer}"
+    );
+    // A view: the statement that defines it; a column read from it, the view's column.
+    let view = hover(3, 16);
+    assert!(
+        view.contains("CREATE VIEW big AS SELECT id FROM orders WHERE amount > 10;"),
+        "{view}"
+    );
+    let from_view = hover(3, 8);
+    assert!(from_view.starts_with("column `id` of "), "{from_view}");
+    assert!(
+        from_view.contains(".`big`") && from_view.contains("`INT`"),
+        "{from_view}"
+    );
+    snapshot("server_hover_query_column", c_id.trim_end());
+    c.shutdown();
+}
+
+#[test]
 fn pull_diagnostics_for_clients_that_pull() {
     let dir = project("lsp-pull");
     let mut c = Client::start(

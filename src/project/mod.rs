@@ -153,10 +153,22 @@ pub fn check_texts(texts: &[(String, String)], settings: &Settings) -> Outcome {
 /// is the grouping of the files into histories and scripts when it is already made (`None`:
 /// made here). Runs on the caller's thread pool: call it inside [`pool`]`().install`.
 pub fn analyse_files(
+    files: Vec<FileEntry>,
+    settings: &Settings,
+    plan: Option<semantic::history::Plan>,
+    passes: Passes,
+) -> Outcome {
+    analyse_files_reusing(files, settings, plan, passes, None)
+}
+
+/// [`analyse_files`], reusing what the last check of the same project kept
+/// ([`semantic::Reuse`]; an editor's project re-checks this way after each edit).
+pub fn analyse_files_reusing(
     mut files: Vec<FileEntry>,
     settings: &Settings,
     plan: Option<semantic::history::Plan>,
     passes: Passes,
+    reuse: Option<&mut semantic::Reuse>,
 ) -> Outcome {
     let start = std::time::Instant::now();
     configure_dialects(&mut files, settings);
@@ -168,7 +180,7 @@ pub fn analyse_files(
     let (model, early) = rayon::join(
         || {
             if passes.catalog {
-                semantic::analyse_planned(&files, settings, &system, plan)
+                semantic::analyse_reusing(&files, settings, &system, plan, reuse)
             } else {
                 semantic::Model::default()
             }
@@ -270,10 +282,11 @@ struct ProjectFile {
 /// Files keep the order in which they were first added (the run order of scripts; the files of
 /// a history run in the order of their versions); replacing a file's text keeps its place.
 /// Paths are taken as given: `./a.sql` and `a.sql` are two files.
-/// [`Project::check`] parses only the files whose text changed since the last check and
-/// rebuilds the catalog of the whole project (histories and scripts see one another's tables,
-/// so an edit in one file can change the findings of any other: [`Project::check`] returns
-/// the files whose findings changed).
+/// [`Project::check`] parses only the files whose text changed since the last check and runs
+/// again only the sessions an edit can reach ([`semantic::Reuse`]: the edited scripts and
+/// those that read what they create; every session after a history's edit); histories and
+/// scripts see one another's tables, so an edit in one file can change the findings of any
+/// other: [`Project::check`] returns the files whose findings changed.
 #[derive(Debug)]
 pub struct Project {
     settings: Settings,
@@ -281,6 +294,10 @@ pub struct Project {
     index: HashMap<PathBuf, usize>,
     last: Option<Outcome>,
     passes: Passes,
+    /// What the last check keeps for the next ([`semantic::Reuse`]).
+    reuse: semantic::Reuse,
+    /// Whether checks reuse the last check's sessions (on by default).
+    incremental: bool,
 }
 
 impl Project {
@@ -292,6 +309,8 @@ impl Project {
             index: HashMap::new(),
             last: None,
             passes: Passes::default(),
+            reuse: semantic::Reuse::default(),
+            incremental: true,
         }
     }
 
@@ -303,11 +322,21 @@ impl Project {
     /// Replaces the settings; the next [`Project::check`] uses them.
     pub fn set_settings(&mut self, settings: Settings) {
         self.settings = settings;
+        self.reuse = semantic::Reuse::default();
     }
 
     /// Which passes [`Project::check`] makes (all by default).
     pub fn set_passes(&mut self, passes: Passes) {
         self.passes = passes;
+        self.reuse = semantic::Reuse::default();
+    }
+
+    /// Whether [`Project::check`] reuses the sessions of the last check that an edit cannot
+    /// have changed (on by default; off, every check runs everything, which gives the same
+    /// outcome).
+    pub fn set_incremental(&mut self, incremental: bool) {
+        self.incremental = incremental;
+        self.reuse = semantic::Reuse::default();
     }
 
     /// Adds a reported file, or replaces the text of the file at `path` (an editor's unsaved
@@ -392,6 +421,7 @@ impl Project {
         let settings = &self.settings;
         let passes = self.passes;
         let files = &mut self.files;
+        let reuse = self.incremental.then_some(&mut self.reuse);
         let outcome = pool().install(|| {
             files.par_iter_mut().for_each(|f| {
                 if f.parsed.is_none() {
@@ -417,7 +447,7 @@ impl Project {
                     }
                 })
                 .collect();
-            analyse_files(entries, settings, None, passes)
+            analyse_files_reusing(entries, settings, None, passes, reuse)
         });
         let changed = changed_files(self.last.as_ref(), &outcome);
         self.last = Some(outcome);

@@ -321,7 +321,7 @@ pub struct Shared<'b> {
 
 impl<'b> Shared<'b> {
     /// The object `name`, unless the script creates it itself.
-    fn get(&self, name: &QualifiedName) -> Option<&'b Arc<CatalogObject>> {
+    pub(crate) fn get(&self, name: &QualifiedName) -> Option<&'b Arc<CatalogObject>> {
         if self.own.binary_search(name).is_ok() {
             return None;
         }
@@ -331,7 +331,7 @@ impl<'b> Shared<'b> {
         }
     }
     /// Every object it shows, but those the script creates itself.
-    fn visible(self) -> impl Iterator<Item = &'b Arc<CatalogObject>> {
+    pub(crate) fn visible(self) -> impl Iterator<Item = &'b Arc<CatalogObject>> {
         let nearer = self.nearer;
         self.objects
             .objects()
@@ -354,6 +354,18 @@ pub struct SessionCatalog<'b> {
     /// The names [`SessionCatalog::get`] did not find, in order, repeats included: what the
     /// session used but could not see (for the deployment model).
     misses: std::cell::RefCell<Vec<QualifiedName>>,
+    /// What the session asked of `shared`: each name looked up there and what it found, and
+    /// whether it listed every object (what a re-check needs to know to reuse its results).
+    shared_reads: std::cell::RefCell<SharedReads>,
+}
+
+/// What a session read of the objects other scripts create ([`Shared`]).
+#[derive(Debug, Clone, Default)]
+pub struct SharedReads {
+    /// Each name looked up, with what it resolved to (repeats included until taken).
+    pub lookups: Vec<(QualifiedName, Option<Arc<CatalogObject>>)>,
+    /// Whether the session listed every object it sees (names for suggestions, `SHOW`).
+    pub listed: bool,
 }
 
 impl<'b> SessionCatalog<'b> {
@@ -365,6 +377,7 @@ impl<'b> SessionCatalog<'b> {
             changes: HashMap::default(),
             temporary: HashMap::default(),
             misses: Default::default(),
+            shared_reads: Default::default(),
         }
     }
     /// A session starting from `base` that also sees the objects of other scripts: `shared`
@@ -397,6 +410,14 @@ impl<'b> SessionCatalog<'b> {
         misses.dedup();
         misses
     }
+    /// What the session read of the objects other scripts create ([`SharedReads`]), each
+    /// name once, sorted.
+    pub fn take_shared_reads(&mut self) -> SharedReads {
+        let mut reads = std::mem::take(self.shared_reads.get_mut());
+        reads.lookups.sort_by(|a, b| a.0.cmp(&b.0));
+        reads.lookups.dedup_by(|a, b| a.0 == b.0);
+        reads
+    }
     /// The permanent objects the session created, replaced (`Some`) or dropped (`None`).
     pub fn changes(&self) -> impl Iterator<Item = (&QualifiedName, Option<&Arc<CatalogObject>>)> {
         self.changes.iter().map(|(n, c)| (n, c.as_ref()))
@@ -405,10 +426,15 @@ impl<'b> SessionCatalog<'b> {
     pub fn permanent(&self, name: &QualifiedName) -> Option<&Arc<CatalogObject>> {
         match self.changes.get(name) {
             Some(change) => change.as_ref(),
-            None => self
-                .base
-                .get(name)
-                .or_else(|| self.shared.and_then(|s| s.get(name))),
+            None => self.base.get(name).or_else(|| {
+                let shared = self.shared?;
+                let found = shared.get(name);
+                self.shared_reads
+                    .borrow_mut()
+                    .lookups
+                    .push((name.clone(), found.cloned()));
+                found
+            }),
         }
     }
 
@@ -448,6 +474,9 @@ impl<'b> SessionCatalog<'b> {
             .iter()
             .filter(move |(n, c)| c.is_some() && keep(n))
             .map(|(n, _)| n);
+        if self.shared.is_some() {
+            self.shared_reads.borrow_mut().listed = true;
+        }
         let shared = self.shared.into_iter().flat_map(move |s| {
             s.visible()
                 .map(|o| &o.name)
@@ -467,6 +496,7 @@ impl<'b> SessionCatalog<'b> {
             }
         }
         if let Some(shared) = self.shared {
+            self.shared_reads.borrow_mut().listed = true;
             for o in shared.visible() {
                 if !self.changes.contains_key(&o.name) && !self.temporary.contains_key(&o.name) {
                     out.push(o);

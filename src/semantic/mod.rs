@@ -127,8 +127,163 @@ pub fn analyse_planned(
     system: &system::SystemColumns,
     plan: Option<history::Plan>,
 ) -> Model {
+    analyse_reusing(files, settings, system, plan, None)
+}
+
+/// What a check keeps to make the next check of the same project (same settings) cheaper: the
+/// histories' sessions and each script's run ([`deploy::Runs`]). The next check runs again
+/// only what an edit can reach: the histories when a file of one changed (and then every
+/// script, which all start from what the histories leave), else the edited scripts and the
+/// scripts that read an object one of them creates (transitively), and reuses every other
+/// run; the model and the findings are those of a check from scratch. Anything else that
+/// changed (the list of files, their grouping, the functions the project creates) makes the
+/// next check run everything. An editor's project holds one ([`crate::project::Project`]).
+#[derive(Debug, Default)]
+pub struct Reuse {
+    /// The inputs of the last check.
+    inputs: Option<Inputs>,
+    /// What the histories left: the persistent catalog, their sessions and problems.
+    histories: Option<(Arc<Catalog>, Vec<SessionResult>, Vec<Found>)>,
+    /// The scripts' runs.
+    runs: deploy::Runs,
+    /// The last check's grouping of the files (it depends only on their paths).
+    plan: Option<history::Plan>,
+}
+
+/// What a check read, to compare with the next one's.
+#[derive(Debug)]
+struct Inputs {
+    files: Vec<FileKey>,
+    histories: Vec<(PathBuf, Vec<FileId>)>,
+    scripts: Vec<FileId>,
+    functions: Arc<functions::check::FunctionEnv>,
+}
+
+/// A file as a check read it.
+#[derive(Debug)]
+struct FileKey {
+    path: PathBuf,
+    text: Arc<str>,
+    parsed: Arc<crate::syntax::Parsed>,
+    dialect: Arc<crate::dialect::FileDialect>,
+    load_error: bool,
+}
+
+impl FileKey {
+    fn of(f: &FileEntry) -> FileKey {
+        FileKey {
+            path: f.source.path.clone(),
+            text: f.source.text.clone(),
+            parsed: f.parsed.clone(),
+            dialect: f.dialect.clone(),
+            load_error: f.load_error.is_some(),
+        }
+    }
+    /// Whether `f` is the same file with the same text, parse and dialects.
+    fn same(&self, f: &FileEntry) -> bool {
+        self.path == f.source.path
+            && self.load_error == f.load_error.is_some()
+            && (Arc::ptr_eq(&self.text, &f.source.text) || *self.text == *f.source.text)
+            && Arc::ptr_eq(&self.parsed, &f.parsed)
+            && (Arc::ptr_eq(&self.dialect, &f.dialect)
+                || serde_json::to_string(&*self.dialect).ok()
+                    == serde_json::to_string(&*f.dialect).ok())
+    }
+}
+
+impl Reuse {
+    /// The last check's grouping, when the files' paths are the same.
+    fn plan_for(&self, files: &[FileEntry]) -> Option<history::Plan> {
+        let last = self.inputs.as_ref()?;
+        let same = last.files.len() == files.len()
+            && files.iter().all(|f| f.base_of.is_none())
+            && last
+                .files
+                .iter()
+                .zip(files)
+                .all(|(k, f)| k.path == f.source.path);
+        if same {
+            self.plan.clone()
+        } else {
+            None
+        }
+    }
+
+    /// Compares this check's inputs with the last one's and drops what cannot be reused.
+    fn prepare(
+        &mut self,
+        files: &[FileEntry],
+        plan: &history::Plan,
+        functions: &Arc<functions::check::FunctionEnv>,
+    ) {
+        let inputs = Inputs {
+            files: files.iter().map(FileKey::of).collect(),
+            histories: plan
+                .histories
+                .iter()
+                .map(|h| (h.dir.clone(), h.files.clone()))
+                .collect(),
+            scripts: plan.scripts.clone(),
+            functions: functions.clone(),
+        };
+        let last = self.inputs.replace(inputs);
+        let Some(last) = last.filter(|last| {
+            last.files.len() == files.len()
+                && last
+                    .files
+                    .iter()
+                    .zip(files)
+                    .all(|(k, f)| k.path == f.source.path)
+                && last.histories
+                    == plan
+                        .histories
+                        .iter()
+                        .map(|h| (h.dir.clone(), h.files.clone()))
+                        .collect::<Vec<_>>()
+                && last.scripts == plan.scripts
+                && *last.functions == **functions
+                && files.iter().all(|f| f.base_of.is_none())
+        }) else {
+            self.histories = None;
+            self.runs = deploy::Runs::default();
+            return;
+        };
+        let changed: Vec<FileId> = files
+            .iter()
+            .zip(&last.files)
+            .filter(|(f, k)| !k.same(f))
+            .map(|(f, _)| f.id)
+            .collect();
+        if changed
+            .iter()
+            .any(|id| plan.histories.iter().any(|h| h.files.contains(id)))
+        {
+            self.histories = None;
+            self.runs = deploy::Runs::default();
+            return;
+        }
+        for id in changed {
+            self.runs.forget(id);
+        }
+    }
+}
+
+/// [`analyse_planned`], reusing what the last check of the same project left (`reuse`, which
+/// this check replaces): the model is the same as without.
+pub fn analyse_reusing(
+    files: &[FileEntry],
+    settings: &crate::config::Settings,
+    system: &system::SystemColumns,
+    plan: Option<history::Plan>,
+    mut reuse: Option<&mut Reuse>,
+) -> Model {
     let start = std::time::Instant::now();
-    let plan = plan.unwrap_or_else(|| history::plan(files, settings));
+    let plan = plan
+        .or_else(|| reuse.as_deref().and_then(|r| r.plan_for(files)))
+        .unwrap_or_else(|| history::plan(files, settings));
+    if let Some(r) = reuse.as_deref_mut() {
+        r.plan = Some(plan.clone());
+    }
     let planned = start.elapsed();
     // The earlier version (`--base`) of each file that has one.
     let bases: HashMap<FileId, &FileEntry> = files
@@ -144,7 +299,17 @@ pub fn analyse_planned(
     ));
     // `check` reads no versions: sessions then keep only each object's current one.
     let record_versions = !settings.drop_script_sessions;
-    for h in &plan.histories {
+    if let Some(r) = reuse.as_deref_mut() {
+        r.prepare(files, &plan, &functions);
+    }
+    let kept_histories = reuse.as_deref().and_then(|r| r.histories.clone());
+    let reused_histories = kept_histories.is_some();
+    if let Some((catalog, sessions, found)) = kept_histories {
+        persistent = catalog;
+        model.sessions.extend(sessions);
+        model.found.extend(found);
+    }
+    for h in plan.histories.iter().filter(|_| !reused_histories) {
         let base = persistent.clone();
         let mut session = Session::new(&base, system);
         session.record_versions = record_versions;
@@ -175,6 +340,16 @@ pub fn analyse_planned(
         persistent = Arc::new(next);
     }
     let histories = start.elapsed();
+    if let Some(r) = reuse.as_deref_mut() {
+        r.histories = Some((
+            persistent.clone(),
+            model.sessions.clone(),
+            model.found.clone(),
+        ));
+    }
+    let keep_runs = reuse
+        .is_some()
+        .then(|| std::sync::Mutex::new(deploy::Runs::default()));
     // Scripts: independent sessions over the same persistent catalog, which see what other
     // scripts create as the deployment model says; results in plan order.
     let runner = deploy::Runner {
@@ -185,6 +360,8 @@ pub fn analyse_planned(
         keep: !settings.drop_script_sessions,
         validate_queries: settings.validate_queries,
         functions,
+        reuse: reuse.as_deref().map(|r| &r.runs),
+        keep_runs: keep_runs.as_ref(),
     };
     let deployed = match settings.catalog {
         CatalogMode::Auto => deploy::auto(&runner, &plan.scripts),
@@ -198,6 +375,9 @@ pub fn analyse_planned(
         order,
     } = deployed;
     let ran = start.elapsed();
+    if let (Some(r), Some(kept)) = (reuse, keep_runs) {
+        r.runs = kept.into_inner().unwrap_or_default();
+    }
     model.sessions.extend(results.into_iter().flatten());
     model
         .found

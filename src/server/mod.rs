@@ -415,6 +415,19 @@ impl<'c> Server<'c> {
                     self.watched(p);
                 }
             }
+            "workspace/didChangeConfiguration" => {
+                // The client's settings for the server (`flinklint.docsUrl`, when it sends
+                // them), and whatever changed in the configuration files: reloaded either way.
+                let docs = params
+                    .get("settings")
+                    .map(|s| s.get("flinklint").unwrap_or(s))
+                    .and_then(|s| s.get("docsUrl"))
+                    .and_then(|v| v.as_str());
+                if let Some(docs) = docs {
+                    self.docs = (!docs.is_empty()).then(|| docs.to_string());
+                }
+                self.reload();
+            }
             "workspace/didChangeWorkspaceFolders" => {
                 if let Ok(p) =
                     serde_json::from_value::<lsp::DidChangeWorkspaceFoldersParams>(params)
@@ -690,8 +703,9 @@ impl<'c> Server<'c> {
             )
         } else {
             let name = navigate::name_at(file, offset)?;
-            let markdown =
-                navigate::hover_object(&root.project, outcome, &name.name).or_else(|| {
+            let markdown = navigate::hover_object(&root.project, outcome, &name.name)
+                .or_else(|| navigate::hover_query_column(&root.project, outcome, file, offset))
+                .or_else(|| {
                     navigate::hover_column(&root.project, outcome, file, offset, &name.word)
                 })?;
             (markdown, Some(name.span))

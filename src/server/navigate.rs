@@ -5,14 +5,24 @@
 use super::text;
 use crate::files::FileEntry;
 use crate::project::{lookup, Outcome, Project};
+use crate::semantic::catalog::{CatalogObject, Column, TableDef};
 use crate::semantic::describe::{self, DescribeOrigin, DescribeRow};
+use crate::semantic::names::QualifiedName;
+use crate::semantic::query::Scope;
+use crate::semantic::session::statement_query;
 use crate::semantic::system::SystemColumns;
+use crate::semantic::types::Type;
+use crate::semantic::validate;
+use crate::semantic::SessionResult;
 use crate::source::Span;
+use crate::syntax::ast::ObjectName;
 use crate::syntax::ast::StatementKind;
 use crate::syntax::lexer::{Token, TokenKind};
+use compact_str::CompactString;
 use lsp_types as lsp;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 fn is_ident(t: &Token) -> bool {
     matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent)
@@ -162,10 +172,24 @@ pub fn hover_object(project: &Project, outcome: &Outcome, name: &str) -> Option<
     let definitions = project.definitions(name);
     let definition = definitions.first()?;
     let system = SystemColumns::from_settings(project.settings());
-    let mut out = format!(
-        "```sql\n{}```\n",
-        lookup::expanded(&definition.object, &system)
-    );
+    let object = &definition.object;
+    let expanded = match (
+        &object.def,
+        outcome.files.get(object.statement.file.0 as usize),
+    ) {
+        // A view: the statement that defines it, as written, and its columns.
+        (crate::semantic::catalog::ObjectDef::View(view), Some(file)) => {
+            let text = file.source.slice(object.statement.span).trim_end();
+            let mut text = format!("{};\n", text.trim_end_matches(';'));
+            if let Some(columns) = &view.columns {
+                let names: Vec<&str> = columns.iter().map(|c| c.as_str()).collect();
+                text.push_str(&format!("-- columns: {}\n", names.join(", ")));
+            }
+            text
+        }
+        _ => lookup::expanded(object, &system),
+    };
+    let mut out = format!("```sql\n{expanded}```\n");
     if let Some(table) = definition.object.def.table() {
         let rows = describe::rows(table, &system);
         if !rows.is_empty() {
@@ -251,13 +275,18 @@ pub fn hover_column(
         }
     }
     let (table, row) = found?;
+    Some(column_markdown(project, outcome, &table, &row))
+}
+
+/// The hover of a column: its table, type, kind and origin.
+fn column_markdown(project: &Project, outcome: &Outcome, table: &str, row: &DescribeRow) -> String {
     let mut out = format!(
         "column {} of {}\n\n- type: {}\n- kind: {}\n- origin: {}\n",
         code(&row.name),
-        code(&table),
+        code(table),
         code(row.data_type.as_deref().unwrap_or("(unknown)")),
         row.kind.as_str(),
-        origin_text(project, outcome, &row)
+        origin_text(project, outcome, row)
     );
     if let Some(key) = &row.key {
         out.push_str(&format!("- key: {key}\n"));
@@ -265,7 +294,130 @@ pub fn hover_column(
     if let Some(extras) = &row.extras {
         out.push_str(&format!("- {}\n", cell(extras)));
     }
-    Some(out)
+    out
+}
+
+/// The catalog a hover's query is resolved against: the objects the file's session leaves
+/// (its current catalog and database as at its end), and the objects other sessions define
+/// that the statement names (what a script sees of other scripts and histories).
+struct HoverScope<'a> {
+    session: &'a SessionResult,
+    others: HashMap<QualifiedName, Arc<CatalogObject>>,
+    system: &'a SystemColumns,
+}
+
+impl HoverScope<'_> {
+    fn object(&self, q: &QualifiedName) -> Option<&CatalogObject> {
+        self.session
+            .object(q)
+            .map(|o| &**o)
+            .or_else(|| self.others.get(q).map(|o| &**o))
+    }
+}
+
+impl Scope for HoverScope<'_> {
+    fn lookup(&self, name: &ObjectName) -> Option<(QualifiedName, &CatalogObject)> {
+        let q = QualifiedName::resolve(name, &self.session.current.0, &self.session.current.1)?;
+        let object = self.object(&q)?;
+        Some((q, object))
+    }
+    fn hidden_from_star(&self, column: &Column) -> bool {
+        self.system.is_declared_system(column)
+    }
+    fn system_columns(&self, table: &TableDef) -> Vec<(CompactString, Option<Type>)> {
+        self.system
+            .of_table(table)
+            .map(|c| (CompactString::from(c.name.as_str()), c.data_type.clone()))
+            .collect()
+    }
+}
+
+/// The hover of the column an identifier of a query at `offset` resolves to, as Flink's
+/// validator resolves it (scopes, aliases, joins, subqueries: [`validate`]): the column of
+/// the table the reference names, with its type, kind and origin; for a column of a WITH
+/// query or a subquery, its relation and type. `None` where the statement has no query, the
+/// offset is on no resolved identifier, or the query has a name problem before it.
+pub fn hover_query_column(
+    project: &Project,
+    outcome: &Outcome,
+    file: &FileEntry,
+    offset: u32,
+) -> Option<String> {
+    let statement = file
+        .parsed
+        .script
+        .statements
+        .iter()
+        .find(|s| s.span.start <= offset && offset <= s.span.end)?;
+    let query = statement_query(&statement.kind)?;
+    let session = outcome.model.session_of(file.id)?;
+    let system = SystemColumns::from_settings(project.settings());
+    let mut others = HashMap::new();
+    for name in names_in_statement(file, offset) {
+        let Some(parts) = lookup::parse_name(&name) else {
+            continue;
+        };
+        let q = lookup::resolve(&parts, session);
+        if session.object(&q).is_some() || others.contains_key(&q) {
+            continue;
+        }
+        if let Some(d) = project
+            .definitions(&name)
+            .into_iter()
+            .find(|d| d.object.name == q)
+        {
+            others.insert(q, d.object);
+        }
+    }
+    let scope = HoverScope {
+        session,
+        others,
+        system: &system,
+    };
+    let validation = validate::validate(query, &scope, &[]);
+    let (_, column) = validation
+        .columns
+        .iter()
+        .filter(|(span, _)| span.start <= offset && offset <= span.end)
+        .min_by_key(|(span, _)| span.end - span.start)?;
+    let name = column
+        .column
+        .split('.')
+        .next()
+        .unwrap_or(column.column.as_str());
+    if let Some(q) = &column.table {
+        let object = scope.object(q)?;
+        if let Some(table) = object.def.table() {
+            let rows = describe::rows(table, &system);
+            if let Some(row) = rows.iter().find(|r| r.name == name) {
+                let mut out = column_markdown(project, outcome, &q.to_string(), row);
+                if column.column != name {
+                    out.push_str(&format!(
+                        "- field {} : {}\n",
+                        code(&column.column),
+                        code(&type_text(column.data_type.as_ref()))
+                    ));
+                }
+                return Some(out);
+            }
+        }
+    }
+    let relation = column
+        .table
+        .as_ref()
+        .map(|q| q.to_string())
+        .or_else(|| column.relation.as_ref().map(|r| r.to_string()))
+        .unwrap_or_default();
+    Some(format!(
+        "column {} of {}\n\n- type: {}\n",
+        code(&column.column),
+        code(&relation),
+        code(&type_text(column.data_type.as_ref()))
+    ))
+}
+
+fn type_text(t: Option<&Type>) -> String {
+    t.map_or_else(|| "(unknown)".to_string(), Type::render)
 }
 
 /// Where `name` is defined: one location per session that defines it (duplicates merged).

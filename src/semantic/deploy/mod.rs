@@ -80,12 +80,82 @@ pub(super) struct Runner<'a> {
     pub validate_queries: bool,
     /// The functions the run creates, loads or declares.
     pub functions: Arc<crate::semantic::functions::check::FunctionEnv>,
+    /// The runs of the previous check that may be reused (see [`Runs`]), when its inputs
+    /// other than the scripts' own texts and what they read of other scripts are unchanged.
+    pub reuse: Option<&'a Runs>,
+    /// Where this check's runs are kept for the next check, when they are.
+    pub keep_runs: Option<&'a std::sync::Mutex<Runs>>,
+}
+
+/// The sessions of scripts from one check, kept for the next (an editor's re-check after an
+/// edit): a script whose text is unchanged and that reads the same objects of other scripts
+/// (the same `Arc`s, so unchanged too) would leave the same session and find the same
+/// problems, so its run is reused. A script's first run (no other script's objects) depends
+/// only on the persistent catalog and its own text: [`super::Reuse`] drops every run when
+/// anything else changed (a history, the functions, the list of files).
+#[derive(Debug, Default)]
+pub struct Runs {
+    by_file: HashMap<FileId, Vec<Arc<KeptRun>>>,
+}
+
+/// One kept run: what it read of other scripts' objects (`None`: it saw none) and its result.
+#[derive(Debug, Clone)]
+struct KeptRun {
+    reads: Option<super::catalog::SharedReads>,
+    /// When it listed every object it saw: those of other scripts, sorted by name.
+    listed: Vec<Arc<CatalogObject>>,
+    ran: Ran,
+}
+
+impl Runs {
+    /// Forgets the runs of the file `id` (its text changed).
+    pub(super) fn forget(&mut self, id: FileId) {
+        self.by_file.remove(&id);
+    }
+
+    /// The kept run of `id` that read what `shared` shows now.
+    fn find(&self, id: FileId, shared: Option<Shared<'_>>) -> Option<&Arc<KeptRun>> {
+        self.by_file
+            .get(&id)?
+            .iter()
+            .find(|k| match (&k.reads, shared) {
+                (None, None) => true,
+                (Some(reads), Some(view)) => {
+                    reads
+                        .lookups
+                        .iter()
+                        .all(|(name, was)| match (view.get(name), was) {
+                            (None, None) => true,
+                            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                            _ => false,
+                        })
+                        && (!reads.listed || same_objects(&listed(view), &k.listed))
+                }
+                _ => false,
+            })
+    }
+
+    fn add(&mut self, id: FileId, run: Arc<KeptRun>) {
+        self.by_file.entry(id).or_default().push(run);
+    }
+}
+
+/// The objects of other scripts a view shows, sorted by name.
+fn listed(view: Shared<'_>) -> Vec<Arc<CatalogObject>> {
+    let mut all: Vec<Arc<CatalogObject>> = view.visible().cloned().collect();
+    all.sort_by(|a, b| a.name.cmp(&b.name));
+    all
+}
+
+fn same_objects(a: &[Arc<CatalogObject>], b: &[Arc<CatalogObject>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| Arc::ptr_eq(x, y))
 }
 
 /// The definitions a name received, each with the script that left it.
 type Definitions = Vec<(u32, Arc<CatalogObject>)>;
 
 /// One script's run.
+#[derive(Debug, Clone)]
 struct Ran {
     result: Option<SessionResult>,
     found: Vec<Found>,
@@ -108,8 +178,46 @@ impl Ran {
 }
 
 impl Runner<'_> {
-    /// Runs one script over the persistent catalog (and `shared`).
+    /// Runs one script over the persistent catalog (and `shared`), or reuses the previous
+    /// check's run when it read the same ([`Runs`]).
     fn run(&self, id: FileId, shared: Option<Shared<'_>>) -> Ran {
+        if let Some(kept) = self.reuse.and_then(|r| r.find(id, shared)) {
+            self.keep_run(id, Arc::clone(kept));
+            return kept.ran.clone();
+        }
+        let (ran, reads) = self.run_anew(id, shared);
+        if self.keep_runs.is_some() {
+            let listed = match (&reads, shared) {
+                (Some(r), Some(view)) if r.listed => listed(view),
+                _ => Vec::new(),
+            };
+            self.keep_run(
+                id,
+                Arc::new(KeptRun {
+                    reads,
+                    listed,
+                    ran: ran.clone(),
+                }),
+            );
+        }
+        ran
+    }
+
+    fn keep_run(&self, id: FileId, run: Arc<KeptRun>) {
+        if let Some(runs) = self.keep_runs {
+            if let Ok(mut runs) = runs.lock() {
+                runs.add(id, run);
+            }
+        }
+    }
+
+    /// Runs one script; returns what it read of other scripts' objects when it saw any.
+    fn run_anew(
+        &self,
+        id: FileId,
+        shared: Option<Shared<'_>>,
+    ) -> (Ran, Option<super::catalog::SharedReads>) {
+        let with_shared = shared.is_some();
         let mut session = match shared {
             Some(shared) => Session::with_shared(self.persistent, shared, self.system),
             None => Session::new(self.persistent, self.system),
@@ -120,18 +228,20 @@ impl Runner<'_> {
         session.functions = self.functions.clone();
         run_file(&mut session, self.bases, &self.files[id.0 as usize]);
         let misses = session.catalog.take_misses();
+        let reads = with_shared.then(|| session.catalog.take_shared_reads());
         let left = session
             .catalog
             .changes()
             .map(|(n, o)| (n.clone(), o.cloned()))
             .collect();
         if !self.keep {
-            return Ran {
+            let ran = Ran {
                 result: None,
                 found: session.found,
                 left,
                 misses,
             };
+            return (ran, reads);
         }
         let (result, found, _) = finish(
             session,
@@ -140,12 +250,13 @@ impl Runner<'_> {
             vec![id],
             false,
         );
-        Ran {
+        let ran = Ran {
             result: Some(result),
             found,
             left,
             misses,
-        }
+        };
+        (ran, reads)
     }
 }
 

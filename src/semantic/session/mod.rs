@@ -393,7 +393,7 @@ impl<'b> Session<'b> {
 
 /// The query a statement runs or defines: of a CREATE TABLE AS, a view, a materialized
 /// table, an ALTER MATERIALIZED TABLE ... AS, an INSERT or a SELECT.
-fn statement_query(kind: &StatementKind) -> Option<&Query> {
+pub fn statement_query(kind: &StatementKind) -> Option<&Query> {
     match kind {
         StatementKind::CreateTable(ct) => ct.query.as_deref(),
         StatementKind::CreateView(v) => v.query.as_deref(),

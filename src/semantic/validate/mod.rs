@@ -227,6 +227,9 @@ pub enum NameProblem {
 pub struct ResolvedColumn {
     /// The relation (its alias, or the table's own name); `None` for a lambda parameter.
     pub relation: Option<CompactString>,
+    /// The table or view of the catalog that relation reads, when it is one (not a WITH
+    /// query, a subquery or a table function): where the column is declared.
+    pub table: Option<super::names::QualifiedName>,
     /// The column (for `r.f`, the field's path `r.f`).
     pub column: CompactString,
     /// Its type, when known.

@@ -31,6 +31,8 @@ struct Rel {
     index: Option<HashMap<CompactString, usize>>,
     /// Where its name is written (its alias, or the table's name).
     span: Span,
+    /// The table or view of the catalog it reads, when it is one (not a WITH query).
+    table: Option<crate::semantic::names::QualifiedName>,
 }
 
 impl Rel {
@@ -47,6 +49,7 @@ impl Rel {
             columns,
             index,
             span,
+            table: None,
         }
     }
     /// `None`: columns unknown; `Some(None)`: no such column.
@@ -285,7 +288,13 @@ impl<'a> Walker<'a> {
                     .as_ref()
                     .map(|a| a.name.text.clone())
                     .unwrap_or_else(|| name.last().text.clone());
-                scope.rels.push(Rel::new(Some(alias), cols, span));
+                let mut rel = Rel::new(Some(alias), cols, span);
+                let cte = name.parts.len() == 1
+                    && self.ctes.iter().any(|(n, _)| n == name.parts[0].as_str());
+                if !cte {
+                    rel.table = self.catalog.lookup(name).map(|(q, _)| q);
+                }
+                scope.rels.push(rel);
             }
             TableRef::Subquery {
                 lateral,
@@ -974,6 +983,7 @@ impl<'a> Walker<'a> {
             e.span,
             ResolvedColumn {
                 relation: rel.alias.clone(),
+                table: rel.table.clone(),
                 column: written,
                 data_type: ty,
                 outer,

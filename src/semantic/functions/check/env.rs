@@ -41,7 +41,7 @@ pub fn declared_functions(settings: &crate::config::Settings) -> HashMap<String,
 }
 
 /// The functions of the run beyond the built-ins.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct FunctionEnv {
     /// Names (upper case) of the functions the run's statements create (`CREATE [TEMPORARY]
     /// [SYSTEM] FUNCTION`, `ALTER FUNCTION`): calls to them are not checked.
