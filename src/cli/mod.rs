@@ -92,6 +92,10 @@ pub struct InputArgs {
     /// checked and read as context.
     #[arg(long, short = 'v')]
     verbose: bool,
+    /// Read every context file instead of only those the checked files need, and leave the
+    /// context cache (`cache-dir`, by default `.flinklint_cache/` in the project root) alone.
+    #[arg(long)]
+    no_cache: bool,
 }
 
 impl InputArgs {
@@ -249,6 +253,16 @@ pub fn run_inputs(
             return Err(ExitCode::from(2));
         }
     };
+    // Only the context files the checked files need, as the context cache tells.
+    let (context, cached) = match args.no_cache || context.is_empty() {
+        true => (context, None),
+        false => {
+            let dir = discover::cache::cache_dir(settings);
+            let (needed, selected) =
+                discover::cache::select_context(&inputs, &context, settings, &dir);
+            (needed, Some(selected))
+        }
+    };
     if inputs.is_empty() {
         if changed_since.is_none() {
             note_unlisted_documents(&args.paths, settings);
@@ -271,6 +285,12 @@ pub fn run_inputs(
             inputs.len(),
             context.len()
         );
+        if let Some(c) = cached {
+            eprintln!(
+                "flinklint: context cache: {} of {} context file(s) needed, {} file(s) parsed to refresh it",
+                c.needed, c.context, c.parsed
+            );
+        }
     }
     let stdin = match inputs.iter().any(|i| matches!(i, Input::Stdin(_))) {
         true => Some(read_stdin()?),

@@ -14,6 +14,7 @@
 //! git revision ([`changed_since`], with [`git`]) also reads the rest of the project as
 //! context: see [`context`].
 
+pub mod cache;
 pub mod git;
 pub mod read;
 mod walk;
