@@ -20,6 +20,7 @@ mod baseline;
 mod changed_since;
 mod cli_rules;
 mod config;
+mod context_cache;
 mod context_root;
 mod corpus;
 mod dialect;

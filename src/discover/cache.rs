@@ -258,11 +258,12 @@ pub fn select_context(
     let old = read_index(&cache_file).unwrap_or_default();
     let files: Vec<&Input> = inputs.iter().chain(context).collect();
     let now = SystemTime::now();
+    let cwd = super::current_dir();
     // Each file's summary: from its entry when the entry is fresh, else from its parse.
     let looked: Vec<(Option<String>, Option<Entry>, Looked)> = files
         .par_iter()
         .map(|input| {
-            let key = crate::config::glob::absolute(input.path())
+            let key = absolute_in(&cwd, input.path())
                 .to_str()
                 .filter(|p| !p.contains(['\t', '\n', '\r']))
                 .map(str::to_string);
@@ -419,6 +420,24 @@ enum Looked {
     Verified,
     /// From its parse.
     Parsed,
+}
+
+/// `path` made absolute against `cwd` (without asking the system for the working directory
+/// for each file), `.` and `..` resolved by name.
+fn absolute_in(cwd: &Path, path: &Path) -> PathBuf {
+    use std::path::Component;
+    let joined = cwd.join(path);
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 fn bytes_len(entry: &FileEntry) -> u64 {

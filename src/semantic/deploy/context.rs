@@ -153,8 +153,8 @@ fn note(s: &Statement, out: &mut Summary) {
 /// - it creates a name a needed file uses, or a function whose name a needed file writes
 ///   before `(`;
 /// - it is a history that creates or uses a name a needed file creates or uses;
-/// - it is a script that uses a name a needed file uses and some script creates (the users
-///   of a shared name are told together).
+/// - it is a script that uses a name a needed file uses and several scripts create (the users
+///   of a name defined more than once are told together).
 pub fn needed(summaries: &[&Summary], checked: &[bool], history: &[Option<u32>]) -> Vec<bool> {
     let n = summaries.len();
     let mut out = vec![false; n];
@@ -183,7 +183,9 @@ pub fn needed(summaries: &[&Summary], checked: &[bool], history: &[Option<u32>])
     let mut by_fundef: HashMap<&str, Vec<usize>> = HashMap::new();
     let mut script_users: HashMap<&str, Vec<usize>> = HashMap::new();
     let mut history_names: HashMap<&str, Vec<usize>> = HashMap::new();
-    let mut script_defs: HashSet<&str> = HashSet::new();
+    // How many scripts create each name (a name two scripts create can be defined twice
+    // differently: its users are told together).
+    let mut script_defs: HashMap<&str, usize> = HashMap::new();
     for (i, s) in summaries.iter().enumerate() {
         let u = unit_of[i];
         for d in &s.defs {
@@ -191,7 +193,7 @@ pub fn needed(summaries: &[&Summary], checked: &[bool], history: &[Option<u32>])
             if is_history[u] {
                 history_names.entry(d).or_default().push(u);
             } else {
-                script_defs.insert(d);
+                *script_defs.entry(d).or_default() += 1;
             }
         }
         for f in &s.fundefs {
@@ -226,7 +228,7 @@ pub fn needed(summaries: &[&Summary], checked: &[bool], history: &[Option<u32>])
                 if uses_seen.insert(x) {
                     queue.extend(by_def.get(x.as_str()).unwrap_or(&none));
                     queue.extend(history_names.get(x.as_str()).unwrap_or(&none));
-                    if script_defs.contains(x.as_str()) {
+                    if script_defs.get(x.as_str()).is_some_and(|&c| c > 1) {
                         queue.extend(script_users.get(x.as_str()).unwrap_or(&none));
                     }
                 }
