@@ -38,6 +38,7 @@ mod hostile_classic;
 mod hostile_inputs;
 mod layers;
 mod markdown;
+mod memory;
 mod mutation;
 mod oracle;
 mod output_safety;

@@ -229,11 +229,15 @@ pub fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Settings, Ex
 
 /// The run over the inputs of `args` (with context files when individual files were given, or
 /// with `changed_since`: the files changed since that git revision, with the rest of the
-/// project as context). `Err` carries the exit code of a usage error, already reported.
+/// project as context). With `context_cache` (`check`, which reports only on the inputs), the
+/// context is only the files the inputs need, as the context cache tells (unless
+/// `--no-cache`); `expand` and `files` read every context file. `Err` carries the exit code of
+/// a usage error, already reported.
 pub fn run_inputs(
     args: &InputArgs,
     changed_since: Option<&str>,
     settings: &Settings,
+    context_cache: bool,
 ) -> Result<flinklint::project::Outcome, ExitCode> {
     let selected = match changed_since {
         Some(revision) => discover::changed_since(&args.paths, settings, revision),
@@ -254,7 +258,7 @@ pub fn run_inputs(
         }
     };
     // Only the context files the checked files need, as the context cache tells.
-    let (context, cached) = match args.no_cache || context.is_empty() {
+    let (context, cached) = match !context_cache || args.no_cache || context.is_empty() {
         true => (context, None),
         false => {
             let dir = discover::cache::cache_dir(settings);
