@@ -28,12 +28,25 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// The project's `.sql` files, relative to its root, sorted.
+/// The project's `.sql` files (in every folder but the cache's), relative to its root, sorted.
 fn sql_files(dir: &Path) -> Vec<PathBuf> {
-    crate::common::sql_files(dir)
-        .into_iter()
-        .map(|p| p.strip_prefix(dir).unwrap().to_path_buf())
-        .collect()
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                if !path.ends_with(".flinklint_cache") {
+                    walk(root, &path, out);
+                }
+            } else if path.extension().is_some_and(|e| e == "sql") {
+                out.push(path.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    assert!(out.len() > 10, "the fixture project: {out:?}");
+    out
 }
 
 /// `flinklint check --format json FILE` in `dir` (with `extra` arguments): the report and
