@@ -194,6 +194,7 @@ def scales(args, target_dir):
         generate(corpus, n, args.seed)
         if first is None:
             first = corpus
+        if corpus == first and not args.no_throughput:
             out = subprocess.run(["cargo", "bench", "--quiet", "--bench", "throughput", "--", corpus],
                                  check=True, capture_output=True, text=True).stdout
             for line in out.splitlines():
@@ -224,6 +225,8 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--startup-runs", type=int, default=200)
     ap.add_argument("--startup-only", action="store_true", help="measure only the startup cost")
+    ap.add_argument("--no-throughput", action="store_true",
+                    help="with --scales: skip lex+parse throughput (it builds the benchmark binary)")
     ap.add_argument("--scales", help="comma-separated repository sizes (e.g. 2000,20000,100000): "
                     "ratio to cat and peak RSS at each, one file cold and warm, lex+parse MB/s")
     args = ap.parse_args()
