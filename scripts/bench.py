@@ -185,8 +185,11 @@ def one_file(binary, corpus, runs):
 def scales(args, target_dir):
     """The acceptance run of scaling: see the module's docstring."""
     sizes = [int(s) for s in args.scales.split(",") if s.strip()]
-    subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
-    binary = os.path.join(target_dir, "release", "flinklint")
+    if args.bin:
+        binary = args.bin
+    else:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
+        binary = os.path.join(target_dir, "release", "flinklint")
     first = None
     rows = []
     for n in sizes:
@@ -225,6 +228,7 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--startup-runs", type=int, default=200)
     ap.add_argument("--startup-only", action="store_true", help="measure only the startup cost")
+    ap.add_argument("--bin", help="with --scales: the flinklint binary to measure (default: build it)")
     ap.add_argument("--no-throughput", action="store_true",
                     help="with --scales: skip lex+parse throughput (it builds the benchmark binary)")
     ap.add_argument("--scales", help="comma-separated repository sizes (e.g. 2000,20000,100000): "
