@@ -152,6 +152,12 @@ def one_file(binary, corpus, runs):
     without the cache."""
     if not os.path.isdir(os.path.join(corpus, ".git")):
         subprocess.run(["git", "init", "-q", corpus], check=True)
+    # Its own project root: inside this repository, the nearest `.flinklint.yaml` above would be
+    # this repository's own (a config file marks the root before a git work tree does).
+    config = os.path.join(corpus, ".flinklint.yaml")
+    if not os.path.exists(config):
+        with open(config, "w", encoding="utf-8") as f:
+            f.write("# The benchmark's repository (scripts/bench.py).\ncatalog: auto\n")
     files = sorted(os.path.relpath(os.path.join(d, f), corpus)
                    for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql"))
     # A job of the middle of the repository (deterministic for a given repository).
