@@ -110,7 +110,10 @@ fn cached_and_uncached_runs_give_the_same_findings() {
     assert!(needed < context, "{err}");
     let (_, err) = check(&tmp.0, Path::new("jobs/udf.sql"), &[]);
     let (needed, _, _) = cache_line(&err);
-    assert!(needed >= 5, "the histories, customers and the function: {err}");
+    assert!(
+        needed >= 5,
+        "the histories, customers and the function: {err}"
+    );
     // The cache keeps itself out of git.
     assert!(tmp.0.join(".flinklint_cache/.gitignore").is_file());
 }
@@ -176,7 +179,10 @@ fn a_stale_cache_is_never_trusted() {
         "CREATE TABLE customers (id BIGINT, name STRING) WITH ('connector' = 'datagen');\nCREATE TABLE big_orders (id INT) WITH ('connector' = 'datagen');\n",
     )
     .unwrap();
-    same_mtime(&dir.join("ddl/customers.sql"), &dir.join("ddl/functions.sql"));
+    same_mtime(
+        &dir.join("ddl/customers.sql"),
+        &dir.join("ddl/functions.sql"),
+    );
     assert_same_as_uncached(dir);
 }
 
@@ -239,7 +245,12 @@ fn a_cache_of_another_version_is_not_read() {
 fn two_concurrent_runs_leave_a_whole_cache() {
     let tmp = project("cache-concurrent");
     let dir = &tmp.0;
-    let files = ["jobs/udf.sql", "jobs/enrich.sql", "jobs/shared_user.sql", "jobs/cycle_a.sql"];
+    let files = [
+        "jobs/udf.sql",
+        "jobs/enrich.sql",
+        "jobs/shared_user.sql",
+        "jobs/cycle_a.sql",
+    ];
     let expected: Vec<String> = files
         .iter()
         .map(|f| check(dir, Path::new(f), &["--no-cache"]).0)

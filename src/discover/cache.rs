@@ -268,12 +268,9 @@ pub fn select_context(
                 .filter(|p| !p.contains(['\t', '\n', '\r']))
                 .map(str::to_string);
             let meta = std::fs::metadata(input.path()).ok();
-            let stat = meta.as_ref().map(|m| {
-                (
-                    m.len(),
-                    m.modified().map_or(0, nanos),
-                )
-            });
+            let stat = meta
+                .as_ref()
+                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
             let cached = key.as_ref().and_then(|k| old.entries.get(k));
             if let (Some(e), Some((size, mtime))) = (cached, stat) {
                 let racy = mtime + RACY.as_nanos() >= old.written;

@@ -107,7 +107,10 @@ pub fn summarize(file: &FileEntry) -> Summary {
     // A name the cache cannot write on one line is not summed up: the file is always read.
     if [&out.defs, &out.uses, &out.fundefs, &out.calls]
         .iter()
-        .any(|v| v.iter().any(|n| n.is_empty() || n.contains(char::is_whitespace)))
+        .any(|v| {
+            v.iter()
+                .any(|n| n.is_empty() || n.contains(char::is_whitespace))
+        })
     {
         out.global = true;
     }
@@ -163,8 +166,8 @@ pub fn needed(summaries: &[&Summary], checked: &[bool], history: &[Option<u32>])
     let mut units: Vec<Vec<usize>> = Vec::new();
     let mut is_history: Vec<bool> = Vec::new();
     let mut by_history: HashMap<u32, usize> = HashMap::new();
-    for i in 0..n {
-        let u = match history[i] {
+    for (i, unit) in unit_of.iter_mut().enumerate() {
+        let u = match history.get(i).copied().flatten() {
             Some(h) => *by_history.entry(h).or_insert_with(|| {
                 units.push(Vec::new());
                 is_history.push(true);
@@ -177,7 +180,7 @@ pub fn needed(summaries: &[&Summary], checked: &[bool], history: &[Option<u32>])
             }
         };
         units[u].push(i);
-        unit_of[i] = u;
+        *unit = u;
     }
     let mut by_def: HashMap<&str, Vec<usize>> = HashMap::new();
     let mut by_fundef: HashMap<&str, Vec<usize>> = HashMap::new();
@@ -209,8 +212,8 @@ pub fn needed(summaries: &[&Summary], checked: &[bool], history: &[Option<u32>])
     }
     let mut included = vec![false; units.len()];
     let mut queue: Vec<usize> = Vec::new();
-    for i in 0..n {
-        if checked[i] || summaries[i].global {
+    for (i, s) in summaries.iter().enumerate() {
+        if checked.get(i).copied().unwrap_or(false) || s.global {
             queue.push(unit_of[i]);
         }
     }
