@@ -122,8 +122,7 @@ fn note(s: &Statement, out: &mut Summary) {
     match &s.kind {
         StatementKind::Other(o) => match (o.kind, &o.name) {
             (OtherKind::CreateFunction | OtherKind::AlterFunction, Some(n)) => {
-                out.fundefs
-                    .push(CompactString::from(n.last().text.to_lowercase()));
+                out.fundefs.push(n.last().text.to_lowercase());
             }
             (OtherKind::Show | OtherKind::Describe | OtherKind::ClientCommand, _) => {}
             _ => out.global = true,
@@ -134,9 +133,7 @@ fn note(s: &Statement, out: &mut Summary) {
         },
         StatementKind::Drop(d) => match d.object {
             ObjectKind::Table | ObjectKind::View | ObjectKind::MaterializedTable => {}
-            ObjectKind::Function => out
-                .fundefs
-                .push(CompactString::from(d.name.last().text.to_lowercase())),
+            ObjectKind::Function => out.fundefs.push(d.name.last().text.to_lowercase()),
             _ => out.global = true,
         },
         StatementKind::StatementSet(set) => set.statements.iter().for_each(|s| note(s, out)),
