@@ -17,7 +17,16 @@ arguments or the generator change), builds the release binary, then prints:
     `true`, as the median and best of many runs, and the in-process time of config discovery
     plus the rule registry read from FLINKLINT_TIMINGS (target: under 5 ms).
 
+With --scales (the acceptance run of scaling, e.g. `--scales 2000,20000,100000`), it prints
+instead, in one run: lex+parse throughput on the first scale's repository; for each scale, the
+whole run of `check` against `cat` over the same files (best of --runs, fewer at large scales)
+with the peak RSS of `check`; and, in the first scale's repository made a git work tree, one
+staged file checked alone (`flinklint check FILE`, the rest of the repository its context):
+cold (no context cache: each run after deleting `.flinklint_cache/`), warm (the cache
+written) and with `--no-cache`, medians and best of --runs.
+
 Usage (from the repository root):  python3 scripts/bench.py [--files 2000] [--runs 10] [--seed 7]
+                                   python3 scripts/bench.py --scales 2000,20000,100000 [--runs 10]
                                    python3 scripts/bench.py --startup-only [--startup-runs 200]
 """
 import argparse
@@ -128,6 +137,96 @@ def generate(corpus, files, seed):
                        check=True, stdout=subprocess.DEVNULL)
 
 
+def run_rss(cmd, **kw):
+    """Runs `cmd`; returns (seconds, peak RSS in MB) of that process alone (wait4)."""
+    t = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+    _, _, usage = os.wait4(p.pid, 0)
+    took = time.perf_counter() - t
+    p.returncode = 0
+    return took, usage.ru_maxrss / 1024.0
+
+
+def one_file(binary, corpus, runs):
+    """Prints one staged file checked alone in `corpus` (made a git work tree): cold, warm and
+    without the cache."""
+    if not os.path.isdir(os.path.join(corpus, ".git")):
+        subprocess.run(["git", "init", "-q", corpus], check=True)
+    # Its own project root: inside this repository, the nearest `.flinklint.yaml` above would be
+    # this repository's own (a config file marks the root before a git work tree does).
+    config = os.path.join(corpus, ".flinklint.yaml")
+    if not os.path.exists(config):
+        with open(config, "w", encoding="utf-8") as f:
+            f.write("# The benchmark's repository (scripts/bench.py).\ncatalog: auto\n")
+    files = sorted(os.path.relpath(os.path.join(d, f), corpus)
+                   for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql"))
+    # A job of the middle of the repository (deterministic for a given repository).
+    jobs = [f for f in files if f.startswith("pipelines")]
+    staged = jobs[len(jobs) // 2] if jobs else files[len(files) // 2]
+    binary = os.path.abspath(binary)
+    cache = os.path.join(corpus, ".flinklint_cache")
+    cmd = [binary, "check", "--format", "json", "--exit-zero", staged]
+
+    def cold():
+        shutil.rmtree(cache, ignore_errors=True)
+        return run_rss(cmd, cwd=corpus)[0] * 1e3
+
+    def show(name, t):
+        print(f"  {name:34s} median {statistics.median(t):7.1f} ms, best {min(t):7.1f} ms")
+
+    print(f"one file in the {len(files)}-file repository ({staged}; {runs} runs each):")
+    cold()
+    show("cold (no cache)", [cold() for _ in range(runs)])
+    run_rss(cmd, cwd=corpus)
+    show("warm (cache written)", [run_rss(cmd, cwd=corpus)[0] * 1e3 for _ in range(runs)])
+    show("--no-cache (every context file)",
+         [run_rss(cmd + ["--no-cache"], cwd=corpus)[0] * 1e3 for _ in range(runs)])
+    show("true", [run_rss(["true"])[0] * 1e3 for _ in range(runs)])
+    err = subprocess.run(cmd + ["--verbose"], cwd=corpus, capture_output=True, text=True).stderr
+    for line in err.splitlines():
+        if "context cache" in line:
+            print("  " + line.replace("flinklint: ", ""))
+
+
+def scales(args, target_dir):
+    """The acceptance run of scaling: see the module's docstring."""
+    sizes = [int(s) for s in args.scales.split(",") if s.strip()]
+    if args.bin:
+        binary = args.bin
+    else:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
+        binary = os.path.join(target_dir, "release", "flinklint")
+    first = None
+    rows = []
+    for n in sizes:
+        corpus = os.path.join("bench-out", f"corpus-{n}")
+        generate(corpus, n, args.seed)
+        if first is None:
+            first = corpus
+        if corpus == first and not args.no_throughput:
+            out = subprocess.run(["cargo", "bench", "--quiet", "--bench", "throughput", "--", corpus],
+                                 check=True, capture_output=True, text=True).stdout
+            for line in out.splitlines():
+                if "MB/s" in line:
+                    print(line.strip())
+        files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql"))
+        size = sum(os.path.getsize(f) for f in files)
+        runs = max(2, args.runs if n <= 20000 else args.runs // 3)
+        cmd = [binary, "check", "--format", "json", "--exit-zero", corpus]
+        run_rss(cmd)  # warm the page cache
+        timed = [run_rss(cmd) for _ in range(runs)]
+        lint = min(t for t, _ in timed)
+        rss = max(r for _, r in timed)
+        cat = best_of(["cat", *files], runs)
+        rows.append((n, size, lint, cat, rss))
+    print("whole run of `check` against `cat` (best of --runs; peak RSS of check):")
+    print(f"  {'files':>7s} {'MB':>7s} {'check ms':>9s} {'cat ms':>8s} {'ratio':>6s} {'us/file':>8s} {'RSS MB':>7s}")
+    for n, size, lint, cat, rss in rows:
+        print(f"  {n:7d} {size / 1e6:7.1f} {lint * 1e3:9.1f} {cat * 1e3:8.1f} {lint / cat:6.1f}x "
+              f"{lint * 1e6 / max(n, 1):8.1f} {rss:7.1f}")
+    one_file(binary, first, args.runs)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--files", type=int, default=2000)
@@ -135,10 +234,18 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--startup-runs", type=int, default=200)
     ap.add_argument("--startup-only", action="store_true", help="measure only the startup cost")
+    ap.add_argument("--bin", help="with --scales: the flinklint binary to measure (default: build it)")
+    ap.add_argument("--no-throughput", action="store_true",
+                    help="with --scales: skip lex+parse throughput (it builds the benchmark binary)")
+    ap.add_argument("--scales", help="comma-separated repository sizes (e.g. 2000,20000,100000): "
+                    "ratio to cat and peak RSS at each, one file cold and warm, lex+parse MB/s")
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     os.chdir(root)
     target_dir = os.environ.get("CARGO_TARGET_DIR", "target")
+    if args.scales:
+        scales(args, target_dir)
+        return
     if args.startup_only:
         subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
         startup(os.path.join(target_dir, "release", "flinklint"), args.startup_runs)

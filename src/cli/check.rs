@@ -177,7 +177,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
         },
         None => None,
     };
-    let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &settings) {
+    let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &settings, true)
+    {
         Ok(o) => o,
         Err(code) => return code,
     };

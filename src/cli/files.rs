@@ -39,7 +39,7 @@ pub fn run(args: FilesArgs) -> ExitCode {
         },
         Err(code) => return code,
     };
-    let outcome = match run_inputs(&args.input, None, &settings) {
+    let outcome = match run_inputs(&args.input, None, &settings, false) {
         Ok(o) => o,
         Err(code) => return code,
     };

@@ -92,6 +92,10 @@ pub struct InputArgs {
     /// checked and read as context.
     #[arg(long, short = 'v')]
     verbose: bool,
+    /// Read every context file instead of only those the checked files need, and leave the
+    /// context cache (`cache-dir`, by default `.flinklint_cache/` in the project root) alone.
+    #[arg(long)]
+    no_cache: bool,
 }
 
 impl InputArgs {
@@ -225,11 +229,15 @@ pub fn settings(args: &InputArgs, mut extra: CliSettings) -> Result<Settings, Ex
 
 /// The run over the inputs of `args` (with context files when individual files were given, or
 /// with `changed_since`: the files changed since that git revision, with the rest of the
-/// project as context). `Err` carries the exit code of a usage error, already reported.
+/// project as context). With `context_cache` (`check`, which reports only on the inputs), the
+/// context is only the files the inputs need, as the context cache tells (unless
+/// `--no-cache`); `expand` and `files` read every context file. `Err` carries the exit code of
+/// a usage error, already reported.
 pub fn run_inputs(
     args: &InputArgs,
     changed_since: Option<&str>,
     settings: &Settings,
+    context_cache: bool,
 ) -> Result<flinklint::project::Outcome, ExitCode> {
     let selected = match changed_since {
         Some(revision) => discover::changed_since(&args.paths, settings, revision),
@@ -247,6 +255,16 @@ pub fn run_inputs(
         Err(e) => {
             eprintln!("flinklint: {}", escape::text(&e.to_string()));
             return Err(ExitCode::from(2));
+        }
+    };
+    // Only the context files the checked files need, as the context cache tells.
+    let (context, cached) = match !context_cache || args.no_cache || context.is_empty() {
+        true => (context, None),
+        false => {
+            let dir = discover::cache::cache_dir(settings);
+            let (needed, selected) =
+                discover::cache::select_context(&inputs, &context, settings, &dir);
+            (needed, Some(selected))
         }
     };
     if inputs.is_empty() {
@@ -271,6 +289,12 @@ pub fn run_inputs(
             inputs.len(),
             context.len()
         );
+        if let Some(c) = cached {
+            eprintln!(
+                "flinklint: context cache: {} of {} context file(s) needed, {} file(s) parsed to refresh it",
+                c.needed, c.context, c.parsed
+            );
+        }
     }
     let stdin = match inputs.iter().any(|i| matches!(i, Input::Stdin(_))) {
         true => Some(read_stdin()?),

@@ -33,6 +33,7 @@ pub const KEYS: &[&str] = &[
     "functions",
     "require-suppression-reason",
     "overrides",
+    "cache-dir",
 ];
 
 /// `.flinklint.yaml` as written.
@@ -79,6 +80,8 @@ pub struct ConfigFile {
     pub require_suppression_reason: Option<bool>,
     /// `overrides: [{paths: [glob], target?, rules?}]`.
     pub overrides: Option<Vec<OverrideEntry>>,
+    /// `cache-dir: .flinklint_cache`.
+    pub cache_dir: Option<String>,
 }
 
 /// One entry of `overrides`.

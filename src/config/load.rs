@@ -461,6 +461,9 @@ pub fn apply(
             order,
         });
     }
+    if let Some(dir) = &config.cache_dir {
+        settings.cache_dir = Some(super::glob::absolute(&root.join(dir)));
+    }
     if let Some(list) = &config.external_tables {
         settings.external_tables = external_files(settings, &root, list, path, text)?;
     }

@@ -14,13 +14,14 @@
 //! git revision ([`changed_since`], with [`git`]) also reads the rest of the project as
 //! context: see [`context`].
 
+pub mod cache;
 pub mod git;
 pub mod read;
 mod walk;
 
 use crate::config::glob::PathMatcher;
 use crate::config::Settings;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use walk::{walk, walk_to};
 
@@ -528,11 +529,30 @@ fn project_files(settings: &Settings, args: &[PathBuf]) -> Vec<(PathBuf, PathBuf
         walk_to(&root.dir, settings, &settings.exclude, depth, &mut found);
     }
     let mut seen = HashSet::new();
+    // A file that is not a symbolic link is its folder's canonical path and its name: one
+    // `lstat` per file and one canonicalization per folder (canonicalizing every file costs a
+    // `readlink` per component of its path).
+    let mut folders: HashMap<PathBuf, Option<PathBuf>> = HashMap::new();
     found
         .into_iter()
         .filter_map(|i| {
             let path = i.path();
-            let canonical = std::fs::canonicalize(path).ok()?;
+            let plain = std::fs::symlink_metadata(path).is_ok_and(|m| !m.file_type().is_symlink());
+            let canonical = match (plain, path.parent(), path.file_name()) {
+                (true, Some(parent), Some(name)) => folders
+                    .entry(parent.to_path_buf())
+                    .or_insert_with(|| {
+                        std::fs::canonicalize(if parent.as_os_str().is_empty() {
+                            Path::new(".")
+                        } else {
+                            parent
+                        })
+                        .ok()
+                    })
+                    .as_ref()
+                    .map(|p| p.join(name))?,
+                _ => std::fs::canonicalize(path).ok()?,
+            };
             seen.insert(canonical.clone())
                 .then(|| (display_path(&cwd, path), canonical))
         })

@@ -33,6 +33,7 @@
 //! What a script creates and uses is read from its syntax trees first ([`names`]); the order
 //! follows from it (Tarjan's strongly connected components, without recursion).
 
+pub mod context;
 pub mod names;
 
 use super::catalog::{Catalog, CatalogObject, ObjectDef, Origin, Shared};
@@ -1015,6 +1016,7 @@ mod tests {
             creates: vec![name.clone()],
             created_at: vec![Default::default()],
             uses: Vec::new(),
+            temporary: Vec::new(),
         };
         let user = ScriptNames {
             creates: Vec::new(),
@@ -1024,6 +1026,7 @@ mod tests {
                 span: Default::default(),
                 statement: Default::default(),
             }],
+            temporary: Vec::new(),
         };
         (creator, user)
     }

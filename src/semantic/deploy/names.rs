@@ -39,6 +39,8 @@ pub struct ScriptNames {
     /// The first use of each name it uses but neither creates nor declares `TEMPORARY`, in
     /// source order.
     pub uses: Vec<Use>,
+    /// The names it declares `TEMPORARY`, sorted, without repeats.
+    pub temporary: Vec<QualifiedName>,
 }
 
 impl ScriptNames {
@@ -97,6 +99,7 @@ pub fn script_names(file: &FileEntry) -> ScriptNames {
         creates,
         created_at,
         uses: kept,
+        temporary,
     }
 }
 

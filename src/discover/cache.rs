@@ -1,0 +1,442 @@
+//! The context cache: what each file of a project creates and uses
+//! ([`crate::semantic::deploy::context::Summary`]), kept between runs, so that a run on a few
+//! files (a pre-commit hook, an editor's save) parses only them, the files whose cached
+//! entries are stale, and the context files the checked ones need — not the whole project.
+//!
+//! The cache is one file, `<cache-dir>/context-index`, by default under
+//! `.flinklint_cache/` in the project root (config `cache-dir`; `--no-cache` leaves it
+//! alone). An entry is keyed by the file's absolute path, size and modification time (to the
+//! nanosecond); when the size or time changed, or the time is within [`RACY`] of when the
+//! cache was written (a file written twice within the clock's tick), the file's content hash
+//! decides. A header carries flinklint's version, the format, the number of entries and a hash
+//! of the body: a cache of another version, or one that is truncated or garbled, is not read
+//! (the run parses what it needs and writes a new one). It is written to a temporary file and
+//! renamed over the old one: two concurrent runs each leave a whole cache, the last one's.
+//!
+//! Which files a run must read is decided by
+//! [`crate::semantic::deploy::context::needed`]; the findings are those of a run that reads
+//! every file of the project.
+
+use super::read::load;
+use super::Input;
+use crate::config::{CatalogMode, Settings};
+use crate::files::FileEntry;
+use crate::semantic::deploy::context::{needed, summarize, Summary};
+use crate::source::FileId;
+use compact_str::CompactString;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::BuildHasher;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The cache file's name in the cache folder.
+pub const FILE_NAME: &str = "context-index";
+/// The cache folder's name in the project root, by default.
+pub const DEFAULT_DIR: &str = ".flinklint_cache";
+/// The format of the cache file; with flinklint's version, in its header.
+const FORMAT: u32 = 1;
+/// A file modified this close to the cache's writing is checked by its content.
+pub const RACY: Duration = Duration::from_secs(2);
+const MAGIC: &str = "flinklint-context-index";
+
+/// One file's entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    size: u64,
+    mtime: u128,
+    hash: u128,
+    summary: Summary,
+}
+
+/// The cache as read: entries by absolute path, and when it was written (ns since the epoch).
+#[derive(Debug, Default)]
+struct Index {
+    written: u128,
+    entries: HashMap<String, Entry>,
+}
+
+fn version_line() -> String {
+    format!("{MAGIC} {FORMAT} {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The hash of a file's content (128 bits of two fixed-seed hashes).
+fn content_hash(bytes: &[u8]) -> u128 {
+    let a = foldhash::quality::FixedState::with_seed(0x5eed_f11c_0de1_0001).hash_one(bytes);
+    let b = foldhash::quality::FixedState::with_seed(0x0bad_cafe_2026_0002).hash_one(bytes);
+    (u128::from(a) << 64) | u128::from(b)
+}
+
+fn nanos(t: SystemTime) -> u128 {
+    t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+}
+
+/// Reads the cache file at `path`; `None` when it is missing, of another version or format,
+/// or not whole (truncated, garbled): such a cache is never trusted.
+fn read_index(path: &Path) -> Option<Index> {
+    let bytes = std::fs::read(path).ok()?;
+    let text = std::str::from_utf8(&bytes).ok()?;
+    let (version, rest) = text.split_once('\n')?;
+    if version != version_line() {
+        return None;
+    }
+    let (header, body) = rest.split_once('\n')?;
+    let mut h = header.split(' ');
+    let written: u128 = h.next()?.parse().ok()?;
+    let count: usize = h.next()?.parse().ok()?;
+    let hash = u128::from_str_radix(h.next()?, 16).ok()?;
+    if h.next().is_some() || content_hash(body.as_bytes()) != hash {
+        return None;
+    }
+    let mut entries = HashMap::with_capacity(count);
+    for line in body.lines() {
+        let (path, entry) = parse_entry(line)?;
+        entries.insert(path.to_string(), entry);
+    }
+    (entries.len() == count).then_some(Index { written, entries })
+}
+
+fn parse_entry(line: &str) -> Option<(&str, Entry)> {
+    let mut f = line.split('\t');
+    let path = f.next()?;
+    let size = f.next()?.parse().ok()?;
+    let mtime = f.next()?.parse().ok()?;
+    let hash = u128::from_str_radix(f.next()?, 16).ok()?;
+    let global = match f.next()? {
+        "g" => true,
+        "-" => false,
+        _ => return None,
+    };
+    let mut names = || -> Option<Vec<CompactString>> {
+        Some(
+            f.next()?
+                .split(' ')
+                .filter(|n| !n.is_empty())
+                .map(CompactString::from)
+                .collect(),
+        )
+    };
+    let summary = Summary {
+        global,
+        defs: names()?,
+        uses: names()?,
+        fundefs: names()?,
+        calls: names()?,
+    };
+    if f.next().is_some() {
+        return None;
+    }
+    Some((
+        path,
+        Entry {
+            size,
+            mtime,
+            hash,
+            summary,
+        },
+    ))
+}
+
+fn write_entry(out: &mut String, path: &str, e: &Entry) {
+    use std::fmt::Write as _;
+    let s = &e.summary;
+    let _ = write!(
+        out,
+        "{path}\t{}\t{}\t{:032x}\t{}",
+        e.size,
+        e.mtime,
+        e.hash,
+        if s.global { "g" } else { "-" }
+    );
+    for names in [&s.defs, &s.uses, &s.fundefs, &s.calls] {
+        out.push('\t');
+        for (k, n) in names.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.push_str(n);
+        }
+    }
+    out.push('\n');
+}
+
+/// Writes the cache atomically: a temporary file in the cache folder, renamed over the cache.
+/// Failures are ignored (a read-only project is checked without a cache).
+fn write_index(dir: &Path, index: &Index) {
+    let mut paths: Vec<&String> = index.entries.keys().collect();
+    paths.sort();
+    let mut body = String::new();
+    for p in paths {
+        write_entry(&mut body, p, &index.entries[p]);
+    }
+    let text = format!(
+        "{}\n{} {} {:032x}\n{body}",
+        version_line(),
+        index.written,
+        index.entries.len(),
+        content_hash(body.as_bytes())
+    );
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    // Marks the folder as a cache (backup tools skip it) and keeps it out of git.
+    let gitignore = dir.join(".gitignore");
+    if !gitignore.exists() {
+        let _ = std::fs::write(&gitignore, "# Created by flinklint: its cache.\n*\n");
+        let _ = std::fs::write(
+            dir.join("CACHEDIR.TAG"),
+            "Signature: 8a477f597d28d172789f06886806bc55\n# flinklint's cache (https://bford.info/cachedir/)\n",
+        );
+    }
+    let tmp = dir.join(format!(
+        "{FILE_NAME}.{}.{}.tmp",
+        std::process::id(),
+        nanos(SystemTime::now())
+    ));
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(text.as_bytes())?;
+        f.sync_data()
+    });
+    if written.is_err() || std::fs::rename(&tmp, dir.join(FILE_NAME)).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+/// The cache folder of a run: `cache-dir` from the configuration, else `.flinklint_cache` in
+/// the project root (the config file's folder, or the git work tree's).
+pub fn cache_dir(settings: &Settings) -> PathBuf {
+    if let Some(dir) = &settings.cache_dir {
+        return dir.clone();
+    }
+    let root = match &settings.root {
+        Some(root) => root.clone(),
+        None => super::project_root(&super::current_dir()),
+    };
+    crate::config::glob::absolute(&root.join(DEFAULT_DIR))
+}
+
+/// What the selection did (for `--verbose`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Selected {
+    /// Files whose entry was missing or stale, parsed to sum them up.
+    pub parsed: usize,
+    /// Context files the run needs.
+    pub needed: usize,
+    /// Context files in all.
+    pub context: usize,
+}
+
+/// The context files a run on `inputs` needs, in their order, using and refreshing the cache
+/// in `dir`. Every context file is needed when an input is standard input or the deployment
+/// model is `catalog: persistent` (every script sees every earlier one), and when the
+/// selection would group the files into histories otherwise than the whole project does.
+pub fn select_context(
+    inputs: &[Input],
+    context: &[Input],
+    settings: &Settings,
+    dir: &Path,
+) -> (Vec<Input>, Selected) {
+    let all_needed = |parsed| {
+        (
+            context.to_vec(),
+            Selected {
+                parsed,
+                needed: context.len(),
+                context: context.len(),
+            },
+        )
+    };
+    if context.is_empty()
+        || settings.catalog == CatalogMode::Persistent
+        || !settings.external_tables.is_empty()
+        || inputs.iter().any(|i| matches!(i, Input::Stdin(_)))
+    {
+        return all_needed(0);
+    }
+    let cache_file = dir.join(FILE_NAME);
+    let old = read_index(&cache_file).unwrap_or_default();
+    let files: Vec<&Input> = inputs.iter().chain(context).collect();
+    let now = SystemTime::now();
+    let cwd = super::current_dir();
+    // Each file's summary: from its entry when the entry is fresh, else from its parse.
+    let looked: Vec<(Option<String>, Option<Entry>, Looked)> = files
+        .par_iter()
+        .map(|input| {
+            let key = absolute_in(&cwd, input.path())
+                .to_str()
+                .filter(|p| !p.contains(['\t', '\n', '\r']))
+                .map(str::to_string);
+            let meta = std::fs::metadata(input.path()).ok();
+            let stat = meta
+                .as_ref()
+                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+            let cached = key.as_ref().and_then(|k| old.entries.get(k));
+            if let (Some(e), Some((size, mtime))) = (cached, stat) {
+                let racy = mtime + RACY.as_nanos() >= old.written;
+                if e.size == size && e.mtime == mtime && mtime != 0 && !racy {
+                    return (key, Some(e.clone()), Looked::Fresh);
+                }
+            }
+            let (source, load_error) = load(input, None);
+            let bytes = source.text.as_bytes();
+            let hash = content_hash(bytes);
+            if let Some(e) = cached {
+                if load_error.is_none() && e.hash == hash && e.size == bytes.len() as u64 {
+                    let mut e = e.clone();
+                    e.mtime = stat.map_or(0, |s| s.1);
+                    return (key, Some(e), Looked::Verified);
+                }
+            }
+            let (parsed, dialect) = crate::files::parse(&source);
+            let unreadable = load_error.is_some();
+            let entry = FileEntry {
+                id: FileId(0),
+                source,
+                parsed,
+                dialect,
+                load_error,
+                report: false,
+                base_of: None,
+            };
+            let summary = summarize(&entry);
+            // A file that changed while it was read is summed up but not cached.
+            let after = std::fs::metadata(input.path())
+                .ok()
+                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+            let entry = (!unreadable && after == stat && stat.is_some()).then(|| Entry {
+                size: bytes_len(&entry),
+                mtime: stat.map_or(0, |s| s.1),
+                hash,
+                summary: summary.clone(),
+            });
+            match entry {
+                Some(e) => (key, Some(e), Looked::Parsed),
+                None => (
+                    None,
+                    Some(Entry {
+                        size: 0,
+                        mtime: 0,
+                        hash: 0,
+                        summary,
+                    }),
+                    Looked::Parsed,
+                ),
+            }
+        })
+        .collect();
+    let parsed = looked.iter().filter(|l| l.2 == Looked::Parsed).count();
+    let summaries: Vec<&Summary> = looked
+        .iter()
+        .map(|(_, e, _)| &e.as_ref().expect("every file is summed up").summary)
+        .collect();
+    // Which history each file belongs to, as the whole project groups them.
+    let plan = crate::semantic::history::plan_paths(
+        files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f.path())),
+        settings,
+    );
+    let mut history = vec![None; files.len()];
+    for (k, h) in plan.histories.iter().enumerate() {
+        for id in &h.files {
+            history[id.0 as usize] = Some(k as u32);
+        }
+    }
+    let checked: Vec<bool> = (0..files.len()).map(|i| i < inputs.len()).collect();
+    let keep = needed(&summaries, &checked, &history);
+    // The cache: this run's entries over the old ones.
+    if looked.iter().any(|l| l.2 != Looked::Fresh && l.0.is_some()) {
+        let mut index = old;
+        index.written = nanos(now);
+        for (key, entry, _) in looked {
+            if let (Some(k), Some(e)) = (key, entry) {
+                if e.mtime != 0 {
+                    index.entries.insert(k, e);
+                }
+            }
+        }
+        write_index(dir, &index);
+    }
+    let chosen: Vec<Input> = context
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| keep[inputs.len() + k])
+        .map(|(_, i)| i.clone())
+        .collect();
+    // The chosen files must fall into the same histories, in the same order, as in the whole
+    // project: else every file is read.
+    let kept: Vec<usize> = (0..files.len()).filter(|&i| keep[i]).collect();
+    let sub = crate::semantic::history::plan_paths(
+        kept.iter()
+            .enumerate()
+            .map(|(j, &i)| (FileId(j as u32), files[i].path())),
+        settings,
+    );
+    let same = sub.histories.len()
+        == plan
+            .histories
+            .iter()
+            .filter(|h| h.files.first().is_some_and(|f| keep[f.0 as usize]))
+            .count()
+        && sub.histories.iter().all(|h| {
+            let Some(first) = h.files.first() else {
+                return false;
+            };
+            let original = kept[first.0 as usize];
+            history[original].is_some_and(|k| {
+                let whole = &plan.histories[k as usize].files;
+                whole.len() == h.files.len()
+                    && whole
+                        .iter()
+                        .zip(&h.files)
+                        .all(|(a, b)| a.0 as usize == kept[b.0 as usize])
+            })
+        });
+    if !same {
+        return all_needed(parsed);
+    }
+    let needed = chosen.len();
+    (
+        chosen,
+        Selected {
+            parsed,
+            needed,
+            context: context.len(),
+        },
+    )
+}
+
+/// How a file's summary was had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Looked {
+    /// From its entry: size and time unchanged.
+    Fresh,
+    /// From its entry: size or time changed, the content did not.
+    Verified,
+    /// From its parse.
+    Parsed,
+}
+
+/// `path` made absolute against `cwd` (without asking the system for the working directory
+/// for each file), `.` and `..` resolved by name.
+fn absolute_in(cwd: &Path, path: &Path) -> PathBuf {
+    use std::path::Component;
+    let joined = cwd.join(path);
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn bytes_len(entry: &FileEntry) -> u64 {
+    entry.source.text.len() as u64
+}
