@@ -128,7 +128,8 @@ pub fn analyse_planned(
     plan: Option<history::Plan>,
 ) -> Model {
     let start = std::time::Instant::now();
-    let plan = plan.unwrap_or_else(|| history::plan(files, settings));
+    let mut plan = plan.unwrap_or_else(|| history::plan(files, settings));
+    history::separate_independent_scripts(&mut plan, files);
     let planned = start.elapsed();
     // The earlier version (`--base`) of each file that has one.
     let bases: HashMap<FileId, &FileEntry> = files
