@@ -218,7 +218,10 @@ fn files_shows_histories_and_what_check_does_with_unreadable_files() {
         "mig/001_orders.sql",
         b"CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
     );
-    write("mig/002_region.sql", b"ALTER TABLE orders ADD region STRING;\n");
+    write(
+        "mig/002_region.sql",
+        b"ALTER TABLE orders ADD region STRING;\n",
+    );
     // Numbered demo scripts that each re-create their table: scripts, not a history.
     let demo = b"DROP TABLE IF EXISTS events;\n\
         CREATE TABLE events (id INT) WITH ('connector' = 'datagen');\n";
@@ -281,8 +284,14 @@ fn files_shows_histories_and_what_check_does_with_unreadable_files() {
             )
         })
         .collect();
-    assert!(found.contains(&("bin.sql".into(), "SY000".into())), "{found:?}");
-    assert!(found.contains(&("nul.sql".into(), "SY001".into())), "{found:?}");
+    assert!(
+        found.contains(&("bin.sql".into(), "SY000".into())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("nul.sql".into(), "SY001".into())),
+        "{found:?}"
+    );
     // JSON: the histories in order, the independent scripts, the unreadable file.
     let (_, json) = run(&["files", ".", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();

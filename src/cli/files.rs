@@ -59,11 +59,8 @@ pub fn run(args: FilesArgs) -> ExitCode {
             flinklint::source::escape::lines(&text(&files, &outcome.files, plan)).into_owned()
         }
         FilesFormat::Json => {
-            let mut s = flinklint::source::escape::json_pretty(&json_doc(
-                &files,
-                &outcome.files,
-                plan,
-            ));
+            let mut s =
+                flinklint::source::escape::json_pretty(&json_doc(&files, &outcome.files, plan));
             s.push('\n');
             s
         }

@@ -402,15 +402,13 @@ impl Scan<'_> {
             W::NUMBER if self.type_position(i, ddl) => {
                 self.signal(Oracle, Strong, NUMBER_COLUMN, span)
             }
-            W::VARCHAR2 | W::NVARCHAR2 | W::CLOB | W::NCLOB if self.type_position(i, ddl) =>
-            {
-                self.signal(
+            W::VARCHAR2 | W::NVARCHAR2 | W::CLOB | W::NCLOB if self.type_position(i, ddl) => self
+                .signal(
                     Oracle,
                     Strong,
                     "an Oracle type (VARCHAR2, NUMBER, CLOB)",
                     span,
-                )
-            }
+                ),
             W::SYSDATE => self.signal(Oracle, Medium, "SYSDATE", span),
             W::SUPPLEMENTAL | W::ARCHIVELOG => {
                 self.signal(Oracle, Strong, "SUPPLEMENTAL LOG / ARCHIVELOG", span)
