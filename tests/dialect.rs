@@ -197,6 +197,130 @@ fn files_lists_each_file_with_its_verdict() {
 }
 
 #[test]
+fn files_shows_histories_and_what_check_does_with_unreadable_files() {
+    let dir = common::TempDir::new("dialect-files-histories");
+    let write = |path: &str, text: &[u8]| {
+        let path = dir.0.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    // A history by Flyway names, and one by numbered names whose second file alters the
+    // table of the first.
+    write(
+        "db/V10__later.sql",
+        b"CREATE TABLE c (id INT) WITH ('connector' = 'datagen');\n",
+    );
+    write(
+        "db/V2__first.sql",
+        b"CREATE TABLE b (id INT) WITH ('connector' = 'datagen');\n",
+    );
+    write(
+        "mig/001_orders.sql",
+        b"CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+    );
+    write(
+        "mig/002_region.sql",
+        b"ALTER TABLE orders ADD region STRING;\n",
+    );
+    // Numbered demo scripts that each re-create their table: scripts, not a history.
+    let demo = b"DROP TABLE IF EXISTS events;\n\
+        CREATE TABLE events (id INT) WITH ('connector' = 'datagen');\n";
+    write("demo/01_baseline.sql", demo);
+    write("demo/02_mitigation.sql", demo);
+    // A binary file and one with a NUL byte.
+    write("bin.sql", b"SELECT 1;\xff\xfe\x00\n");
+    write("nul.sql", b"SELECT 1;\x00\nSELECT 2;\n");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_flinklint"))
+            .args(args)
+            .current_dir(&dir.0)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("run flinklint");
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, text) = run(&["files", "."]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("histories (each folder's files apply in this order"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  db (Flyway-style file names): V2__first.sql, V10__later.sql\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  mig (numbered file names): 001_orders.sql, 002_region.sql\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("independent scripts, not a history")
+            && text.contains("  demo: 01_baseline.sql, 02_mitigation.sql\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "bin.sql: unreadable: not valid UTF-8 (byte 9); `check` reports it (SY000) and \
+             checks nothing in it"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("it holds a NUL byte (the first at line 1, column 10), which `check` reports as syntax errors (SY001)"),
+        "{text}"
+    );
+    assert!(text.contains(", 1 unreadable;"), "{text}");
+    // `check` says the same of both files.
+    let (_, checked) = run(&["check", "--format", "json", "bin.sql", "nul.sql"]);
+    let checked: serde_json::Value = serde_json::from_str(&checked).unwrap();
+    let found: Vec<(String, String)> = checked["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["file"].as_str().unwrap().to_string(),
+                d["code"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        found.contains(&("bin.sql".into(), "SY000".into())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("nul.sql".into(), "SY001".into())),
+        "{found:?}"
+    );
+    // JSON: the histories in order, the independent scripts, the unreadable file.
+    let (_, json) = run(&["files", ".", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let histories = json["histories"].as_array().unwrap();
+    assert_eq!(histories.len(), 2, "{json}");
+    assert_eq!(histories[0]["folder"], "db");
+    assert_eq!(histories[0]["by"], "flyway-names");
+    assert_eq!(
+        histories[0]["files"],
+        serde_json::json!(["db/V2__first.sql", "db/V10__later.sql"])
+    );
+    assert_eq!(histories[1]["by"], "numbered-names");
+    assert_eq!(json["independent_scripts"][0]["folder"], "demo");
+    let file = |name: &str| {
+        json["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["path"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(file("bin.sql")["verdict"], "unreadable");
+    assert_eq!(file("bin.sql")["load_error"], "not valid UTF-8 (byte 9)");
+    assert_eq!(file("nul.sql")["nul_bytes"]["count"], 1);
+    assert_eq!(json["summary"]["unreadable"], 1);
+}
+
+#[test]
 fn detection_is_linear_on_hostile_input() {
     // Many statements, each with tells of several dialects, and a file of template tags.
     let statement = "CREATE TABLE t (a INT AUTO_INCREMENT, b SERIAL, c STRING) STORED AS ORC \

@@ -1,11 +1,14 @@
 //! `flinklint files`: each file a run reads, whether it is Flink SQL, and why (the verdicts of
 //! the dialect stage, with the configuration's `flink-files`, `other-files` and
-//! `dialect-detection` applied).
+//! `dialect-detection` applied); which folders are histories and in which order their files
+//! apply; and, for a file `check` cannot read or holds NUL bytes, what `check` reports there.
 
 use super::{run_inputs, InputArgs};
 use flinklint::config::{CliSettings, Settings};
 use flinklint::dialect::{Dialect, FileDialect, FileVerdict, How, Reason, Signal};
 use flinklint::files::FileEntry;
+use flinklint::semantic::history::{HistoryBy, Plan};
+use flinklint::source::FileId;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -48,12 +51,16 @@ pub fn run(args: FilesArgs) -> ExitCode {
         .iter()
         .filter(|f| f.report && f.base_of.is_none())
         .collect();
+    let plan = &outcome.model.plan;
     let text = match args.format {
         // Paths and quoted tokens come from the input: no control character reaches the
         // terminal raw (JSON writes them as `\u` escapes).
-        FilesFormat::Text => flinklint::source::escape::lines(&text(&files)).into_owned(),
+        FilesFormat::Text => {
+            flinklint::source::escape::lines(&text(&files, &outcome.files, plan)).into_owned()
+        }
         FilesFormat::Json => {
-            let mut s = flinklint::source::escape::json_pretty(&json_doc(&files));
+            let mut s =
+                flinklint::source::escape::json_pretty(&json_doc(&files, &outcome.files, plan));
             s.push('\n');
             s
         }
@@ -62,6 +69,104 @@ pub fn run(args: FilesArgs) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
     }
+}
+
+/// What `check` says of a file it cannot read (SY000), as `files` says it.
+fn unreadable_text(reason: &str) -> String {
+    format!("unreadable: {reason}; `check` reports it (SY000) and checks nothing in it")
+}
+
+/// The NUL bytes of a file's text: how many, and where the first is.
+fn nul_bytes(file: &FileEntry) -> Option<(usize, u32, u32)> {
+    let text = &file.source.text;
+    let first = text.find('\0')?;
+    let at = file.source.line_col(first as u32);
+    Some((text.matches('\0').count(), at.line, at.column))
+}
+
+/// What `check` says of NUL bytes, as `files` says it (Flink's parser rejects the character:
+/// each is a syntax error, as many as the lexical errors of a file are reported).
+fn nul_text((count, line, column): (usize, u32, u32)) -> String {
+    let what = if count == 1 {
+        "a NUL byte".to_string()
+    } else {
+        format!("{count} NUL bytes")
+    };
+    format!(
+        "; it holds {what} (the first at line {line}, column {column}), which `check` reports \
+         as syntax errors (SY001): a binary file, or text saved as UTF-16, is not SQL"
+    )
+}
+
+/// A history's or a folder's path as shown: the folder of its first file, as the file's path
+/// is shown.
+fn folder_display(dir: &std::path::Path, ids: &[FileId], all: &[FileEntry]) -> String {
+    if dir == std::path::Path::new(flinklint::semantic::history::EXTERNAL_TABLES) {
+        return "external-tables".to_string();
+    }
+    let Some(first) = ids.first().and_then(|id| all.get(id.0 as usize)) else {
+        return dir.to_string_lossy().replace('\\', "/");
+    };
+    match first.source.display_path().rsplit_once('/') {
+        Some((folder, _)) if !folder.is_empty() => folder.to_string(),
+        _ => ".".to_string(),
+    }
+}
+
+/// The names of a folder's files, in order.
+fn file_names(ids: &[FileId], all: &[FileEntry]) -> Vec<String> {
+    ids.iter()
+        .filter_map(|id| all.get(id.0 as usize))
+        .map(|f| {
+            f.source
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| f.source.display_path())
+        })
+        .collect()
+}
+
+fn history_by_id(by: HistoryBy) -> &'static str {
+    match by {
+        HistoryBy::ExternalTables => "external-tables",
+        HistoryBy::Configured => "configured",
+        HistoryBy::FlywayNames => "flyway-names",
+        HistoryBy::NumberedNames => "numbered-names",
+    }
+}
+
+/// The histories, and the numbered folders that are scripts, as lines of text.
+fn plan_text(plan: &Plan, all: &[FileEntry]) -> String {
+    let mut out = String::new();
+    if !plan.histories.is_empty() {
+        out.push_str(
+            "histories (each folder's files apply in this order, in one session, before the \
+             scripts):\n",
+        );
+        for h in &plan.histories {
+            out.push_str(&format!(
+                "  {} ({}): {}\n",
+                folder_display(&h.dir, &h.files, all),
+                h.by.describe(),
+                file_names(&h.files, all).join(", ")
+            ));
+        }
+    }
+    if !plan.independent.is_empty() {
+        out.push_str(
+            "numbered files that are independent scripts, not a history (each re-creates what \
+             it uses; none builds on an earlier one):\n",
+        );
+        for f in &plan.independent {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                folder_display(&f.dir, &f.files, all),
+                file_names(&f.files, all).join(", ")
+            ));
+        }
+    }
+    out
 }
 
 /// `line L` or `lines A-B` of a span of `file`.
@@ -149,13 +254,20 @@ fn stretch_text(file: &FileEntry, stretch: &flinklint::dialect::Stretch) -> Stri
     format!("{names} ({})", signal_list(file, &signals))
 }
 
-fn text(files: &[&FileEntry]) -> String {
+fn text(files: &[&FileEntry], all: &[FileEntry], plan: &Plan) -> String {
     let mut out = String::new();
     let mut counts = [0usize; 3];
+    let mut unreadable = 0usize;
     let (mut flink_statements, mut other_statements) = (0usize, 0usize);
     for file in files {
         let d: &FileDialect = &file.dialect;
         let path = file.source.display_path();
+        if let Some(reason) = &file.load_error {
+            unreadable += 1;
+            out.push_str(&format!("{path}: {}\n", unreadable_text(reason)));
+            continue;
+        }
+        let nul = nul_bytes(file).map(nul_text).unwrap_or_default();
         let statements = &file.parsed.script.statements;
         let other = (0..statements.len()).filter(|i| !d.is_flink(*i)).count();
         other_statements += other;
@@ -163,7 +275,10 @@ fn text(files: &[&FileEntry]) -> String {
         match d.verdict() {
             FileVerdict::Flink => {
                 counts[0] += 1;
-                out.push_str(&format!("{path}: Flink SQL ({})\n", flink_reasons(file)));
+                out.push_str(&format!(
+                    "{path}: Flink SQL ({}){nul}\n",
+                    flink_reasons(file)
+                ));
             }
             FileVerdict::NotFlink => {
                 counts[1] += 1;
@@ -173,12 +288,12 @@ fn text(files: &[&FileEntry]) -> String {
                     .map(|s| stretch_text(file, s))
                     .collect::<Vec<_>>()
                     .join("; ");
-                out.push_str(&format!("{path}: not Flink SQL: {what}\n"));
+                out.push_str(&format!("{path}: not Flink SQL: {what}{nul}\n"));
             }
             FileVerdict::Mixed => {
                 counts[2] += 1;
                 out.push_str(&format!(
-                    "{path}: mixed: {} of {} statements are not Flink SQL\n",
+                    "{path}: mixed: {} of {} statements are not Flink SQL{nul}\n",
                     other,
                     statements.len()
                 ));
@@ -212,8 +327,14 @@ fn text(files: &[&FileEntry]) -> String {
             }
         }
     }
+    out.push_str(&plan_text(plan, all));
+    let unreadable = if unreadable > 0 {
+        format!(", {unreadable} unreadable")
+    } else {
+        String::new()
+    };
     out.push_str(&format!(
-        "{} files: {} Flink SQL, {} not Flink SQL, {} mixed; {} statements: {} Flink SQL, {} not\n",
+        "{} files: {} Flink SQL, {} not Flink SQL, {} mixed{unreadable}; {} statements: {} Flink SQL, {} not\n",
         files.len(),
         counts[0],
         counts[1],
@@ -250,6 +371,7 @@ fn dialect_id(d: Dialect) -> &'static str {
         Dialect::Oracle => "oracle",
         Dialect::SqlServer => "sqlserver",
         Dialect::KsqlDb => "ksqldb",
+        Dialect::Snowflake => "snowflake",
         Dialect::OtherDatabase => "other-database",
         Dialect::Jinja => "jinja",
         Dialect::Placeholders => "placeholders",
@@ -267,11 +389,26 @@ fn signal_json(file: &FileEntry, s: &Signal) -> serde_json::Value {
     })
 }
 
-fn json_doc(files: &[&FileEntry]) -> serde_json::Value {
+fn json_doc(files: &[&FileEntry], all: &[FileEntry], plan: &Plan) -> serde_json::Value {
     let mut out = Vec::new();
     let mut counts = [0usize; 3];
+    let mut unreadable = 0usize;
     let (mut flink_statements, mut other_statements) = (0usize, 0usize);
     for file in files {
+        if let Some(reason) = &file.load_error {
+            unreadable += 1;
+            out.push(json!({
+                "path": file.source.display_path(),
+                "verdict": "unreadable",
+                "reason": "Unreadable",
+                "load_error": reason,
+                "check": unreadable_text(reason),
+                "signals": [],
+                "statements": [],
+                "stretches": [],
+            }));
+            continue;
+        }
         let d = &file.dialect;
         let verdict = d.verdict();
         counts[match verdict {
@@ -324,23 +461,56 @@ fn json_doc(files: &[&FileEntry]) -> serde_json::Value {
                 })
             })
             .collect();
+        let nul = nul_bytes(file);
         out.push(json!({
             "path": file.source.display_path(),
             "verdict": verdict,
+            "nul_bytes": nul.map(|(count, line, column)| json!({
+                "count": count,
+                "line": line,
+                "column": column,
+                "check": nul_text((count, line, column)).trim_start_matches("; ").to_string(),
+            })),
             "reason": format!("{:?}", d.reason),
             "signals": d.signals.iter().map(|s| signal_json(file, s)).collect::<Vec<_>>(),
             "statements": statements,
             "stretches": stretches,
         }));
     }
+    let histories: Vec<serde_json::Value> = plan
+        .histories
+        .iter()
+        .map(|h| {
+            json!({
+                "folder": folder_display(&h.dir, &h.files, all),
+                "by": history_by_id(h.by),
+                "files": h.files.iter().filter_map(|id| all.get(id.0 as usize))
+                    .map(|f| f.source.display_path()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let independent: Vec<serde_json::Value> = plan
+        .independent
+        .iter()
+        .map(|f| {
+            json!({
+                "folder": folder_display(&f.dir, &f.files, all),
+                "files": f.files.iter().filter_map(|id| all.get(id.0 as usize))
+                    .map(|f| f.source.display_path()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
     json!({
         "version": 1,
         "files": out,
+        "histories": histories,
+        "independent_scripts": independent,
         "summary": {
             "files": files.len(),
             "flink": counts[0],
             "not_flink": counts[1],
             "mixed": counts[2],
+            "unreadable": unreadable,
             "statements": flink_statements + other_statements,
             "flink_statements": flink_statements,
             "other_statements": other_statements,

@@ -20,7 +20,8 @@
 //! `ON CONFLICT`; Hive's `STORED AS`, `ROW FORMAT`, `TBLPROPERTIES`, `PARTITIONED BY (x
 //! STRING)`, `INSERT INTO TABLE`; Spark's `USING delta`, `CREATE TEMP VIEW`; ClickHouse's
 //! `ENGINE = MergeTree` and `UInt64`; Doris's `DUPLICATE KEY(...)`, `BUCKETS n`; Oracle's
-//! `VARCHAR2`; SQL Server's `NVARCHAR`, `GO`; MySQL's `GROUP_CONCAT(...)` and `LOAD DATA
+//! `VARCHAR2`; SQL Server's `NVARCHAR`, `GO`; Snowflake's `FLATTEN(...)`, `IFF(...)`,
+//! `OBJECT_CONSTRUCT(...)`, `TIMESTAMP_TZ`, `COPY INTO`, warehouses, stages and pipes; MySQL's `GROUP_CONCAT(...)` and `LOAD DATA
 //! INFILE`; and what no Flink statement has (`DEFAULT`, `CREATE INDEX`, `GRANT`, transactions,
 //! `FOREIGN KEY` / `REFERENCES`, an interval with its unit in the string
 //! (`INTERVAL '7 days'`), and an enforced `PRIMARY KEY` in a `CREATE TABLE` without WITH
@@ -45,6 +46,16 @@
 //! Flink SQL throughout, unless, across the project ([`across_files`]), it only writes or reads
 //! rows of tables that only another dialect's statements create. Statements after `SET 'table.sql-dialect' = 'hive'` are Hive SQL until the
 //! dialect is set back (`= 'default'`, or `RESET`).
+//!
+//! **Naming a stretch.** A stretch is named by the dialects its statements were judged to be,
+//! the one with most points first (a tutorial's MySQL setup and PostgreSQL setup: "MySQL and
+//! PostgreSQL"). Some tells belong to several databases: `NUMBER(p, s)` columns (Oracle,
+//! Snowflake), `::` casts (PostgreSQL, Snowflake, Redshift, DuckDB), `TIMESTAMP_NTZ` (Spark,
+//! Snowflake). A statement judged by such tells alone does not add its dialect to the name when
+//! the stretch has a tell of one database that has them all (Snowflake's `FLATTEN`: "Snowflake",
+//! not "Oracle and PostgreSQL and Snowflake"); when the stretch has no tell of one database and
+//! its statements point to different databases by shared tells only, it is named "another
+//! database's SQL" with those tells listed, rather than a pair of databases it is not.
 //!
 //! The result, a [`FileDialect`], lists each top-level statement's verdict and the
 //! contiguous [`Stretch`]es that are not Flink SQL. Later stages do not analyse those
@@ -86,6 +97,8 @@ pub enum Dialect {
     SqlServer,
     /// Confluent ksqlDB.
     KsqlDb,
+    /// Snowflake.
+    Snowflake,
     /// Another database's SQL (what no Flink statement has: `DEFAULT`, `CREATE INDEX`).
     OtherDatabase,
     /// A Jinja template (dbt): `{{ ... }}`, `{% ... %}`.
@@ -96,7 +109,7 @@ pub enum Dialect {
 
 impl Dialect {
     /// Number of dialects.
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 15;
     /// Every dialect but Flink, in declaration order.
     pub const OTHERS: [Dialect; Dialect::COUNT - 1] = [
         Dialect::MySql,
@@ -109,6 +122,7 @@ impl Dialect {
         Dialect::Oracle,
         Dialect::SqlServer,
         Dialect::KsqlDb,
+        Dialect::Snowflake,
         Dialect::OtherDatabase,
         Dialect::Jinja,
         Dialect::Placeholders,
@@ -133,6 +147,7 @@ impl Dialect {
             Dialect::Oracle => "Oracle",
             Dialect::SqlServer => "SQL Server",
             Dialect::KsqlDb => "ksqlDB",
+            Dialect::Snowflake => "Snowflake",
             Dialect::OtherDatabase => "another database's SQL",
             Dialect::Jinja => "a Jinja template",
             Dialect::Placeholders => "a template with placeholders",
@@ -615,7 +630,7 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
         stretches: Vec::new(),
         reason: Reason::Detected,
     };
-    out.stretches = stretches(text.len(), parsed, &out, &tallies);
+    out.stretches = stretches(text, parsed, &out, &tallies);
     out
 }
 
@@ -825,9 +840,67 @@ fn dialect_switch(statement: &Statement) -> Option<bool> {
     }
 }
 
+/// Whether a signal is a tell that several databases share (see the module documentation):
+/// a `NUMBER` column (Oracle, Snowflake), a `::` cast (PostgreSQL, Snowflake and others),
+/// `TIMESTAMP_NTZ` (Spark, Snowflake).
+fn shared_tell(s: &Signal) -> bool {
+    matches!(
+        (s.dialect, s.what),
+        (Dialect::Oracle, scan::NUMBER_COLUMN)
+            | (Dialect::Postgres, "a `::` cast")
+            | (Dialect::Spark, "TIMESTAMP_NTZ")
+    )
+}
+
+/// Names a stretch whose dialects stand on tells several databases share (see the module
+/// documentation): with a Snowflake tell, Snowflake alone for those; without a tell of one
+/// database, "another database's SQL" rather than two databases it is not.
+fn name_shared_tells(
+    file: &FileDialect,
+    statements: std::ops::Range<usize>,
+    points: &[u32; Dialect::COUNT],
+    dialects: &mut Vec<Dialect>,
+) {
+    // The dialects whose every signal in the stretch is a shared tell.
+    let only_shared = |d: Dialect| {
+        let mut any = false;
+        for k in statements.clone() {
+            for s in file.signals_of(k).iter().filter(|s| s.dialect == d) {
+                if !shared_tell(s) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        any
+    };
+    let shared: Vec<Dialect> = dialects
+        .iter()
+        .copied()
+        .filter(|d| {
+            matches!(d, Dialect::Oracle | Dialect::Postgres | Dialect::Spark) && only_shared(*d)
+        })
+        .collect();
+    if shared.is_empty() {
+        return;
+    }
+    if points[Dialect::Snowflake.index()] > 0 {
+        dialects.retain(|d| !shared.contains(d));
+        if !dialects.contains(&Dialect::Snowflake) {
+            dialects.insert(0, Dialect::Snowflake);
+        }
+    } else if dialects.len() > 1
+        && dialects
+            .iter()
+            .all(|d| shared.contains(d) || *d == Dialect::OtherDatabase)
+    {
+        *dialects = vec![Dialect::OtherDatabase];
+    }
+}
+
 /// The maximal runs of statements that are not Flink SQL.
 fn stretches(
-    text_len: usize,
+    text: &str,
     parsed: &Parsed,
     file: &FileDialect,
     tallies: &[scan::Tally],
@@ -852,7 +925,7 @@ fn stretches(
             statements[start - 1].span.end
         };
         let to = if i == n {
-            text_len as u32
+            text.len() as u32
         } else {
             statements[i].span.start
         };
@@ -869,6 +942,7 @@ fn stretches(
             .filter(|d| (start..i).any(|k| verdicts[k].dialect == *d))
             .collect();
         dialects.sort_by_key(|d| std::cmp::Reverse(points[d.index()]));
+        name_shared_tells(file, start..i, &points, &mut dialects);
         // "Another database's SQL" says less than the dialects named beside it.
         if dialects.iter().any(|d| *d != Dialect::OtherDatabase) {
             dialects.retain(|d| *d != Dialect::OtherDatabase);

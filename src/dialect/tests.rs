@@ -428,3 +428,35 @@ fn documentation_placeholders_make_a_statement_a_template() {
         assert_eq!(dialects(text), [Flink], "{text}");
     }
 }
+
+/// The dialects that name the file's stretches, in order.
+fn stretch_names(text: &str) -> Vec<Vec<Dialect>> {
+    detect_text(text)
+        .stretches
+        .iter()
+        .map(|s| s.dialects.clone())
+        .collect()
+}
+
+#[test]
+fn snowflake_is_named_for_its_own_tells_and_the_shared_ones() {
+    let snowflake = "CREATE OR REPLACE TABLE raw (id NUMBER(38, 0), amount NUMBER(10, 2));\n\
+        SELECT id, f.value::varchar FROM raw, LATERAL FLATTEN(input => raw.items) f;\n";
+    assert_eq!(stretch_names(snowflake), vec![vec![Snowflake]]);
+    let copy = "COPY INTO raw FROM @my_stage FILE_FORMAT = (TYPE = 'JSON');\n";
+    assert_eq!(stretch_names(copy), vec![vec![Snowflake]]);
+    let warehouse = "USE WAREHOUSE compute_wh;\nCREATE STAGE my_stage URL = 's3://b/p';\n";
+    assert_eq!(stretch_names(warehouse), vec![vec![Snowflake]]);
+}
+
+#[test]
+fn shared_tells_alone_name_no_pair_of_databases() {
+    // NUMBER (Oracle, Snowflake) in one statement, `::` (PostgreSQL, Snowflake) in the other.
+    let text = "CREATE TABLE raw (id NUMBER(38, 0), amount NUMBER(10, 2));\n\
+        SELECT id, amount::varchar FROM raw;\n";
+    assert_eq!(stretch_names(text), vec![vec![OtherDatabase]]);
+    // A database's own tell keeps its name: VARCHAR2 is Oracle's alone.
+    let oracle = "CREATE TABLE raw (id NUMBER(38, 0), name VARCHAR2(10));\n\
+        SELECT id, amount::varchar FROM raw;\n";
+    assert_eq!(stretch_names(oracle), vec![vec![Oracle, Postgres]]);
+}

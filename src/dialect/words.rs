@@ -66,6 +66,8 @@ words! {
     STREAM, EMIT, CHANGES, KAFKA_TOPIC, VALUE_FORMAT,
     // DuckDB
     INSTALL, SECRET, MODULE,
+    // Snowflake
+    FLATTEN, IFF, OBJECT_CONSTRUCT, ARRAY_CONSTRUCT, WAREHOUSE, STAGE, PIPE, TIMESTAMP_TZ,
 }
 
 /// Slots of the hash table (a power of two, more than twice the words).

@@ -8,11 +8,51 @@
 //! configuration gives the folder another order. The `external-tables` files form a history of
 //! their own that runs before all others. A document (Markdown, reStructuredText) is always a
 //! script.
+//!
+//! **Numbered demo scripts are not a history.** Numbers also order alternative, self-contained
+//! scripts: `01_baseline.sql` and `02_mitigation.sql` of a demo each `DROP TABLE IF EXISTS
+//! events` and `CREATE TABLE events ...` again, and a user runs one or the other. Taken as a
+//! history, such a folder would be deployed to the persistent catalog that every script of the
+//! project sees, and its last `events` would hide the `events` that another folder's
+//! `ddl.events.sql` creates for its own jobs. So a folder that is a history by its numbered
+//! names only (neither Flyway names nor configured) is a set of independent scripts when its
+//! files re-create from scratch rather than build on one another
+//! ([`separate_independent_scripts`]): no file uses (reads, writes, alters, drops) an object
+//! that an earlier file of the folder creates without creating it again itself, and at least
+//! one object is created by two of its files (which a migration never does: the second
+//! `CREATE` would fail with "already exists"). A history whose later files `ALTER`, fill or
+//! read what earlier ones created stays a history; a folder named like Flyway's migrations, or
+//! configured under `histories`, is always one.
 
 use crate::config::{HistoryOrder, Settings};
 use crate::files::FileEntry;
 use crate::source::{natural, FileId};
 use std::path::{Path, PathBuf};
+
+/// Why a folder is a history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistoryBy {
+    /// The `external-tables` files of the configuration.
+    ExternalTables,
+    /// The folder is listed under `histories` (or given with `--history-dir`).
+    Configured,
+    /// It holds a Flyway-style file (`V1__init.sql`).
+    FlywayNames,
+    /// It holds at least two numbered files (`001_x.sql`).
+    NumberedNames,
+}
+
+impl HistoryBy {
+    /// How messages and `flinklint files` name it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            HistoryBy::ExternalTables => "the `external-tables` files",
+            HistoryBy::Configured => "configured under `histories`",
+            HistoryBy::FlywayNames => "Flyway-style file names",
+            HistoryBy::NumberedNames => "numbered file names",
+        }
+    }
+}
 
 /// A history: its folder and its migration files in version order.
 #[derive(Debug, Clone)]
@@ -20,6 +60,18 @@ pub struct History {
     /// The folder.
     pub dir: PathBuf,
     /// Migration files, in the order they apply.
+    pub files: Vec<FileId>,
+    /// Why the folder is a history.
+    pub by: HistoryBy,
+}
+
+/// A folder of numbered files that are independent scripts, not a history
+/// ([`separate_independent_scripts`]).
+#[derive(Debug, Clone)]
+pub struct IndependentScripts {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its numbered files, in version order.
     pub files: Vec<FileId>,
 }
 
@@ -30,6 +82,9 @@ pub struct Plan {
     pub histories: Vec<History>,
     /// Every other file: one session each.
     pub scripts: Vec<FileId>,
+    /// Folders of numbered files that are scripts all the same: each file re-creates what it
+    /// uses (their files are among `scripts`).
+    pub independent: Vec<IndependentScripts>,
 }
 
 impl Plan {
@@ -134,6 +189,7 @@ pub fn plan_paths<'a>(
         plan.histories.push(History {
             dir: PathBuf::from(EXTERNAL_TABLES),
             files: external.into_iter().map(|(_, id)| id).collect(),
+            by: HistoryBy::ExternalTables,
         });
     }
     let mut by_dir: Vec<(&Path, Vec<Entry<'_>>)> = by_dir.into_values().collect();
@@ -150,6 +206,13 @@ pub fn plan_paths<'a>(
         let mut history = History {
             dir: dir.to_path_buf(),
             files: Vec::new(),
+            by: if configured.is_some() {
+                HistoryBy::Configured
+            } else if flyway {
+                HistoryBy::FlywayNames
+            } else {
+                HistoryBy::NumberedNames
+            },
         };
         for (id, version, _) in entries {
             if version.is_some() || configured.is_some() {
@@ -162,6 +225,59 @@ pub fn plan_paths<'a>(
     }
     plan.scripts.sort();
     plan
+}
+
+/// Turns the folders that are histories by their numbered names only, and whose files are
+/// independent scripts rather than migrations, into scripts (see the module documentation):
+/// no file uses an object that an earlier file of the folder creates (and does not create
+/// again itself), and some object is created by two of its files. Reads what each file
+/// creates and uses from its syntax trees ([`super::deploy::names`]), in one pass over the
+/// folder's files.
+pub fn separate_independent_scripts(plan: &mut Plan, files: &[FileEntry]) {
+    let mut at = 0;
+    let mut moved = false;
+    while at < plan.histories.len() {
+        let history = &plan.histories[at];
+        if history.by != HistoryBy::NumberedNames || !independent(&history.files, files) {
+            at += 1;
+            continue;
+        }
+        let history = plan.histories.remove(at);
+        plan.scripts.extend_from_slice(&history.files);
+        plan.independent.push(IndependentScripts {
+            dir: history.dir,
+            files: history.files,
+        });
+        moved = true;
+    }
+    if moved {
+        plan.scripts.sort();
+    }
+}
+
+/// Whether the files (in the order they would apply) re-create from scratch rather than build
+/// on one another.
+fn independent(ids: &[FileId], files: &[FileEntry]) -> bool {
+    use super::names::QualifiedName;
+    // The names the earlier files create.
+    let mut created: foldhash::HashSet<QualifiedName> = Default::default();
+    let mut recreated = false;
+    for id in ids {
+        let Some(file) = files.get(id.0 as usize) else {
+            return false;
+        };
+        let names = super::deploy::names::script_names(file);
+        // `uses` leaves out what the file creates itself: a use of an earlier file's object.
+        if names.uses.iter().any(|u| created.contains(&u.name)) {
+            return false;
+        }
+        for name in names.creates {
+            if !created.insert(name) {
+                recreated = true;
+            }
+        }
+    }
+    recreated
 }
 
 /// The order in which findings are reported, as a rank per file (indexed by [`FileId`]): by
@@ -239,6 +355,83 @@ fn sort_entries(entries: &mut [Entry], order: &HistoryOrder) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The histories (folder, files) and independent folders of a run over `files`.
+    fn grouped(files: &[(&str, &str)]) -> (Vec<(String, Vec<String>)>, Vec<String>) {
+        let texts: Vec<(String, String)> = files
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect();
+        let outcome = crate::check_texts(&texts, &Settings::default());
+        let name = |id: &FileId| {
+            outcome.files[id.0 as usize]
+                .source
+                .path
+                .to_string_lossy()
+                .into_owned()
+        };
+        let plan = &outcome.model.plan;
+        (
+            plan.histories
+                .iter()
+                .map(|h| {
+                    (
+                        h.dir.to_string_lossy().into_owned(),
+                        h.files.iter().map(name).collect(),
+                    )
+                })
+                .collect(),
+            plan.independent
+                .iter()
+                .map(|f| f.dir.to_string_lossy().into_owned())
+                .collect(),
+        )
+    }
+
+    const EVENTS: &str = "DROP TABLE IF EXISTS events;\n\
+        CREATE TABLE events (id INT) WITH ('connector' = 'datagen');\n\
+        CREATE TABLE sink (id INT) WITH ('connector' = 'blackhole');\n\
+        INSERT INTO sink SELECT id FROM events;\n";
+
+    #[test]
+    fn numbered_scripts_that_recreate_their_tables_are_not_a_history() {
+        let (histories, independent) = grouped(&[
+            ("demo/01_baseline.sql", EVENTS),
+            ("demo/02_mitigation.sql", EVENTS),
+        ]);
+        assert!(histories.is_empty(), "{histories:?}");
+        assert_eq!(independent, vec!["demo".to_string()]);
+    }
+
+    #[test]
+    fn numbered_migrations_that_build_on_each_other_stay_a_history() {
+        let create = "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n";
+        // Alters the first file's table.
+        let (histories, _) = grouped(&[
+            ("db/001_orders.sql", create),
+            (
+                "db/002_region.sql",
+                "ALTER TABLE orders ADD region STRING;\n",
+            ),
+        ]);
+        assert_eq!(histories.len(), 1);
+        assert_eq!(
+            histories[0].1,
+            vec!["db/001_orders.sql", "db/002_region.sql"]
+        );
+        // Creates other tables only: a history (nothing re-created).
+        let (histories, _) = grouped(&[
+            ("db/001_orders.sql", create),
+            (
+                "db/002_customers.sql",
+                "CREATE TABLE customers (id INT) WITH ('connector' = 'datagen');\n",
+            ),
+        ]);
+        assert_eq!(histories.len(), 1);
+        // Flyway names are a history whatever the files do.
+        let (histories, _) = grouped(&[("db/V1__a.sql", EVENTS), ("db/V2__b.sql", EVENTS)]);
+        assert_eq!(histories.len(), 1);
+    }
 
     #[test]
     fn migration_names() {

@@ -278,12 +278,15 @@ pub fn analyse_reusing(
     mut reuse: Option<&mut Reuse>,
 ) -> Model {
     let start = std::time::Instant::now();
-    let plan = plan
+    // The grouping by paths is reused; which numbered folders are independent scripts
+    // depends on the files' contents, so it is decided on every check.
+    let mut plan = plan
         .or_else(|| reuse.as_deref().and_then(|r| r.plan_for(files)))
         .unwrap_or_else(|| history::plan(files, settings));
     if let Some(r) = reuse.as_deref_mut() {
         r.plan = Some(plan.clone());
     }
+    history::separate_independent_scripts(&mut plan, files);
     let planned = start.elapsed();
     // The earlier version (`--base`) of each file that has one.
     let bases: HashMap<FileId, &FileEntry> = files

@@ -7,6 +7,9 @@ use crate::dialect::{Dialect, Strength};
 use crate::syntax::keywords::Kw;
 use crate::syntax::TokenKind;
 
+/// The signal of a `NUMBER` column: Oracle's type, and Snowflake's.
+pub(in crate::dialect) const NUMBER_COLUMN: &str = "a NUMBER column (Oracle, Snowflake)";
+
 impl Scan<'_> {
     /// MySQL's tells (and MariaDB's, and what only other databases have: `DEFAULT`, TEXT columns); `false` when the word is none of them.
     pub(super) fn mysql(&mut self, a: At) -> bool {
@@ -394,16 +397,18 @@ impl Scan<'_> {
         use Dialect::*;
         use Strength::*;
         match w {
-            W::VARCHAR2 | W::NVARCHAR2 | W::CLOB | W::NCLOB | W::NUMBER
-                if self.type_position(i, ddl) =>
-            {
-                self.signal(
+            // Snowflake has NUMBER too: a tell of its own, which names no pair of databases
+            // when it stands alone beside another database's shared tell.
+            W::NUMBER if self.type_position(i, ddl) => {
+                self.signal(Oracle, Strong, NUMBER_COLUMN, span)
+            }
+            W::VARCHAR2 | W::NVARCHAR2 | W::CLOB | W::NCLOB if self.type_position(i, ddl) => self
+                .signal(
                     Oracle,
                     Strong,
                     "an Oracle type (VARCHAR2, NUMBER, CLOB)",
                     span,
-                )
-            }
+                ),
             W::SYSDATE => self.signal(Oracle, Medium, "SYSDATE", span),
             W::SUPPLEMENTAL | W::ARCHIVELOG => {
                 self.signal(Oracle, Strong, "SUPPLEMENTAL LOG / ARCHIVELOG", span)
@@ -443,6 +448,28 @@ impl Scan<'_> {
             }
             W::TOP if self.w(self.prev(at)) == Some(W::SELECT) => {
                 self.signal(SqlServer, Strong, "SELECT TOP n", span)
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Snowflake's tells; `false` when the word is none of them.
+    pub(super) fn snowflake(&mut self, a: At) -> bool {
+        let At { i, w, ddl, .. } = a;
+        let at = Some(i);
+        let span = self.tokens[i].span;
+        let call = self.kind(self.next(at)) == Some(TokenKind::LParen);
+        use Dialect::*;
+        use Strength::*;
+        match w {
+            W::FLATTEN if call => self.signal(Snowflake, Strong, "FLATTEN(...)", span),
+            W::IFF if call => self.signal(Snowflake, Strong, "IFF(...)", span),
+            W::OBJECT_CONSTRUCT | W::ARRAY_CONSTRUCT if call => {
+                self.signal(Snowflake, Strong, "OBJECT_CONSTRUCT(...)", span)
+            }
+            W::TIMESTAMP_TZ if self.type_position(i, ddl) => {
+                self.signal(Snowflake, Strong, "TIMESTAMP_TZ", span)
             }
             _ => return false,
         }

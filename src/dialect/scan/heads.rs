@@ -99,6 +99,9 @@ impl Scan<'_> {
                     Some(W::TABLESPACE) => Some((Oracle, Strong, "a tablespace")),
                     Some(W::MACRO) => Some((Hive, Strong, "CREATE TEMPORARY MACRO")),
                     Some(W::STREAM) => Some((KsqlDb, Strong, "CREATE STREAM")),
+                    Some(W::WAREHOUSE | W::STAGE | W::PIPE) => {
+                        Some((Snowflake, Strong, "a warehouse, stage or pipe"))
+                    }
                     Some(W::SECRET) => Some((OtherDatabase, Strong, "CREATE SECRET")),
                     Some(W::SESSION) if head_w == Some(W::ALTER) => {
                         Some((Oracle, Strong, "ALTER SESSION"))
@@ -130,7 +133,13 @@ impl Scan<'_> {
             Some(W::FLUSH) => self.signal(MySql, Strong, "FLUSH", span),
             Some(W::LOCK | W::UNLOCK) => self.signal(MySql, Strong, "LOCK / UNLOCK TABLES", span),
             Some(W::DELIMITER) => self.signal(MySql, Strong, "DELIMITER", span),
+            Some(W::COPY) if next_w == Some(W::INTO) => {
+                self.signal(Snowflake, Strong, "COPY INTO", span)
+            }
             Some(W::COPY) => self.signal(Postgres, Strong, "COPY", span),
+            Some(W::USE) if next_w == Some(W::WAREHOUSE) => {
+                self.signal(Snowflake, Strong, "USE WAREHOUSE", span)
+            }
             Some(W::VACUUM) => self.signal(Postgres, Strong, "VACUUM", span),
             Some(W::CACHE | W::UNCACHE) => self.signal(Spark, Strong, "CACHE TABLE", span),
             Some(W::OPTIMIZE) => self.signal(Spark, Strong, "OPTIMIZE", span),

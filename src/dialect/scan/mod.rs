@@ -11,6 +11,8 @@
 //! dialect).
 
 mod databases;
+
+pub(super) use databases::NUMBER_COLUMN;
 mod heads;
 mod tells;
 

@@ -73,7 +73,7 @@ impl Scan<'_> {
             self.in_values = true;
             return;
         }
-        let tells: [fn(&mut Self, At) -> bool; 8] = [
+        let tells: [fn(&mut Self, At) -> bool; 9] = [
             Self::flink,
             Self::mysql,
             Self::postgres,
@@ -82,6 +82,7 @@ impl Scan<'_> {
             Self::doris,
             Self::oracle,
             Self::sql_server,
+            Self::snowflake,
         ];
         let a = At {
             i,

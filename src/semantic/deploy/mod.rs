@@ -6,7 +6,13 @@
 //! SQL client sessions against a catalog that outlives a session (Hive, JDBC, Paimon or Fluss
 //! catalogs; the catalogs of Confluent Cloud and Ververica Platform): the job sees the table
 //! the DDL file created. Histories and the `external-tables` files build the persistent
-//! catalog first in every model ([`super::history`]); every script sees it. Then:
+//! catalog first in every model ([`super::history`]); every script sees it, and a script
+//! cannot hide what a history created (it gets "already exists", or its `IF NOT EXISTS` does
+//! nothing). That is right for migrations, which a deployment applies before the jobs; so a
+//! numbered folder whose files re-create the same objects from scratch, alternative demo
+//! scripts rather than migrations, is not taken for a history but run as scripts here, where
+//! each of its objects is one definition among the others' and the nearest creators decide
+//! ([`super::history::separate_independent_scripts`]). Then:
 //!
 //! - `auto` (the default): every script runs in a session of its own. A name that a script
 //!   uses but does not create resolves to the permanent object (table, view, materialized
