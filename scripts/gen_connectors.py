@@ -185,7 +185,9 @@ def write_catalog(path, kind, ident, factories, release, declared):
             f"kind: {kind}",
             "source:",
             f"  repository: {factories[0]['repository']}",
+            *([f"  release: {q(factories[0]['release'])}"] if factories[0].get("release") else []),
             f"  commit: {q(factories[0]['commit'])}",
+            *([f"  note: {q(factories[0]['note'])}"] if factories[0].get("note") else []),
             "  factories:",
         ]
     else:
@@ -213,7 +215,7 @@ def write_catalog(path, kind, ident, factories, release, declared):
         out.append(f"sink_table: {'true' if 'DynamicTableSinkFactory' in kinds else 'false'}")
         # Flink's LookupTableSource is a runtime interface of the source; none of the built-in
         # connectors implements it.
-        out.append("lookup: false")
+        out.append(f"lookup: {'true' if factories[0].get('lookup') else 'false'}")
         out.append(f"validation: {VALIDATION.get(ident, 'factory-helper')}")
         prefixes = sorted({p for f in factories for p in f.get("prefixes", [])})
         # Keys under these prefixes pass the connector's check (helper.validateExcept(prefix)).
@@ -377,7 +379,7 @@ def method_fields(text, method):
     if not m:
         return None
     body = m.group(1)
-    fields = re.findall(r"options\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
+    fields = re.findall(r"[oO]ptions\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
     sm = re.search(r"Stream\.of\((.*?)\)", body, re.S)
     if sm:
         fields += [f.split(".")[-1].strip() for f in sm.group(1).split(",") if f.strip()]
@@ -397,11 +399,18 @@ def factories_from_sources(directory, info):
     options = {}
     for t in texts.values():
         options.update(parse_options(t, enums))
-    options.setdefault("FORMAT", {"key": "format", "class": "java.lang.String", "list": False, "has_default": False, "default": None, "fallback": []})
+    # FactoryUtil's own options, imported statically by a factory.
+    for field, o in FACTORY_UTIL.items():
+        options.setdefault(field, {"key": o["key"], "class": o["class"], "list": False, "has_default": False, "default": None, "fallback": []})
     out = []
     for name, t in texts.items():
         im = re.search(r"String IDENTIFIER\s*=\s*\"([^\"]+)\"", t)
-        if not im or "requiredOptions()" not in t:
+        ident = im.group(1) if im else None
+        # A base factory whose subclass passes the identifier to its constructor
+        # (Elasticsearch7DynamicTableFactory: `super("elasticsearch-7", ...)`): --identifier.
+        if ident is None and "requiredOptions()" in t and info.get("identifier"):
+            ident = info["identifier"]
+        if not ident or "requiredOptions()" not in t:
             continue
         kinds = [k for k in ("DynamicTableSourceFactory", "DynamicTableSinkFactory") if re.search(r"implements[^{]*" + k, t)]
         def pick(method):
@@ -410,7 +419,8 @@ def factories_from_sources(directory, info):
             if missing:
                 sys.exit(f"{name}: {method}() names options the sources do not declare: {missing}")
             return [options[f] for f in fields]
-        prefixes = [p for p in re.findall(r"validateExcept\((\w+)\)", t)]
+        # validateExcept(A, B, ...): each argument a (possibly qualified) String constant.
+        prefixes = [a.strip().split(".")[-1] for args in re.findall(r"validateExcept\(([^)]*)\)", t) for a in args.split(",") if a.strip()]
         prefix_values = []
         for p in prefixes:
             pm = None
@@ -420,7 +430,7 @@ def factories_from_sources(directory, info):
                 prefix_values.append(pm.group(1))
         cls = re.search(r"package\s+([\w.]+);", t).group(1) + "." + name[: -len(".java")]
         out.append({
-            "identifier": im.group(1),
+            "identifier": ident,
             "class": cls,
             "jar": None,
             "file": info["files"].get(name),
@@ -430,6 +440,9 @@ def factories_from_sources(directory, info):
             "forward": pick("forwardOptions"),
             "prefixes": sorted(set(prefix_values)),
             "repository": info["repository"],
+            "release": info.get("release"),
+            "note": info.get("note"),
+            "lookup": info.get("lookup", False),
             "commit": info["commit"],
         })
     return out
@@ -525,10 +538,15 @@ def main():
     ap.add_argument("--repository", help="with --sources: the repository they come from")
     ap.add_argument("--commit", help="with --sources: the commit")
     ap.add_argument("--path", help="with --sources: their folder in the repository")
+    ap.add_argument("--release", help="with --sources: the connector release the commit is")
+    ap.add_argument("--identifier", help="with --sources: the identifier of a base factory that declares none")
+    ap.add_argument("--note", help="with --sources: how the catalog was read (written into it)")
+    ap.add_argument("--lookup", action="store_true", help="with --sources: the source serves lookup joins")
     args = ap.parse_args()
     if args.sources:
         files = {n: f"{args.path}/{n}" for n in os.listdir(args.sources)}
-        info = {"repository": args.repository, "commit": args.commit, "files": files}
+        info = {"repository": args.repository, "commit": args.commit, "files": files, "release": args.release,
+                "identifier": args.identifier, "note": args.note, "lookup": args.lookup}
         for f in factories_from_sources(args.sources, info):
             write_catalog(os.path.join(args.out_dir, "connectors", f["identifier"] + ".yaml"), "connector", f["identifier"], [f], {}, {})
         write_docs(args.out_dir, args.docs)

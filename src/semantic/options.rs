@@ -33,12 +33,28 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../rules/data/connectors/datagen.yaml"),
     ),
     (
+        "connectors/elasticsearch-7.yaml",
+        include_str!("../../rules/data/connectors/elasticsearch-7.yaml"),
+    ),
+    (
         "connectors/filesystem.yaml",
         include_str!("../../rules/data/connectors/filesystem.yaml"),
     ),
     (
+        "connectors/jdbc.yaml",
+        include_str!("../../rules/data/connectors/jdbc.yaml"),
+    ),
+    (
         "connectors/kafka.yaml",
         include_str!("../../rules/data/connectors/kafka.yaml"),
+    ),
+    (
+        "connectors/mysql-cdc.yaml",
+        include_str!("../../rules/data/connectors/mysql-cdc.yaml"),
+    ),
+    (
+        "connectors/postgres-cdc.yaml",
+        include_str!("../../rules/data/connectors/postgres-cdc.yaml"),
     ),
     (
         "connectors/print.yaml",
