@@ -88,6 +88,46 @@ VALIDATION = {
     "filesystem": "format-prefix-lenient",
 }
 
+# Metadata keys, in the order the classes declare them (Flink lists them in that order), with
+# their types: Kafka's from KafkaDynamicSource.ReadableMetadata and KafkaDynamicSink.
+# WritableMetadata (flink-connector-kafka, the commit its catalog names; upsert-kafka reads
+# through the same source); canal-json's from CanalJsonDecodingFormat.ReadableMetadata (the
+# Flink release); json, csv and raw declare none.
+KAFKA_METADATA = """metadata_complete: true
+source_class: "org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource"
+metadata:
+  - {key: "topic", type: "STRING NOT NULL"}
+  - {key: "partition", type: "INT NOT NULL"}
+  - {key: "headers", type: "MAP<STRING, BYTES> NOT NULL", write: true}
+  - {key: "leader-epoch", type: "INT"}
+  - {key: "offset", type: "BIGINT NOT NULL"}
+  - {key: "timestamp", type: "TIMESTAMP_LTZ(3) NOT NULL", write: true}
+  - {key: "timestamp-type", type: "STRING NOT NULL"}"""
+NO_METADATA = "metadata_complete: true\nmetadata: []"
+METADATA = {
+    ("connector", "kafka"): KAFKA_METADATA,
+    ("connector", "upsert-kafka"): KAFKA_METADATA,
+    ("format", "json"): NO_METADATA,
+    ("format", "csv"): NO_METADATA,
+    ("format", "raw"): NO_METADATA,
+    ("format", "canal-json"): """metadata_complete: true
+metadata:
+  - {key: "database", type: "STRING"}
+  - {key: "table", type: "STRING"}
+  - {key: "sql-type", type: "MAP<STRING, INT>"}
+  - {key: "pk-names", type: "ARRAY<STRING>"}
+  - {key: "ingestion-timestamp", type: "TIMESTAMP_LTZ(3)"}
+  - {key: "event-timestamp", type: "TIMESTAMP_LTZ(3)"}""",
+}
+
+# Connectors whose factory requires a PRIMARY KEY, with Flink's message
+# (UpsertKafkaDynamicTableFactory#validatePKConstraints).
+PRIMARY_KEY_REQUIRED = {
+    "upsert-kafka": "'upsert-kafka' tables require to define a PRIMARY KEY constraint. "
+    "The PRIMARY KEY specifies which columns should be read from or write to the Kafka message key. "
+    "The PRIMARY KEY also defines records in the 'upsert-kafka' table should update or delete on which keys.",
+}
+
 # Value classes as the catalog names them.
 TYPES = {
     "java.lang.String": "string",
@@ -225,9 +265,12 @@ def write_catalog(path, kind, ident, factories, release, declared):
     else:
         out.append(f"deserialization: {'true' if any('Deserialization' in k or 'BulkReader' in k for k in kinds) else 'false'}")
         out.append(f"serialization: {'true' if any('Serialization' in k and 'De' not in k or 'BulkWriter' in k for k in kinds) else 'false'}")
-    # Metadata keys come from the sources' SupportsReadingMetadata#listReadableMetadata; the
-    # built-in connectors read none.
-    out.append("metadata: []")
+    # Metadata keys come from the sources' SupportsReadingMetadata#listReadableMetadata and
+    # SupportsWritingMetadata#listWritableMetadata (METADATA below, read by hand from the
+    # classes named there); elsewhere they are not known (metadata_complete stays false).
+    out.extend(METADATA.get((kind, ident), "metadata: []").splitlines())
+    if kind == "connector" and ident in PRIMARY_KEY_REQUIRED:
+        out.append(f"primary_key_required: {q(PRIMARY_KEY_REQUIRED[ident])}")
     out.append("options:")
     if not required and not optional:
         out[-1] = "options: []"
@@ -476,9 +519,22 @@ def write_docs(data_dir, path):
             rows.append(f"| `{o['key']}`{fallbacks} | {type_of(o)} | {'yes' if o.get('required') else ''} | {default} |")
         return rows
 
+    def metadata(c, lead=""):
+        if not c.get("metadata_complete"):
+            return []
+        rows = c.get("metadata") or []
+        if not rows:
+            return ["Offers no metadata keys.", ""]
+        lines = ["Metadata keys" + (f" (offered by Kafka as `{lead}<key>`)" if lead else "") + ":", "", "| key | type | read | write |", "|---|---|---|---|"]
+        for m in rows:
+            lines.append(f"| `{m['key']}` | `{m['type']}` | {'yes' if m.get('read', True) else ''} | {'yes' if m.get('write') else ''} |")
+        return lines + [""]
+
     def source(c):
         s = c["source"]
         lines = [f"Source: {s['repository']} {s.get('release') or ''} (commit `{s.get('commit')}`):"]
+        if s.get("note"):
+            lines = [f"{s['note']}.", ""] + lines
         for f in s.get("factories", []):
             where = f" ({f['file']})" if f.get("file") else ""
             lines.append(f"- `{f['class']}`{where}")
@@ -516,12 +572,16 @@ def write_docs(data_dir, path):
             out += ["`#` in a key stands for the name of a physical column; the factory expands these keys per column.", ""]
         opts = (c.get("options") or []) + (c.get("templates") or [])
         out += (table(opts) if opts else ["Takes no option but `connector`."]) + [""]
+        out += metadata(c)
+        if c.get("primary_key_required"):
+            out += ["Requires a `PRIMARY KEY`.", ""]
     for c in formats:
         out += [f'<a id="format-{c["name"]}"></a>', f"## Format `{c['name']}`", ""]
         out += source(c) + [""]
         out += ["Keys are written under the format's prefix: `'" + c["name"] + ".<key>'`.", ""]
         opts = c.get("options") or []
         out += (table(opts) if opts else ["Takes no options."]) + [""]
+        out += metadata(c, "value.")
     with open(path, "w") as f:
         f.write("\n".join(out))
 

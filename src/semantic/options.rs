@@ -65,12 +65,24 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../rules/data/connectors/upsert-kafka.yaml"),
     ),
     (
+        "formats/avro-confluent.yaml",
+        include_str!("../../rules/data/formats/avro-confluent.yaml"),
+    ),
+    (
+        "formats/avro.yaml",
+        include_str!("../../rules/data/formats/avro.yaml"),
+    ),
+    (
         "formats/canal-json.yaml",
         include_str!("../../rules/data/formats/canal-json.yaml"),
     ),
     (
         "formats/csv.yaml",
         include_str!("../../rules/data/formats/csv.yaml"),
+    ),
+    (
+        "formats/debezium-avro-confluent.yaml",
+        include_str!("../../rules/data/formats/debezium-avro-confluent.yaml"),
     ),
     (
         "formats/debezium-json.yaml",
@@ -87,6 +99,18 @@ const FILES: &[(&str, &str)] = &[
     (
         "formats/ogg-json.yaml",
         include_str!("../../rules/data/formats/ogg-json.yaml"),
+    ),
+    (
+        "formats/orc.yaml",
+        include_str!("../../rules/data/formats/orc.yaml"),
+    ),
+    (
+        "formats/parquet.yaml",
+        include_str!("../../rules/data/formats/parquet.yaml"),
+    ),
+    (
+        "formats/protobuf.yaml",
+        include_str!("../../rules/data/formats/protobuf.yaml"),
     ),
     (
         "formats/raw.yaml",
@@ -122,6 +146,10 @@ pub struct OptionCatalog {
     /// accepted), `per-column` (datagen: `fields.<column>.*` expanded per physical column).
     #[serde(default)]
     pub validation: Option<String>,
+    /// A format whose catalog may not list every key it takes (read from sources that may
+    /// predate the release): keys under its prefix that the catalog lacks are not reported.
+    #[serde(default)]
+    pub prefix_lenient: bool,
     /// The options that choose a format (`format`, `key.format`, `value.format`).
     #[serde(default)]
     pub format_options: Vec<String>,
@@ -129,9 +157,21 @@ pub struct OptionCatalog {
     /// `helper.validateExcept(PROPERTIES_PREFIX)`).
     #[serde(default)]
     pub prefixes: Vec<String>,
-    /// Metadata keys the connector or format can read (`METADATA FROM 'key'`).
+    /// Metadata keys the connector or format can read or write (`METADATA FROM 'key'`).
     #[serde(default)]
     pub metadata: Vec<MetadataKey>,
+    /// Whether `metadata` is the complete list, read from the sources (an empty list then means
+    /// the connector or format has no metadata); otherwise metadata columns are not checked.
+    #[serde(default)]
+    pub metadata_complete: bool,
+    /// The class Flink names in its message on an unknown metadata key (the connector's
+    /// `DynamicTableSource`).
+    #[serde(default)]
+    pub source_class: Option<String>,
+    /// Whether the factory requires a `PRIMARY KEY` (upsert-kafka), and Flink's message when
+    /// there is none.
+    #[serde(default)]
+    pub primary_key_required: Option<String>,
     /// The options.
     #[serde(default)]
     pub options: Vec<OptionSpec>,
@@ -177,6 +217,16 @@ pub struct MetadataKey {
     /// Its Flink type.
     #[serde(rename = "type")]
     pub data_type: String,
+    /// Whether a source can read it (`SupportsReadingMetadata#listReadableMetadata`).
+    #[serde(default = "yes")]
+    pub read: bool,
+    /// Whether a sink can write it (`SupportsWritingMetadata#listWritableMetadata`).
+    #[serde(default)]
+    pub write: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One option.
@@ -320,6 +370,34 @@ pub enum OptionIssue {
         /// The parser's message, which Flink reports as the cause.
         cause: String,
     },
+    /// A table without a `PRIMARY KEY` whose connector requires one (upsert-kafka:
+    /// `UpsertKafkaDynamicTableFactory#validatePKConstraints`).
+    PrimaryKeyRequired {
+        /// The connector.
+        connector: CompactString,
+        /// Where the `connector` option is declared.
+        origin: Origin,
+        /// Flink's message.
+        flink: &'static str,
+    },
+    /// A metadata column whose key the connector's source (with its value format) cannot
+    /// read (`DynamicSourceUtils#validateAndApplyMetadata`).
+    UnknownMetadata {
+        /// The key (`FROM 'key'`, or the column's name).
+        key: CompactString,
+        /// The column.
+        column: CompactString,
+        /// Where the column is declared.
+        origin: Origin,
+        /// The connector.
+        connector: CompactString,
+        /// The source class Flink names.
+        class: &'static str,
+        /// The keys it can read, in Flink's order (the format's `value.*` keys first).
+        supported: Vec<CompactString>,
+        /// A supported key close to it.
+        similar: Option<CompactString>,
+    },
 }
 
 impl OptionIssue {
@@ -331,6 +409,8 @@ impl OptionIssue {
             OptionIssue::Missing { origin, keys, .. } => {
                 (*origin, keys.first().map_or("", |k| k.as_str()))
             }
+            OptionIssue::PrimaryKeyRequired { origin, .. } => (*origin, "connector"),
+            OptionIssue::UnknownMetadata { origin, key, .. } => (*origin, key),
         }
     }
 }
@@ -430,7 +510,7 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
         // Under the chosen format's prefix: a format flinklint does not know, or a connector
         // that lets its format check everything there, passes Flink's connector check.
         let under = prefixes.iter().find(|p| key.starts_with(p.prefix.as_str()));
-        if under.is_some_and(|p| p.format.is_none() || lenient) {
+        if under.is_some_and(|p| p.format.is_none_or(|f| f.prefix_lenient) || lenient) {
             continue;
         }
         out.push(OptionIssue::Unsupported {
@@ -463,6 +543,85 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
         }
     }
     out.extend(format_values);
+    if let Some(flink) = connector.primary_key_required.as_deref() {
+        if table.primary_key.is_none() {
+            out.push(OptionIssue::PrimaryKeyRequired {
+                connector: name.clone(),
+                origin: connector_origin,
+                flink,
+            });
+        }
+    }
+    out
+}
+
+/// The metadata columns of a table read as a source whose keys the source cannot read, when
+/// flinklint knows the complete list (the connector's and, for `value.*` keys, its value
+/// format's). Flink checks them when it plans the read, after the options.
+pub fn check_read_metadata(table: &TableDef) -> Vec<OptionIssue> {
+    let Some((connector, _)) = connector_of(table) else {
+        return Vec::new();
+    };
+    if !connector.metadata_complete {
+        return Vec::new();
+    }
+    let Some(class) = connector.source_class.as_deref() else {
+        return Vec::new();
+    };
+    // The value format (`value.format`, or `format`): its keys are offered as `value.<key>`.
+    let value_format = table
+        .option("value.format")
+        .or_else(|| table.option("format"))
+        .map(|o| catalogs().format(&o.value));
+    let format_keys: Option<Vec<CompactString>> = match value_format {
+        None => Some(Vec::new()),
+        Some(Some(f)) if f.metadata_complete => Some(
+            f.metadata
+                .iter()
+                .filter(|m| m.read)
+                .map(|m| CompactString::from(format!("value.{}", m.key)))
+                .collect(),
+        ),
+        // A format flinklint does not know completely: its keys are unknown.
+        Some(_) => None,
+    };
+    let mut out = Vec::new();
+    for c in &table.columns {
+        let ColumnKind::Metadata { key, .. } = &c.kind else {
+            continue;
+        };
+        let key = key.clone().unwrap_or_else(|| c.name.clone());
+        let own = connector.metadata.iter().any(|m| m.read && m.key == key);
+        if own {
+            continue;
+        }
+        // A value format flinklint does not know completely: its keys (and the list Flink
+        // prints) are unknown; nothing is said.
+        let Some(format_keys) = &format_keys else {
+            continue;
+        };
+        if format_keys.contains(&key) {
+            continue;
+        }
+        let mut supported = format_keys.clone();
+        supported.extend(
+            connector
+                .metadata
+                .iter()
+                .filter(|m| m.read)
+                .map(|m| CompactString::from(m.key.as_str())),
+        );
+        let candidates: Vec<String> = supported.iter().map(|k| k.to_string()).collect();
+        out.push(OptionIssue::UnknownMetadata {
+            similar: similar(&key, &candidates),
+            key,
+            column: c.name.clone(),
+            origin: c.origin,
+            connector: CompactString::from(connector.name.as_str()),
+            class,
+            supported,
+        });
+    }
     out
 }
 

@@ -128,11 +128,21 @@ impl Session<'_> {
             }
             return;
         }
-        if !self.option_checked.insert((identity, 0)) {
-            return;
+        let mut issues = Vec::new();
+        let mut checked = false;
+        if self.option_checked.insert((identity, 0)) {
+            checked = true;
+            issues = options::check(table);
         }
-        self.option_held.push(object.clone());
-        for issue in options::check(table) {
+        // Metadata columns are checked against what the source can read, on the first read.
+        if !write && self.option_checked.insert((identity, 3)) {
+            checked = true;
+            issues.extend(options::check_read_metadata(table));
+        }
+        if checked {
+            self.option_held.push(object.clone());
+        }
+        for issue in issues {
             self.report(
                 file.id,
                 statement.span,
