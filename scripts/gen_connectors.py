@@ -128,6 +128,19 @@ PRIMARY_KEY_REQUIRED = {
     "The PRIMARY KEY also defines records in the 'upsert-kafka' table should update or delete on which keys.",
 }
 
+# Groups of options a factory takes all or none of, read from its source
+# (JdbcDynamicTableFactory#validateConfigOptions: checkAllOrNone, in its order).
+ALL_OR_NONE = {
+    "jdbc": [
+        ["username", "password"],
+        ["scan.partition.column", "scan.partition.num", "scan.partition.lower-bound", "scan.partition.upper-bound"],
+        ["lookup.cache.max-rows", "lookup.cache.ttl"],
+    ],
+}
+
+# Factories that project key.fields / value.fields-include as KafkaConnectorOptionsUtil does.
+KEY_VALUE_PROJECTION = {"kafka"}
+
 # Value classes as the catalog names them.
 TYPES = {
     "java.lang.String": "string",
@@ -271,6 +284,11 @@ def write_catalog(path, kind, ident, factories, release, declared):
     out.extend(METADATA.get((kind, ident), "metadata: []").splitlines())
     if kind == "connector" and ident in PRIMARY_KEY_REQUIRED:
         out.append(f"primary_key_required: {q(PRIMARY_KEY_REQUIRED[ident])}")
+    if kind == "connector" and ident in ALL_OR_NONE:
+        out.append("all_or_none:")
+        out.extend(f"  - [{', '.join(q(k) for k in g)}]" for g in ALL_OR_NONE[ident])
+    if kind == "connector" and ident in KEY_VALUE_PROJECTION:
+        out.append("key_value_projection: true")
     out.append("options:")
     if not required and not optional:
         out[-1] = "options: []"
