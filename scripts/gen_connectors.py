@@ -94,6 +94,7 @@ VALIDATION = {
 # through the same source); canal-json's from CanalJsonDecodingFormat.ReadableMetadata (the
 # Flink release); json, csv and raw declare none.
 KAFKA_METADATA = """metadata_complete: true
+value_format_metadata: true
 source_class: "org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource"
 metadata:
   - {key: "topic", type: "STRING NOT NULL"}
@@ -104,9 +105,23 @@ metadata:
   - {key: "timestamp", type: "TIMESTAMP_LTZ(3) NOT NULL", write: true}
   - {key: "timestamp-type", type: "STRING NOT NULL"}"""
 NO_METADATA = "metadata_complete: true\nmetadata: []"
+# The filesystem source's keys (FileSystemTableSource.ReadableFileInfo; verified with Flink
+# 2.3.0: it offers no format keys); datagen reads no metadata (verified with Flink 2.3.0).
+FILESYSTEM_METADATA = """metadata_complete: true
+source_class: "org.apache.flink.connector.file.table.FileSystemTableSource"
+metadata:
+  - {key: "file.path", type: "STRING NOT NULL"}
+  - {key: "file.name", type: "STRING NOT NULL"}
+  - {key: "file.size", type: "BIGINT NOT NULL"}
+  - {key: "file.modification-time", type: "TIMESTAMP_LTZ(3) NOT NULL"}"""
+DATAGEN_METADATA = """metadata_complete: true
+source_summary: "DataGenTableSource"
+metadata: []"""
 METADATA = {
     ("connector", "kafka"): KAFKA_METADATA,
     ("connector", "upsert-kafka"): KAFKA_METADATA,
+    ("connector", "filesystem"): FILESYSTEM_METADATA,
+    ("connector", "datagen"): DATAGEN_METADATA,
     ("format", "json"): NO_METADATA,
     ("format", "csv"): NO_METADATA,
     ("format", "raw"): NO_METADATA,

@@ -175,6 +175,14 @@ pub struct OptionCatalog {
     /// `KafkaConnectorOptionsUtil#createKeyFormatProjection` / `createValueFormatProjection` do.
     #[serde(default)]
     pub key_value_projection: bool,
+    /// Whether the source also offers its value format's metadata keys, as `value.<key>`
+    /// (Kafka; the filesystem source does not).
+    #[serde(default)]
+    pub value_format_metadata: bool,
+    /// A source that reads no metadata at all: how Flink names it in its message
+    /// (`DataGenTableSource`).
+    #[serde(default)]
+    pub source_summary: Option<String>,
     /// Whether the factory requires a `PRIMARY KEY` (upsert-kafka), and Flink's message when
     /// there is none.
     #[serde(default)]
@@ -420,6 +428,8 @@ pub enum OptionIssue {
         supported: Vec<CompactString>,
         /// A supported key close to it.
         similar: Option<CompactString>,
+        /// The source reads no metadata (`class` is then how Flink names the source).
+        reads_none: bool,
     },
 }
 
@@ -742,16 +752,22 @@ pub fn check_read_metadata(table: &TableDef) -> Vec<OptionIssue> {
     let Some((connector, _)) = connector_of(table) else {
         return Vec::new();
     };
-    if !connector.metadata_complete {
+    if !connector.metadata_complete || !connector.source_table {
         return Vec::new();
     }
-    let Some(class) = connector.source_class.as_deref() else {
+    let Some(class) = connector
+        .source_class
+        .as_deref()
+        .or(connector.source_summary.as_deref())
+    else {
         return Vec::new();
     };
+    let reads_none = connector.source_class.is_none();
     // The value format (`value.format`, or `format`): its keys are offered as `value.<key>`.
     let value_format = table
         .option("value.format")
         .or_else(|| table.option("format"))
+        .filter(|_| connector.value_format_metadata)
         .map(|o| catalogs().format(&o.value));
     let format_keys: Option<Vec<CompactString>> = match value_format {
         None => Some(Vec::new()),
@@ -793,6 +809,7 @@ pub fn check_read_metadata(table: &TableDef) -> Vec<OptionIssue> {
         );
         let candidates: Vec<String> = supported.iter().map(|k| k.to_string()).collect();
         out.push(OptionIssue::UnknownMetadata {
+            reads_none,
             similar: similar(&key, &candidates),
             key,
             column: c.name.clone(),

@@ -34,6 +34,7 @@ impl Rule for UnknownMetadataKey {
                     class,
                     supported,
                     similar,
+                    reads_none,
                 },
             table,
             used: Some(used),
@@ -46,6 +47,29 @@ impl Rule for UnknownMetadataKey {
             .map(|k| format!("'{k}'"))
             .collect::<Vec<_>>()
             .join(", ");
+        if *reads_none {
+            let d = out
+                .diagnostic(
+                    found.file,
+                    used.span,
+                    format!(
+                        "the `{connector}` connector reads no metadata, but column `{column}` of table `{}` is a metadata column",
+                        table.object
+                    ),
+                )
+                .with_label("reads the table here")
+                .with_related(
+                    origin.file,
+                    origin.span,
+                    format!("metadata column (in `{}`)", table.object),
+                )
+                .with_help("remove the metadata column, or make it a physical or computed column")
+                .with_flink_message(format!(
+                    "Table '{class}' declares metadata columns, but the underlying DynamicTableSource doesn't implement the SupportsReadingMetadata interface. Therefore, metadata cannot be read from the given source."
+                ));
+            out.report(d);
+            return;
+        }
         let help = match similar {
             Some(s) => format!("did you mean '{s}'? The keys it can read: {list}"),
             None => format!("the keys the `{connector}` connector can read: {list}"),
