@@ -156,6 +156,42 @@ ALL_OR_NONE = {
 # Factories that project key.fields / value.fields-include as KafkaConnectorOptionsUtil does.
 KEY_VALUE_PROJECTION = {"kafka"}
 
+# String options that a factory's own validation checks against a list, with Flink's message
+# (verified with Flink 2.3.0): JsonFormatOptionsUtil#validateTimestampFormat (every JSON
+# format, both sides) and #validateEncodingFormatOptions (json's map-null-key.mode, on writes),
+# RawFormatFactory#validateAndGetEndianness.
+TS_ACCEPTED = {
+    "accepted": ["SQL", "ISO-8601"],
+    "accepted_message": "Unsupported value '{value}' for timestamp-format.standard. Supported values are [SQL, ISO-8601].",
+}
+ACCEPTED = {
+    ("json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("debezium-json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("canal-json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("maxwell-json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("ogg-json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("json", "map-null-key.mode"): {
+        "accepted": ["LITERAL", "FAIL", "DROP"],
+        "accepted_message": "Unsupported value '{value}' for option map-null-key.mode. Supported values are [LITERAL, FAIL, DROP].",
+        "accepted_on": "sink",
+    },
+    ("raw", "endianness"): {
+        "accepted": ["big-endian", "little-endian"],
+        "accepted_message": "Unsupported endianness name: {value}. Valid values of 'raw.endianness' option are 'big-endian' and 'little-endian'.",
+    },
+}
+
+
+def accepted_lines(ident, key, indent):
+    a = ACCEPTED.get((ident, key))
+    if not a:
+        return []
+    lines = [f"{indent}accepted: [{', '.join(q(v) for v in a['accepted'])}]", f"{indent}accepted_message: {q(a['accepted_message'])}"]
+    if a.get("accepted_on"):
+        lines.append(f"{indent}accepted_on: {a['accepted_on']}")
+    return lines
+
+
 # Value classes as the catalog names them.
 TYPES = {
     "java.lang.String": "string",
@@ -228,6 +264,7 @@ def option_lines(o, required, forwarded, indent="  "):
             lines.append(f"{p}    deprecated: {'true' if f['deprecated'] else 'false'}")
     if forwarded:
         lines.append(f"{p}forwarded: true")
+    lines.extend(accepted_lines(CURRENT[0], o["key"], p))
     return lines
 
 
@@ -239,7 +276,12 @@ def merge_options(factories, field):
     return [by_key[k] for k in sorted(by_key)]
 
 
+# The identifier write_catalog is writing (for accepted_lines).
+CURRENT = [None]
+
+
 def write_catalog(path, kind, ident, factories, release, declared):
+    CURRENT[0] = ident
     classes = sorted(f["class"] for f in factories)
     kinds = sorted({k for f in factories for k in f["kinds"]})
     required = merge_options(factories, "required")

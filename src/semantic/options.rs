@@ -274,6 +274,18 @@ pub struct OptionSpec {
     /// Whether the factory forwards it unchanged into a compiled plan (`forwardOptions()`).
     #[serde(default)]
     pub forwarded: bool,
+    /// The values the factory's own validation accepts beyond the type (a string option that
+    /// `JsonFormatOptionsUtil` or `RawFormatFactory` checks against a list), compared
+    /// ignoring case (flinklint errs on the side of accepting).
+    #[serde(default)]
+    pub accepted: Vec<String>,
+    /// Flink's message for another value (`{value}` stands for it).
+    #[serde(default)]
+    pub accepted_message: Option<String>,
+    /// `sink`: the list is checked only when the table is written (the format's encoding
+    /// side checks it).
+    #[serde(default)]
+    pub accepted_on: Option<String>,
 }
 
 /// An older key of an option.
@@ -301,6 +313,7 @@ impl OptionSpec {
             "enum" => format!("one of: {} (any case)", self.values.join(", ")),
             "list" => "a list (items separated by `;`)".to_string(),
             "map" => "a map (`k1:v1,k2:v2`)".to_string(),
+            _ if !self.accepted.is_empty() => format!("one of: {}", self.accepted.join(", ")),
             _ => "a string".to_string(),
         }
     }
@@ -459,6 +472,12 @@ pub fn connector_of(table: &TableDef) -> Option<(&'static OptionCatalog, Origin)
 /// The option problems of a table whose connector has a catalog, in the order Flink finds
 /// them. Empty for other tables.
 pub fn check(table: &TableDef) -> Vec<OptionIssue> {
+    check_use(table, None)
+}
+
+/// [`check`] for a statement that reads (`Some(false)`) or writes (`Some(true)`) the table:
+/// the checks a factory makes on one side only run for that side (none without a use).
+pub fn check_use(table: &TableDef, write: Option<bool>) -> Vec<OptionIssue> {
     let Some((connector, connector_origin)) = connector_of(table) else {
         return Vec::new();
     };
@@ -487,7 +506,7 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
     // Values of the connector's own options.
     for o in &table.options {
         if let Some(spec) = find_spec(&connector.options, &o.key) {
-            if let Some(cause) = invalid_value(spec, &o.value) {
+            if let Some(cause) = rejected_value(spec, &o.value, write) {
                 out.push(OptionIssue::Invalid {
                     key: o.key.clone(),
                     value: o.value.clone(),
@@ -564,7 +583,7 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
                 continue;
             };
             if let Some(spec) = find_spec(&format.options, rest) {
-                if let Some(cause) = invalid_value(spec, &o.value) {
+                if let Some(cause) = rejected_value(spec, &o.value, write) {
                     format_values.push(OptionIssue::Invalid {
                         key: o.key.clone(),
                         value: o.value.clone(),
@@ -614,7 +633,9 @@ fn conflicts(
             .map(String::as_str)
             .filter(|k| !present.contains(k))
             .collect();
-        let at = table.option(present[0]).map_or(connector_origin, |o| o.origin);
+        let at = table
+            .option(present[0])
+            .map_or(connector_origin, |o| o.origin);
         return Some(OptionIssue::Conflict {
             key: present[0].into(),
             origin: at,
@@ -787,6 +808,11 @@ pub fn check_read_metadata(table: &TableDef) -> Vec<OptionIssue> {
             continue;
         };
         let key = key.clone().unwrap_or_else(|| c.name.clone());
+        // A reserved system key (`$rowtime`: the FLIP-348 draft's system columns, which
+        // flink-next targets declare this way) is left to the CL rules.
+        if key.starts_with('$') {
+            continue;
+        }
         let own = connector.metadata.iter().any(|m| m.read && m.key == key);
         if own {
             continue;
@@ -818,6 +844,10 @@ pub fn check_read_metadata(table: &TableDef) -> Vec<OptionIssue> {
             class,
             supported,
         });
+        // A source that reads no metadata: Flink says so once for the table.
+        if reads_none {
+            break;
+        }
     }
     out
 }
@@ -950,6 +980,23 @@ fn other_format(
         }
     }
     None
+}
+
+/// Flink's message when `value` does not parse for `spec`'s type or is not among the values
+/// the factory accepts (on the side `write` names; the sink-only lists need a write).
+fn rejected_value(spec: &OptionSpec, value: &str, write: Option<bool>) -> Option<String> {
+    if let Some(cause) = invalid_value(spec, value) {
+        return Some(cause);
+    }
+    let message = spec.accepted_message.as_deref()?;
+    if spec.accepted_on.as_deref() == Some("sink") && write != Some(true) {
+        return None;
+    }
+    let upper = value.to_uppercase();
+    if spec.accepted.iter().any(|a| a.to_uppercase() == upper) {
+        return None;
+    }
+    Some(message.replace("{value}", value))
 }
 
 /// Flink's message when `value` does not parse for `spec`'s type (the cause Flink reports),
@@ -1139,6 +1186,9 @@ mod tests {
             default: None,
             fallback_keys: Vec::new(),
             forwarded: false,
+            accepted: Vec::new(),
+            accepted_message: None,
+            accepted_on: None,
         }
     }
 

@@ -132,7 +132,7 @@ impl Session<'_> {
         let mut checked = false;
         if self.option_checked.insert((identity, 0)) {
             checked = true;
-            issues = options::check(table);
+            issues = options::check_use(table, Some(write));
         }
         // Metadata columns are checked against what the source can read, on the first read.
         if !write && self.option_checked.insert((identity, 3)) {
@@ -164,6 +164,14 @@ impl Session<'_> {
     ) {
         if statement.has_error || object.incomplete {
             return;
+        }
+        // CREATE TABLE ... AS: the statement writes the table it creates (Flink plans the
+        // sink with it).
+        if let StatementKind::CreateTable(ct) = &statement.kind {
+            if ct.query.is_some() {
+                self.check_use(file, statement, ct.name.span, object, true);
+                return;
+            }
         }
         let ObjectDef::Table(table) = &object.def else {
             return;
