@@ -96,7 +96,12 @@ impl Session<'_> {
         object: &Arc<CatalogObject>,
         write: bool,
     ) {
-        if object.incomplete || object.ambiguous {
+        // A table of the `external-tables` files stands for one that lives elsewhere: its
+        // declaration need not carry the real options.
+        if object.incomplete
+            || object.ambiguous
+            || self.catalog.is_external_file(object.statement.file)
+        {
             return;
         }
         let ObjectDef::Table(table) = &object.def else {
