@@ -88,6 +88,110 @@ VALIDATION = {
     "filesystem": "format-prefix-lenient",
 }
 
+# Metadata keys, in the order the classes declare them (Flink lists them in that order), with
+# their types: Kafka's from KafkaDynamicSource.ReadableMetadata and KafkaDynamicSink.
+# WritableMetadata (flink-connector-kafka, the commit its catalog names; upsert-kafka reads
+# through the same source); canal-json's from CanalJsonDecodingFormat.ReadableMetadata (the
+# Flink release); json, csv and raw declare none.
+KAFKA_METADATA = """metadata_complete: true
+value_format_metadata: true
+source_class: "org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource"
+metadata:
+  - {key: "topic", type: "STRING NOT NULL"}
+  - {key: "partition", type: "INT NOT NULL"}
+  - {key: "headers", type: "MAP<STRING, BYTES> NOT NULL", write: true}
+  - {key: "leader-epoch", type: "INT"}
+  - {key: "offset", type: "BIGINT NOT NULL"}
+  - {key: "timestamp", type: "TIMESTAMP_LTZ(3) NOT NULL", write: true}
+  - {key: "timestamp-type", type: "STRING NOT NULL"}"""
+NO_METADATA = "metadata_complete: true\nmetadata: []"
+# The filesystem source's keys (FileSystemTableSource.ReadableFileInfo; verified with Flink
+# 2.3.0: it offers no format keys); datagen reads no metadata (verified with Flink 2.3.0).
+FILESYSTEM_METADATA = """metadata_complete: true
+source_class: "org.apache.flink.connector.file.table.FileSystemTableSource"
+metadata:
+  - {key: "file.path", type: "STRING NOT NULL"}
+  - {key: "file.name", type: "STRING NOT NULL"}
+  - {key: "file.size", type: "BIGINT NOT NULL"}
+  - {key: "file.modification-time", type: "TIMESTAMP_LTZ(3) NOT NULL"}"""
+DATAGEN_METADATA = """metadata_complete: true
+source_summary: "DataGenTableSource"
+metadata: []"""
+METADATA = {
+    ("connector", "kafka"): KAFKA_METADATA,
+    ("connector", "upsert-kafka"): KAFKA_METADATA,
+    ("connector", "filesystem"): FILESYSTEM_METADATA,
+    ("connector", "datagen"): DATAGEN_METADATA,
+    ("format", "json"): NO_METADATA,
+    ("format", "csv"): NO_METADATA,
+    ("format", "raw"): NO_METADATA,
+    ("format", "canal-json"): """metadata_complete: true
+metadata:
+  - {key: "database", type: "STRING"}
+  - {key: "table", type: "STRING"}
+  - {key: "sql-type", type: "MAP<STRING, INT>"}
+  - {key: "pk-names", type: "ARRAY<STRING>"}
+  - {key: "ingestion-timestamp", type: "TIMESTAMP_LTZ(3)"}
+  - {key: "event-timestamp", type: "TIMESTAMP_LTZ(3)"}""",
+}
+
+# Connectors whose factory requires a PRIMARY KEY, with Flink's message
+# (UpsertKafkaDynamicTableFactory#validatePKConstraints).
+PRIMARY_KEY_REQUIRED = {
+    "upsert-kafka": "'upsert-kafka' tables require to define a PRIMARY KEY constraint. "
+    "The PRIMARY KEY specifies which columns should be read from or write to the Kafka message key. "
+    "The PRIMARY KEY also defines records in the 'upsert-kafka' table should update or delete on which keys.",
+}
+
+# Groups of options a factory takes all or none of, read from its source
+# (JdbcDynamicTableFactory#validateConfigOptions: checkAllOrNone, in its order).
+ALL_OR_NONE = {
+    "jdbc": [
+        ["username", "password"],
+        ["scan.partition.column", "scan.partition.num", "scan.partition.lower-bound", "scan.partition.upper-bound"],
+        ["lookup.cache.max-rows", "lookup.cache.ttl"],
+    ],
+}
+
+# Factories that project key.fields / value.fields-include as KafkaConnectorOptionsUtil does.
+KEY_VALUE_PROJECTION = {"kafka"}
+
+# String options that a factory's own validation checks against a list, with Flink's message
+# (verified with Flink 2.3.0): JsonFormatOptionsUtil#validateTimestampFormat (every JSON
+# format, both sides) and #validateEncodingFormatOptions (json's map-null-key.mode, on writes),
+# RawFormatFactory#validateAndGetEndianness.
+TS_ACCEPTED = {
+    "accepted": ["SQL", "ISO-8601"],
+    "accepted_message": "Unsupported value '{value}' for timestamp-format.standard. Supported values are [SQL, ISO-8601].",
+}
+ACCEPTED = {
+    ("json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("debezium-json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("canal-json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("maxwell-json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("ogg-json", "timestamp-format.standard"): TS_ACCEPTED,
+    ("json", "map-null-key.mode"): {
+        "accepted": ["LITERAL", "FAIL", "DROP"],
+        "accepted_message": "Unsupported value '{value}' for option map-null-key.mode. Supported values are [LITERAL, FAIL, DROP].",
+        "accepted_on": "sink",
+    },
+    ("raw", "endianness"): {
+        "accepted": ["big-endian", "little-endian"],
+        "accepted_message": "Unsupported endianness name: {value}. Valid values of 'raw.endianness' option are 'big-endian' and 'little-endian'.",
+    },
+}
+
+
+def accepted_lines(ident, key, indent):
+    a = ACCEPTED.get((ident, key))
+    if not a:
+        return []
+    lines = [f"{indent}accepted: [{', '.join(q(v) for v in a['accepted'])}]", f"{indent}accepted_message: {q(a['accepted_message'])}"]
+    if a.get("accepted_on"):
+        lines.append(f"{indent}accepted_on: {a['accepted_on']}")
+    return lines
+
+
 # Value classes as the catalog names them.
 TYPES = {
     "java.lang.String": "string",
@@ -160,6 +264,7 @@ def option_lines(o, required, forwarded, indent="  "):
             lines.append(f"{p}    deprecated: {'true' if f['deprecated'] else 'false'}")
     if forwarded:
         lines.append(f"{p}forwarded: true")
+    lines.extend(accepted_lines(CURRENT[0], o["key"], p))
     return lines
 
 
@@ -171,7 +276,12 @@ def merge_options(factories, field):
     return [by_key[k] for k in sorted(by_key)]
 
 
+# The identifier write_catalog is writing (for accepted_lines).
+CURRENT = [None]
+
+
 def write_catalog(path, kind, ident, factories, release, declared):
+    CURRENT[0] = ident
     classes = sorted(f["class"] for f in factories)
     kinds = sorted({k for f in factories for k in f["kinds"]})
     required = merge_options(factories, "required")
@@ -185,7 +295,9 @@ def write_catalog(path, kind, ident, factories, release, declared):
             f"kind: {kind}",
             "source:",
             f"  repository: {factories[0]['repository']}",
+            *([f"  release: {q(factories[0]['release'])}"] if factories[0].get("release") else []),
             f"  commit: {q(factories[0]['commit'])}",
+            *([f"  note: {q(factories[0]['note'])}"] if factories[0].get("note") else []),
             "  factories:",
         ]
     else:
@@ -213,7 +325,7 @@ def write_catalog(path, kind, ident, factories, release, declared):
         out.append(f"sink_table: {'true' if 'DynamicTableSinkFactory' in kinds else 'false'}")
         # Flink's LookupTableSource is a runtime interface of the source; none of the built-in
         # connectors implements it.
-        out.append("lookup: false")
+        out.append(f"lookup: {'true' if factories[0].get('lookup') else 'false'}")
         out.append(f"validation: {VALIDATION.get(ident, 'factory-helper')}")
         prefixes = sorted({p for f in factories for p in f.get("prefixes", [])})
         # Keys under these prefixes pass the connector's check (helper.validateExcept(prefix)).
@@ -223,9 +335,17 @@ def write_catalog(path, kind, ident, factories, release, declared):
     else:
         out.append(f"deserialization: {'true' if any('Deserialization' in k or 'BulkReader' in k for k in kinds) else 'false'}")
         out.append(f"serialization: {'true' if any('Serialization' in k and 'De' not in k or 'BulkWriter' in k for k in kinds) else 'false'}")
-    # Metadata keys come from the sources' SupportsReadingMetadata#listReadableMetadata; the
-    # built-in connectors read none.
-    out.append("metadata: []")
+    # Metadata keys come from the sources' SupportsReadingMetadata#listReadableMetadata and
+    # SupportsWritingMetadata#listWritableMetadata (METADATA below, read by hand from the
+    # classes named there); elsewhere they are not known (metadata_complete stays false).
+    out.extend(METADATA.get((kind, ident), "metadata: []").splitlines())
+    if kind == "connector" and ident in PRIMARY_KEY_REQUIRED:
+        out.append(f"primary_key_required: {q(PRIMARY_KEY_REQUIRED[ident])}")
+    if kind == "connector" and ident in ALL_OR_NONE:
+        out.append("all_or_none:")
+        out.extend(f"  - [{', '.join(q(k) for k in g)}]" for g in ALL_OR_NONE[ident])
+    if kind == "connector" and ident in KEY_VALUE_PROJECTION:
+        out.append("key_value_projection: true")
     out.append("options:")
     if not required and not optional:
         out[-1] = "options: []"
@@ -377,7 +497,7 @@ def method_fields(text, method):
     if not m:
         return None
     body = m.group(1)
-    fields = re.findall(r"options\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
+    fields = re.findall(r"[oO]ptions\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
     sm = re.search(r"Stream\.of\((.*?)\)", body, re.S)
     if sm:
         fields += [f.split(".")[-1].strip() for f in sm.group(1).split(",") if f.strip()]
@@ -397,11 +517,18 @@ def factories_from_sources(directory, info):
     options = {}
     for t in texts.values():
         options.update(parse_options(t, enums))
-    options.setdefault("FORMAT", {"key": "format", "class": "java.lang.String", "list": False, "has_default": False, "default": None, "fallback": []})
+    # FactoryUtil's own options, imported statically by a factory.
+    for field, o in FACTORY_UTIL.items():
+        options.setdefault(field, {"key": o["key"], "class": o["class"], "list": False, "has_default": False, "default": None, "fallback": []})
     out = []
     for name, t in texts.items():
         im = re.search(r"String IDENTIFIER\s*=\s*\"([^\"]+)\"", t)
-        if not im or "requiredOptions()" not in t:
+        ident = im.group(1) if im else None
+        # A base factory whose subclass passes the identifier to its constructor
+        # (Elasticsearch7DynamicTableFactory: `super("elasticsearch-7", ...)`): --identifier.
+        if ident is None and "requiredOptions()" in t and info.get("identifier"):
+            ident = info["identifier"]
+        if not ident or "requiredOptions()" not in t:
             continue
         kinds = [k for k in ("DynamicTableSourceFactory", "DynamicTableSinkFactory") if re.search(r"implements[^{]*" + k, t)]
         def pick(method):
@@ -410,7 +537,8 @@ def factories_from_sources(directory, info):
             if missing:
                 sys.exit(f"{name}: {method}() names options the sources do not declare: {missing}")
             return [options[f] for f in fields]
-        prefixes = [p for p in re.findall(r"validateExcept\((\w+)\)", t)]
+        # validateExcept(A, B, ...): each argument a (possibly qualified) String constant.
+        prefixes = [a.strip().split(".")[-1] for args in re.findall(r"validateExcept\(([^)]*)\)", t) for a in args.split(",") if a.strip()]
         prefix_values = []
         for p in prefixes:
             pm = None
@@ -420,7 +548,7 @@ def factories_from_sources(directory, info):
                 prefix_values.append(pm.group(1))
         cls = re.search(r"package\s+([\w.]+);", t).group(1) + "." + name[: -len(".java")]
         out.append({
-            "identifier": im.group(1),
+            "identifier": ident,
             "class": cls,
             "jar": None,
             "file": info["files"].get(name),
@@ -430,6 +558,9 @@ def factories_from_sources(directory, info):
             "forward": pick("forwardOptions"),
             "prefixes": sorted(set(prefix_values)),
             "repository": info["repository"],
+            "release": info.get("release"),
+            "note": info.get("note"),
+            "lookup": info.get("lookup", False),
             "commit": info["commit"],
         })
     return out
@@ -463,9 +594,22 @@ def write_docs(data_dir, path):
             rows.append(f"| `{o['key']}`{fallbacks} | {type_of(o)} | {'yes' if o.get('required') else ''} | {default} |")
         return rows
 
+    def metadata(c, lead=""):
+        if not c.get("metadata_complete"):
+            return []
+        rows = c.get("metadata") or []
+        if not rows:
+            return ["Offers no metadata keys.", ""]
+        lines = ["Metadata keys" + (f" (offered by Kafka as `{lead}<key>`)" if lead else "") + ":", "", "| key | type | read | write |", "|---|---|---|---|"]
+        for m in rows:
+            lines.append(f"| `{m['key']}` | `{m['type']}` | {'yes' if m.get('read', True) else ''} | {'yes' if m.get('write') else ''} |")
+        return lines + [""]
+
     def source(c):
         s = c["source"]
         lines = [f"Source: {s['repository']} {s.get('release') or ''} (commit `{s.get('commit')}`):"]
+        if s.get("note"):
+            lines = [f"{s['note']}.", ""] + lines
         for f in s.get("factories", []):
             where = f" ({f['file']})" if f.get("file") else ""
             lines.append(f"- `{f['class']}`{where}")
@@ -503,12 +647,16 @@ def write_docs(data_dir, path):
             out += ["`#` in a key stands for the name of a physical column; the factory expands these keys per column.", ""]
         opts = (c.get("options") or []) + (c.get("templates") or [])
         out += (table(opts) if opts else ["Takes no option but `connector`."]) + [""]
+        out += metadata(c)
+        if c.get("primary_key_required"):
+            out += ["Requires a `PRIMARY KEY`.", ""]
     for c in formats:
         out += [f'<a id="format-{c["name"]}"></a>', f"## Format `{c['name']}`", ""]
         out += source(c) + [""]
         out += ["Keys are written under the format's prefix: `'" + c["name"] + ".<key>'`.", ""]
         opts = c.get("options") or []
         out += (table(opts) if opts else ["Takes no options."]) + [""]
+        out += metadata(c, "value.")
     with open(path, "w") as f:
         f.write("\n".join(out))
 
@@ -525,10 +673,15 @@ def main():
     ap.add_argument("--repository", help="with --sources: the repository they come from")
     ap.add_argument("--commit", help="with --sources: the commit")
     ap.add_argument("--path", help="with --sources: their folder in the repository")
+    ap.add_argument("--release", help="with --sources: the connector release the commit is")
+    ap.add_argument("--identifier", help="with --sources: the identifier of a base factory that declares none")
+    ap.add_argument("--note", help="with --sources: how the catalog was read (written into it)")
+    ap.add_argument("--lookup", action="store_true", help="with --sources: the source serves lookup joins")
     args = ap.parse_args()
     if args.sources:
         files = {n: f"{args.path}/{n}" for n in os.listdir(args.sources)}
-        info = {"repository": args.repository, "commit": args.commit, "files": files}
+        info = {"repository": args.repository, "commit": args.commit, "files": files, "release": args.release,
+                "identifier": args.identifier, "note": args.note, "lookup": args.lookup}
         for f in factories_from_sources(args.sources, info):
             write_catalog(os.path.join(args.out_dir, "connectors", f["identifier"] + ".yaml"), "connector", f["identifier"], [f], {}, {})
         write_docs(args.out_dir, args.docs)

@@ -280,6 +280,9 @@ pub struct CatalogObject {
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
     permanent: HashMap<QualifiedName, Arc<CatalogObject>>,
+    /// The `external-tables` files: the tables they declare stand for tables that live
+    /// elsewhere, and their connector options are not checked.
+    pub external_files: Arc<Vec<crate::source::FileId>>,
 }
 
 impl Catalog {
@@ -369,6 +372,11 @@ pub struct SharedReads {
 }
 
 impl<'b> SessionCatalog<'b> {
+    /// Whether `file` is an `external-tables` file of the run.
+    pub fn is_external_file(&self, file: crate::source::FileId) -> bool {
+        self.base.external_files.contains(&file)
+    }
+
     /// A session starting from `base`.
     pub fn new(base: &'b Catalog) -> SessionCatalog<'b> {
         SessionCatalog {

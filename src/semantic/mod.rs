@@ -331,6 +331,9 @@ pub fn analyse_reusing(
         model.found.extend(found);
         model.sessions.push(result);
         let mut next = (*base).clone();
+        if h.dir.as_os_str() == history::EXTERNAL_TABLES {
+            next.external_files = Arc::new(h.files.clone());
+        }
         for (name, change) in changes
             .map(catalog::Overlay::into_changes)
             .unwrap_or_default()

@@ -33,12 +33,28 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../rules/data/connectors/datagen.yaml"),
     ),
     (
+        "connectors/elasticsearch-7.yaml",
+        include_str!("../../rules/data/connectors/elasticsearch-7.yaml"),
+    ),
+    (
         "connectors/filesystem.yaml",
         include_str!("../../rules/data/connectors/filesystem.yaml"),
     ),
     (
+        "connectors/jdbc.yaml",
+        include_str!("../../rules/data/connectors/jdbc.yaml"),
+    ),
+    (
         "connectors/kafka.yaml",
         include_str!("../../rules/data/connectors/kafka.yaml"),
+    ),
+    (
+        "connectors/mysql-cdc.yaml",
+        include_str!("../../rules/data/connectors/mysql-cdc.yaml"),
+    ),
+    (
+        "connectors/postgres-cdc.yaml",
+        include_str!("../../rules/data/connectors/postgres-cdc.yaml"),
     ),
     (
         "connectors/print.yaml",
@@ -49,12 +65,24 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../rules/data/connectors/upsert-kafka.yaml"),
     ),
     (
+        "formats/avro-confluent.yaml",
+        include_str!("../../rules/data/formats/avro-confluent.yaml"),
+    ),
+    (
+        "formats/avro.yaml",
+        include_str!("../../rules/data/formats/avro.yaml"),
+    ),
+    (
         "formats/canal-json.yaml",
         include_str!("../../rules/data/formats/canal-json.yaml"),
     ),
     (
         "formats/csv.yaml",
         include_str!("../../rules/data/formats/csv.yaml"),
+    ),
+    (
+        "formats/debezium-avro-confluent.yaml",
+        include_str!("../../rules/data/formats/debezium-avro-confluent.yaml"),
     ),
     (
         "formats/debezium-json.yaml",
@@ -71,6 +99,18 @@ const FILES: &[(&str, &str)] = &[
     (
         "formats/ogg-json.yaml",
         include_str!("../../rules/data/formats/ogg-json.yaml"),
+    ),
+    (
+        "formats/orc.yaml",
+        include_str!("../../rules/data/formats/orc.yaml"),
+    ),
+    (
+        "formats/parquet.yaml",
+        include_str!("../../rules/data/formats/parquet.yaml"),
+    ),
+    (
+        "formats/protobuf.yaml",
+        include_str!("../../rules/data/formats/protobuf.yaml"),
     ),
     (
         "formats/raw.yaml",
@@ -106,6 +146,10 @@ pub struct OptionCatalog {
     /// accepted), `per-column` (datagen: `fields.<column>.*` expanded per physical column).
     #[serde(default)]
     pub validation: Option<String>,
+    /// A format whose catalog may not list every key it takes (read from sources that may
+    /// predate the release): keys under its prefix that the catalog lacks are not reported.
+    #[serde(default)]
+    pub prefix_lenient: bool,
     /// The options that choose a format (`format`, `key.format`, `value.format`).
     #[serde(default)]
     pub format_options: Vec<String>,
@@ -113,9 +157,36 @@ pub struct OptionCatalog {
     /// `helper.validateExcept(PROPERTIES_PREFIX)`).
     #[serde(default)]
     pub prefixes: Vec<String>,
-    /// Metadata keys the connector or format can read (`METADATA FROM 'key'`).
+    /// Metadata keys the connector or format can read or write (`METADATA FROM 'key'`).
     #[serde(default)]
     pub metadata: Vec<MetadataKey>,
+    /// Whether `metadata` is the complete list, read from the sources (an empty list then means
+    /// the connector or format has no metadata); otherwise metadata columns are not checked.
+    #[serde(default)]
+    pub metadata_complete: bool,
+    /// The class Flink names in its message on an unknown metadata key (the connector's
+    /// `DynamicTableSource`).
+    #[serde(default)]
+    pub source_class: Option<String>,
+    /// Groups of options the factory takes all or none of (JDBC's `checkAllOrNone`).
+    #[serde(default)]
+    pub all_or_none: Vec<Vec<String>>,
+    /// Whether the factory projects `key.fields` / `value.fields-include` as Kafka's
+    /// `KafkaConnectorOptionsUtil#createKeyFormatProjection` / `createValueFormatProjection` do.
+    #[serde(default)]
+    pub key_value_projection: bool,
+    /// Whether the source also offers its value format's metadata keys, as `value.<key>`
+    /// (Kafka; the filesystem source does not).
+    #[serde(default)]
+    pub value_format_metadata: bool,
+    /// A source that reads no metadata at all: how Flink names it in its message
+    /// (`DataGenTableSource`).
+    #[serde(default)]
+    pub source_summary: Option<String>,
+    /// Whether the factory requires a `PRIMARY KEY` (upsert-kafka), and Flink's message when
+    /// there is none.
+    #[serde(default)]
+    pub primary_key_required: Option<String>,
     /// The options.
     #[serde(default)]
     pub options: Vec<OptionSpec>,
@@ -161,6 +232,16 @@ pub struct MetadataKey {
     /// Its Flink type.
     #[serde(rename = "type")]
     pub data_type: String,
+    /// Whether a source can read it (`SupportsReadingMetadata#listReadableMetadata`).
+    #[serde(default = "yes")]
+    pub read: bool,
+    /// Whether a sink can write it (`SupportsWritingMetadata#listWritableMetadata`).
+    #[serde(default)]
+    pub write: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One option.
@@ -193,6 +274,18 @@ pub struct OptionSpec {
     /// Whether the factory forwards it unchanged into a compiled plan (`forwardOptions()`).
     #[serde(default)]
     pub forwarded: bool,
+    /// The values the factory's own validation accepts beyond the type (a string option that
+    /// `JsonFormatOptionsUtil` or `RawFormatFactory` checks against a list), compared
+    /// ignoring case (flinklint errs on the side of accepting).
+    #[serde(default)]
+    pub accepted: Vec<String>,
+    /// Flink's message for another value (`{value}` stands for it).
+    #[serde(default)]
+    pub accepted_message: Option<String>,
+    /// `sink`: the list is checked only when the table is written (the format's encoding
+    /// side checks it).
+    #[serde(default)]
+    pub accepted_on: Option<String>,
 }
 
 /// An older key of an option.
@@ -220,6 +313,7 @@ impl OptionSpec {
             "enum" => format!("one of: {} (any case)", self.values.join(", ")),
             "list" => "a list (items separated by `;`)".to_string(),
             "map" => "a map (`k1:v1,k2:v2`)".to_string(),
+            _ if !self.accepted.is_empty() => format!("one of: {}", self.accepted.join(", ")),
             _ => "a string".to_string(),
         }
     }
@@ -304,6 +398,52 @@ pub enum OptionIssue {
         /// The parser's message, which Flink reports as the cause.
         cause: String,
     },
+    /// Options that parse one by one but that the factory rejects together (Kafka's key and
+    /// value fields, JDBC's all-or-none groups).
+    Conflict {
+        /// The key the finding is anchored on.
+        key: CompactString,
+        /// Where that option (or the `connector` option) is declared.
+        origin: Origin,
+        /// The connector.
+        connector: CompactString,
+        /// What is wrong, in flinklint's words.
+        message: String,
+        /// How to fix it.
+        help: String,
+        /// Flink's message.
+        flink: String,
+    },
+    /// A table without a `PRIMARY KEY` whose connector requires one (upsert-kafka:
+    /// `UpsertKafkaDynamicTableFactory#validatePKConstraints`).
+    PrimaryKeyRequired {
+        /// The connector.
+        connector: CompactString,
+        /// Where the `connector` option is declared.
+        origin: Origin,
+        /// Flink's message.
+        flink: &'static str,
+    },
+    /// A metadata column whose key the connector's source (with its value format) cannot
+    /// read (`DynamicSourceUtils#validateAndApplyMetadata`).
+    UnknownMetadata {
+        /// The key (`FROM 'key'`, or the column's name).
+        key: CompactString,
+        /// The column.
+        column: CompactString,
+        /// Where the column is declared.
+        origin: Origin,
+        /// The connector.
+        connector: CompactString,
+        /// The source class Flink names.
+        class: &'static str,
+        /// The keys it can read, in Flink's order (the format's `value.*` keys first).
+        supported: Vec<CompactString>,
+        /// A supported key close to it.
+        similar: Option<CompactString>,
+        /// The source reads no metadata (`class` is then how Flink names the source).
+        reads_none: bool,
+    },
 }
 
 impl OptionIssue {
@@ -315,6 +455,9 @@ impl OptionIssue {
             OptionIssue::Missing { origin, keys, .. } => {
                 (*origin, keys.first().map_or("", |k| k.as_str()))
             }
+            OptionIssue::PrimaryKeyRequired { origin, .. } => (*origin, "connector"),
+            OptionIssue::Conflict { origin, key, .. } => (*origin, key),
+            OptionIssue::UnknownMetadata { origin, key, .. } => (*origin, key),
         }
     }
 }
@@ -329,6 +472,12 @@ pub fn connector_of(table: &TableDef) -> Option<(&'static OptionCatalog, Origin)
 /// The option problems of a table whose connector has a catalog, in the order Flink finds
 /// them. Empty for other tables.
 pub fn check(table: &TableDef) -> Vec<OptionIssue> {
+    check_use(table, None)
+}
+
+/// [`check`] for a statement that reads (`Some(false)`) or writes (`Some(true)`) the table:
+/// the checks a factory makes on one side only run for that side (none without a use).
+pub fn check_use(table: &TableDef, write: Option<bool>) -> Vec<OptionIssue> {
     let Some((connector, connector_origin)) = connector_of(table) else {
         return Vec::new();
     };
@@ -357,7 +506,7 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
     // Values of the connector's own options.
     for o in &table.options {
         if let Some(spec) = find_spec(&connector.options, &o.key) {
-            if let Some(cause) = invalid_value(spec, &o.value) {
+            if let Some(cause) = rejected_value(spec, &o.value, write) {
                 out.push(OptionIssue::Invalid {
                     key: o.key.clone(),
                     value: o.value.clone(),
@@ -414,7 +563,7 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
         // Under the chosen format's prefix: a format flinklint does not know, or a connector
         // that lets its format check everything there, passes Flink's connector check.
         let under = prefixes.iter().find(|p| key.starts_with(p.prefix.as_str()));
-        if under.is_some_and(|p| p.format.is_none() || lenient) {
+        if under.is_some_and(|p| p.format.is_none_or(|f| f.prefix_lenient) || lenient) {
             continue;
         }
         out.push(OptionIssue::Unsupported {
@@ -434,7 +583,7 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
                 continue;
             };
             if let Some(spec) = find_spec(&format.options, rest) {
-                if let Some(cause) = invalid_value(spec, &o.value) {
+                if let Some(cause) = rejected_value(spec, &o.value, write) {
                     format_values.push(OptionIssue::Invalid {
                         key: o.key.clone(),
                         value: o.value.clone(),
@@ -447,6 +596,259 @@ pub fn check(table: &TableDef) -> Vec<OptionIssue> {
         }
     }
     out.extend(format_values);
+    // The factory's own checks run after the helper's: only on options that passed it.
+    if out.is_empty() {
+        out.extend(conflicts(table, connector, connector_origin));
+    }
+    if let Some(flink) = connector.primary_key_required.as_deref() {
+        if table.primary_key.is_none() {
+            out.push(OptionIssue::PrimaryKeyRequired {
+                connector: name.clone(),
+                origin: connector_origin,
+                flink,
+            });
+        }
+    }
+    out
+}
+
+/// The first combination of options the factory rejects (Flink stops at it).
+fn conflicts(
+    table: &TableDef,
+    connector: &'static OptionCatalog,
+    connector_origin: Origin,
+) -> Option<OptionIssue> {
+    let name = CompactString::from(connector.name.as_str());
+    for group in &connector.all_or_none {
+        let present: Vec<&str> = group
+            .iter()
+            .filter(|k| table.option(k).is_some())
+            .map(String::as_str)
+            .collect();
+        if present.is_empty() || present.len() == group.len() {
+            continue;
+        }
+        let missing: Vec<&str> = group
+            .iter()
+            .map(String::as_str)
+            .filter(|k| !present.contains(k))
+            .collect();
+        let at = table
+            .option(present[0])
+            .map_or(connector_origin, |o| o.origin);
+        return Some(OptionIssue::Conflict {
+            key: present[0].into(),
+            origin: at,
+            connector: name,
+            message: format!(
+                "table `{{}}` sets {} without {}: the `{}` connector takes all or none of them",
+                quoted(&present),
+                quoted(&missing),
+                connector.name
+            ),
+            help: format!("add {} or remove {}", quoted(&missing), quoted(&present)),
+            flink: format!(
+                "Either all or none of the following options should be provided:\n{}",
+                group.join("\n")
+            ),
+        });
+    }
+    if connector.key_value_projection {
+        return key_value_conflict(table, name, connector_origin);
+    }
+    None
+}
+
+fn quoted(keys: &[&str]) -> String {
+    keys.iter()
+        .map(|k| format!("'{k}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Kafka's key and value projections (`KafkaConnectorOptionsUtil`), in its order.
+fn key_value_conflict(
+    table: &TableDef,
+    name: CompactString,
+    connector_origin: Origin,
+) -> Option<OptionIssue> {
+    let key_format = table.option("key.format");
+    let key_fields = table.option("key.fields");
+    let conflict = |key: &str, origin: Origin, message: String, help: String, flink: String| {
+        Some(OptionIssue::Conflict {
+            key: key.into(),
+            origin,
+            connector: name.clone(),
+            message,
+            help,
+            flink,
+        })
+    };
+    match (key_format, key_fields) {
+        (None, Some(f)) => {
+            return conflict(
+                "key.fields",
+                f.origin,
+                "table `{}` sets 'key.fields' without 'key.format'".to_string(),
+                "add 'key.format' (the format of the Kafka message key), or remove 'key.fields'"
+                    .to_string(),
+                "The option 'key.fields' can only be declared if a key format is defined using 'key.format'.".to_string(),
+            );
+        }
+        (Some(k), None) => {
+            return conflict(
+                "key.format",
+                k.origin,
+                "table `{}` sets 'key.format' without 'key.fields'".to_string(),
+                "list the columns of the message key in 'key.fields' (separated by `;`)"
+                    .to_string(),
+                "A key format 'key.format' requires the declaration of one or more of key fields using 'key.fields'.".to_string(),
+            );
+        }
+        _ => {}
+    }
+    let prefix = table
+        .option("key.fields-prefix")
+        .map_or("", |o| o.value.as_str());
+    if let (Some(_), Some(f)) = (key_format, key_fields) {
+        let physical: Vec<&str> = table
+            .columns
+            .iter()
+            .filter(|c| matches!(c.kind, ColumnKind::Physical))
+            .map(|c| c.name.as_str())
+            .collect();
+        for field in f.value.split(';') {
+            // Flink's list parser (quotes, escapes, spaces) is not re-implemented: only plain
+            // names are judged.
+            if field.is_empty() || field.trim() != field || field.contains(['\'', '"']) {
+                return None;
+            }
+            if !physical.contains(&field) {
+                return conflict(
+                    "key.fields",
+                    f.origin,
+                    format!("'key.fields' names `{field}`, which is not a physical column of table `{{}}`"),
+                    format!("the physical columns: {}", physical.join(", ")),
+                    format!(
+                        "Could not find the field '{field}' in the table schema for usage in the key format. A key field must be a regular, physical column. The following columns can be selected in the 'key.fields' option:\n[{}]",
+                        physical.join(", ")
+                    ),
+                );
+            }
+            if !field.starts_with(prefix) {
+                return conflict(
+                    "key.fields",
+                    f.origin,
+                    format!("key field `{field}` of table `{{}}` does not start with the 'key.fields-prefix' '{prefix}'"),
+                    format!("rename the key column to start with '{prefix}', or change 'key.fields-prefix'"),
+                    format!(
+                        "All fields in 'key.fields' must be prefixed with '{prefix}' when option 'key.fields-prefix' is set but field '{field}' is not prefixed."
+                    ),
+                );
+            }
+        }
+    }
+    let except_key = table
+        .option("value.fields-include")
+        .is_some_and(|o| o.value.eq_ignore_ascii_case("EXCEPT_KEY"));
+    if !prefix.is_empty() && !except_key {
+        let p = table.option("key.fields-prefix")?;
+        return conflict(
+            "key.fields-prefix",
+            p.origin,
+            "table `{}` sets 'key.fields-prefix' while 'value.fields-include' is 'ALL'".to_string(),
+            "set 'value.fields-include' = 'EXCEPT_KEY' (the value then leaves out the key columns)"
+                .to_string(),
+            "A key prefix is not allowed when option 'value.fields-include' is set to 'ALL'. Set it to 'EXCEPT_KEY' instead to avoid field overlaps.".to_string(),
+        );
+    }
+    let _ = connector_origin;
+    None
+}
+
+/// The metadata columns of a table read as a source whose keys the source cannot read, when
+/// flinklint knows the complete list (the connector's and, for `value.*` keys, its value
+/// format's). Flink checks them when it plans the read, after the options.
+pub fn check_read_metadata(table: &TableDef) -> Vec<OptionIssue> {
+    let Some((connector, _)) = connector_of(table) else {
+        return Vec::new();
+    };
+    if !connector.metadata_complete || !connector.source_table {
+        return Vec::new();
+    }
+    let Some(class) = connector
+        .source_class
+        .as_deref()
+        .or(connector.source_summary.as_deref())
+    else {
+        return Vec::new();
+    };
+    let reads_none = connector.source_class.is_none();
+    // The value format (`value.format`, or `format`): its keys are offered as `value.<key>`.
+    let value_format = table
+        .option("value.format")
+        .or_else(|| table.option("format"))
+        .filter(|_| connector.value_format_metadata)
+        .map(|o| catalogs().format(&o.value));
+    let format_keys: Option<Vec<CompactString>> = match value_format {
+        None => Some(Vec::new()),
+        Some(Some(f)) if f.metadata_complete => Some(
+            f.metadata
+                .iter()
+                .filter(|m| m.read)
+                .map(|m| CompactString::from(format!("value.{}", m.key)))
+                .collect(),
+        ),
+        // A format flinklint does not know completely: its keys are unknown.
+        Some(_) => None,
+    };
+    let mut out = Vec::new();
+    for c in &table.columns {
+        let ColumnKind::Metadata { key, .. } = &c.kind else {
+            continue;
+        };
+        let key = key.clone().unwrap_or_else(|| c.name.clone());
+        // A reserved system key (`$rowtime`: the FLIP-348 draft's system columns, which
+        // flink-next targets declare this way) is left to the CL rules.
+        if key.starts_with('$') {
+            continue;
+        }
+        let own = connector.metadata.iter().any(|m| m.read && m.key == key);
+        if own {
+            continue;
+        }
+        // A value format flinklint does not know completely: its keys (and the list Flink
+        // prints) are unknown; nothing is said.
+        let Some(format_keys) = &format_keys else {
+            continue;
+        };
+        if format_keys.contains(&key) {
+            continue;
+        }
+        let mut supported = format_keys.clone();
+        supported.extend(
+            connector
+                .metadata
+                .iter()
+                .filter(|m| m.read)
+                .map(|m| CompactString::from(m.key.as_str())),
+        );
+        let candidates: Vec<String> = supported.iter().map(|k| k.to_string()).collect();
+        out.push(OptionIssue::UnknownMetadata {
+            reads_none,
+            similar: similar(&key, &candidates),
+            key,
+            column: c.name.clone(),
+            origin: c.origin,
+            connector: CompactString::from(connector.name.as_str()),
+            class,
+            supported,
+        });
+        // A source that reads no metadata: Flink says so once for the table.
+        if reads_none {
+            break;
+        }
+    }
     out
 }
 
@@ -578,6 +980,23 @@ fn other_format(
         }
     }
     None
+}
+
+/// Flink's message when `value` does not parse for `spec`'s type or is not among the values
+/// the factory accepts (on the side `write` names; the sink-only lists need a write).
+fn rejected_value(spec: &OptionSpec, value: &str, write: Option<bool>) -> Option<String> {
+    if let Some(cause) = invalid_value(spec, value) {
+        return Some(cause);
+    }
+    let message = spec.accepted_message.as_deref()?;
+    if spec.accepted_on.as_deref() == Some("sink") && write != Some(true) {
+        return None;
+    }
+    let upper = value.to_uppercase();
+    if spec.accepted.iter().any(|a| a.to_uppercase() == upper) {
+        return None;
+    }
+    Some(message.replace("{value}", value))
 }
 
 /// Flink's message when `value` does not parse for `spec`'s type (the cause Flink reports),
@@ -767,6 +1186,9 @@ mod tests {
             default: None,
             fallback_keys: Vec::new(),
             forwarded: false,
+            accepted: Vec::new(),
+            accepted_message: None,
+            accepted_on: None,
         }
     }
 

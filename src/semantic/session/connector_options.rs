@@ -96,7 +96,12 @@ impl Session<'_> {
         object: &Arc<CatalogObject>,
         write: bool,
     ) {
-        if object.incomplete || object.ambiguous {
+        // A table of the `external-tables` files stands for one that lives elsewhere: its
+        // declaration need not carry the real options.
+        if object.incomplete
+            || object.ambiguous
+            || self.catalog.is_external_file(object.statement.file)
+        {
             return;
         }
         let ObjectDef::Table(table) = &object.def else {
@@ -128,11 +133,21 @@ impl Session<'_> {
             }
             return;
         }
-        if !self.option_checked.insert((identity, 0)) {
-            return;
+        let mut issues = Vec::new();
+        let mut checked = false;
+        if self.option_checked.insert((identity, 0)) {
+            checked = true;
+            issues = options::check_use(table, Some(write));
         }
-        self.option_held.push(object.clone());
-        for issue in options::check(table) {
+        // Metadata columns are checked against what the source can read, on the first read.
+        if !write && self.option_checked.insert((identity, 3)) {
+            checked = true;
+            issues.extend(options::check_read_metadata(table));
+        }
+        if checked {
+            self.option_held.push(object.clone());
+        }
+        for issue in issues {
             self.report(
                 file.id,
                 statement.span,
@@ -154,6 +169,14 @@ impl Session<'_> {
     ) {
         if statement.has_error || object.incomplete {
             return;
+        }
+        // CREATE TABLE ... AS: the statement writes the table it creates (Flink plans the
+        // sink with it).
+        if let StatementKind::CreateTable(ct) = &statement.kind {
+            if ct.query.is_some() {
+                self.check_use(file, statement, ct.name.span, object, true);
+                return;
+            }
         }
         let ObjectDef::Table(table) = &object.def else {
             return;
