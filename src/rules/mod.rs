@@ -25,6 +25,7 @@ pub mod options;
 pub mod query;
 pub mod suppression;
 pub mod syntax;
+pub mod streaming;
 pub mod table;
 
 mod context;
