@@ -1004,7 +1004,22 @@ impl<'s> Builder<'s> {
                 (true, Some("window_time")) => window_time.unwrap_or(TimeAttr::Unknown),
                 _ => TimeAttr::None,
             };
-            columns.push(column(&name, time, expr_type(bare, &input.columns)));
+            // MIN and MAX keep their argument's type (nullable).
+            let data_type = match &bare.kind {
+                ExprKind::Function(call)
+                    if matches!(
+                        call_name(bare).as_deref(),
+                        Some("MIN" | "MAX")
+                    ) && call.args.len() == 1 =>
+                {
+                    expr_type(&call.args[0].value, &input.columns).map(|t| Type {
+                        nullable: true,
+                        ..t
+                    })
+                }
+                _ => expr_type(bare, &input.columns),
+            };
+            columns.push(column(&name, time, data_type));
             if is_agg_call(bare) {
                 let ExprKind::Function(call) = &bare.kind else {
                     continue;

@@ -403,3 +403,46 @@ pub(crate) fn producer(node: &Node) -> &Node {
     }
     n
 }
+
+/// The plans of a file's pipelines as `flinklint explain` prints them: per planned statement
+/// (all, or the `statement`-th of the file, 1-based) a header with its number, line and first
+/// words, the plan with each node's changelog mode, unique keys and time attributes (in the
+/// spirit of Flink's `EXPLAIN CHANGELOG_MODE`), and the message of Flink's planner when it
+/// rejects the pipeline.
+pub fn explain(
+    plans: &[super::session::RecordedPlan],
+    file: &crate::files::FileEntry,
+    statement: Option<usize>,
+) -> String {
+    let statements = &file.parsed.script.statements;
+    let mut out = String::new();
+    for p in plans.iter().filter(|p| p.file == file.id) {
+        let Some(index) = statements
+            .iter()
+            .position(|s| s.span.contains(p.statement) || s.span == p.statement)
+        else {
+            continue;
+        };
+        if statement.is_some_and(|n| n != index + 1) {
+            continue;
+        }
+        let line = file.source.line_col(p.statement.start).line;
+        let text: String = file
+            .source
+            .slice(p.statement)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let head: String = text.chars().take(80).collect();
+        let ellipsis = if text.chars().count() > 80 { "..." } else { "" };
+        let _ = writeln!(out, "-- statement {} (line {line}): {head}{ellipsis}", index + 1);
+        out.push_str("== Changelog Mode Plan ==\n");
+        out.push_str(&p.root.render());
+        if let Some(problem) = &p.problem {
+            out.push_str("== Rejected by Flink's planner ==\n");
+            let _ = writeln!(out, "{}", problem.flink_message());
+        }
+        out.push('\n');
+    }
+    out
+}

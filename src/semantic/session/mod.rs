@@ -236,7 +236,6 @@ impl<'b> Session<'b> {
         self.connector_uses(file, statement);
         // The pipeline's plan and Flink's planner checks on it, when nothing before stopped
         // the statement.
-        if std::env::var("FL_DEBUG").is_ok() { eprintln!("planned={planned} found={} before={found_before}", self.found.len()); }
         if planned && self.found.len() == found_before {
             self.check_streaming(file, statement, explained);
         }
