@@ -651,9 +651,15 @@ fn streaming_changelog_modes_agree_with_flink() {
             failures.push(format!("{name}: Flink {flink}, flinklint {ours}"));
         }
     }
-    eprintln!("oracle/streaming: changelog modes compared on {compared} plans ({unknown} not modelled)");
+    eprintln!(
+        "oracle/streaming: changelog modes compared on {compared} plans ({unknown} not modelled)"
+    );
     assert!(compared > 0, "no changelog plans compared");
-    assert!(failures.is_empty(), "changelog modes differ:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "changelog modes differ:\n{}",
+        failures.join("\n")
+    );
 }
 
 /// `flinklint explain`'s text for a file of several pipelines (snapshot).
@@ -670,8 +676,10 @@ INSERT INTO fs SELECT id, COUNT(*) AS c FROM src GROUP BY id;
 INSERT INTO pr SELECT s.id, CAST(1 AS BIGINT) FROM src AS s LEFT JOIN src AS t ON s.id = t.id;
 INSERT INTO fs SELECT id, COUNT(*) FROM TABLE(TUMBLE(TABLE src, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end;
 ";
-    let outcome =
-        flinklint::check_texts(&[("explain.sql".to_string(), text.to_string())], &Settings::default());
+    let outcome = flinklint::check_texts(
+        &[("explain.sql".to_string(), text.to_string())],
+        &Settings::default(),
+    );
     let file = &outcome.files[0];
     let session = outcome.model.session_of(file.id).expect("session");
     let out = flinklint::semantic::plan::explain(&session.plans, file, None);

@@ -23,9 +23,9 @@ pub mod like;
 pub mod materialized;
 pub mod options;
 pub mod query;
+pub mod streaming;
 pub mod suppression;
 pub mod syntax;
-pub mod streaming;
 pub mod table;
 
 mod context;

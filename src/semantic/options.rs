@@ -788,7 +788,11 @@ mod tests {
         assert_eq!(fmt("debezium-json").decode.as_deref(), Some("all"));
         for x in c.connectors.iter().chain(&c.formats) {
             if let Some(caps) = &x.changelog {
-                assert!(caps.follows.is_some(), "{}: changelog without `follows`", x.name);
+                assert!(
+                    caps.follows.is_some(),
+                    "{}: changelog without `follows`",
+                    x.name
+                );
             }
         }
     }

@@ -224,7 +224,8 @@ fn has_unknown_call(e: &Expr) -> bool {
     let mut found = false;
     exprs::walk(e, &mut |x| {
         if let ExprKind::Function(call) = &x.kind {
-            if call.name.parts.len() != 1 || functions::lookup(call.name.last().text.as_str()).is_none()
+            if call.name.parts.len() != 1
+                || functions::lookup(call.name.last().text.as_str()).is_none()
             {
                 found = true;
             }
@@ -357,7 +358,11 @@ fn row_number<'q>(select: &'q Select) -> Option<(usize, RowNumber<'q>)> {
             i,
             RowNumber {
                 partition: &spec.partition_by,
-                order: spec.order_by.iter().map(|o| (&o.expr, o.descending)).collect(),
+                order: spec
+                    .order_by
+                    .iter()
+                    .map(|o| (&o.expr, o.descending))
+                    .collect(),
                 alias: alias.as_ref()?.text.clone(),
             },
         ))
@@ -416,7 +421,10 @@ impl<'s> Builder<'s> {
         for cte in &q.with {
             let mut node = self.query(&cte.query);
             if let Some(cols) = &cte.columns {
-                rename(&mut node, cols.names.iter().map(|c| c.text.clone()).collect());
+                rename(
+                    &mut node,
+                    cols.names.iter().map(|c| c.text.clone()).collect(),
+                );
             }
             self.ctes.push((cte.name.text.clone(), node));
         }
@@ -517,14 +525,10 @@ impl<'s> Builder<'s> {
 
     /// A table, view or WITH query by name.
     fn named(&mut self, name: &ObjectName, alias: Option<&TableAlias>, span: Span) -> Node {
-        let relation: CompactString = alias.map_or_else(|| name.last().text.clone(), |a| a.name.text.clone());
+        let relation: CompactString =
+            alias.map_or_else(|| name.last().text.clone(), |a| a.name.text.clone());
         if name.parts.len() == 1 {
-            if let Some((_, node)) = self
-                .ctes
-                .iter()
-                .rev()
-                .find(|(n, _)| *n == name.last().text)
-            {
+            if let Some((_, node)) = self.ctes.iter().rev().find(|(n, _)| *n == name.last().text) {
                 let mut node = node.clone();
                 set_relation(&mut node, &relation, alias);
                 return node;
@@ -684,7 +688,12 @@ impl<'s> Builder<'s> {
         if input.op == Op::Unknown && input.columns.is_empty() {
             return input;
         }
-        let Some(col) = input.columns.iter().find(|c| c.name == timecol.text).cloned() else {
+        let Some(col) = input
+            .columns
+            .iter()
+            .find(|c| c.name == timecol.text)
+            .cloned()
+        else {
             return self.unknown(span);
         };
         if col.time == TimeAttr::None && self.problem.is_none() && !self.unknown_inputs {
@@ -854,7 +863,9 @@ impl<'s> Builder<'s> {
         }
         let aggregating = !s.group_by.is_empty()
             || s.having.is_some()
-            || s.items.iter().any(|i| matches!(i, SelectItem::Expr { expr, .. } if contains_agg(expr)));
+            || s.items
+                .iter()
+                .any(|i| matches!(i, SelectItem::Expr { expr, .. } if contains_agg(expr)));
         let over = s
             .items
             .iter()
@@ -903,7 +914,11 @@ impl<'s> Builder<'s> {
             let names: Vec<CompactString> = columns.iter().map(|c| c.name.clone()).collect();
             node = Node {
                 op: Op::GroupAggregate,
-                detail: format!("groupBy=[{}], select=[{}]", names.join(", "), names.join(", ")),
+                detail: format!(
+                    "groupBy=[{}], select=[{}]",
+                    names.join(", "),
+                    names.join(", ")
+                ),
                 exact: true,
                 kinds: aggregate_kinds(node.kinds),
                 columns,
@@ -960,9 +975,13 @@ impl<'s> Builder<'s> {
         let keys: Vec<&Expr> = s.group_by.iter().collect();
         let key_names: Vec<Option<CompactString>> = keys.iter().map(|k| ident_name(k)).collect();
         let windowed = input.op == Op::WindowTableFunction
-            && key_names.iter().any(|k| k.as_deref() == Some("window_start"))
+            && key_names
+                .iter()
+                .any(|k| k.as_deref() == Some("window_start"))
             && key_names.iter().any(|k| k.as_deref() == Some("window_end"));
-        if keys.iter().any(|k| matches!(strip(k).kind, ExprKind::Row(_)))
+        if keys
+            .iter()
+            .any(|k| matches!(strip(k).kind, ExprKind::Row(_)))
             || keys.iter().any(|k| {
                 matches!(
                     call_name(strip(k)).as_deref(),
@@ -979,7 +998,10 @@ impl<'s> Builder<'s> {
         let mut projected: Vec<String> = key_names
             .iter()
             .enumerate()
-            .map(|(i, k)| k.as_ref().map_or_else(|| format!("$f{i}"), |k| k.to_string()))
+            .map(|(i, k)| {
+                k.as_ref()
+                    .map_or_else(|| format!("$f{i}"), |k| k.to_string())
+            })
             .collect();
         let mut calls: Vec<String> = Vec::new();
         let mut exact = true;
@@ -1007,10 +1029,8 @@ impl<'s> Builder<'s> {
             // MIN and MAX keep their argument's type (nullable).
             let data_type = match &bare.kind {
                 ExprKind::Function(call)
-                    if matches!(
-                        call_name(bare).as_deref(),
-                        Some("MIN" | "MAX")
-                    ) && call.args.len() == 1 =>
+                    if matches!(call_name(bare).as_deref(), Some("MIN" | "MAX"))
+                        && call.args.len() == 1 =>
                 {
                     expr_type(&call.args[0].value, &input.columns).map(|t| Type {
                         nullable: true,
@@ -1071,17 +1091,21 @@ impl<'s> Builder<'s> {
             )
         };
         let (op, kinds) = if legacy {
-            (Op::GroupWindowAggregate, input.kinds.filter(|k| k.insert_only()))
+            (
+                Op::GroupWindowAggregate,
+                input.kinds.filter(|k| k.insert_only()),
+            )
         } else if windowed {
             (Op::WindowAggregate, input.kinds.filter(|k| k.insert_only()))
         } else {
             (Op::GroupAggregate, aggregate_kinds(input.kinds))
         };
-        let unique_keys: Vec<Vec<CompactString>> = if op == Op::GroupAggregate && !group_keys.is_empty() {
-            vec![group_keys.iter().map(CompactString::from).collect()]
-        } else {
-            Vec::new()
-        };
+        let unique_keys: Vec<Vec<CompactString>> =
+            if op == Op::GroupAggregate && !group_keys.is_empty() {
+                vec![group_keys.iter().map(CompactString::from).collect()]
+            } else {
+                Vec::new()
+            };
         // Calcite's AggregateRemoveRule: an aggregate grouping on a unique key of its input
         // (an aggregate below on the same keys) does nothing and is removed.
         if op == Op::GroupAggregate
@@ -1134,18 +1158,19 @@ impl<'s> Builder<'s> {
         }
         let from = inner.from.as_ref()?;
         let input = self.table_ref(from);
-        if s.items.iter().chain(inner.items.iter()).any(|i| {
-            matches!(i, SelectItem::Expr { expr, .. } if has_unknown_call(expr))
-        }) {
+        if s.items
+            .iter()
+            .chain(inner.items.iter())
+            .any(|i| matches!(i, SelectItem::Expr { expr, .. } if has_unknown_call(expr)))
+        {
             return Some(self.unknown(s.span));
         }
         let [(order, desc)] = rn.order.as_slice() else {
             return Some(self.unknown(s.span));
         };
         let order_time = expr_time(order, &input.columns);
-        let append = end == 1
-            && !desc
-            && matches!(order_time, TimeAttr::Rowtime | TimeAttr::Proctime);
+        let append =
+            end == 1 && !desc && matches!(order_time, TimeAttr::Rowtime | TimeAttr::Proctime);
         let kinds = if append {
             input.kinds.filter(|k| k.insert_only())
         } else {
@@ -1178,12 +1203,16 @@ impl<'s> Builder<'s> {
                     if call_name(strip(expr)).as_deref() == Some("ROW_NUMBER") {
                         continue;
                     }
-                    let Some(n) = alias.as_ref().map(|a| a.text.clone()).or_else(|| ident_name(expr))
+                    let Some(n) = alias
+                        .as_ref()
+                        .map(|a| a.text.clone())
+                        .or_else(|| ident_name(expr))
                     else {
                         exact = false;
                         continue;
                     };
-                    if outer_refs.iter().any(|r| *r == n || r == "*") && !used.contains(&n.to_string())
+                    if outer_refs.iter().any(|r| *r == n || r == "*")
+                        && !used.contains(&n.to_string())
                     {
                         used.push(n.to_string());
                     }

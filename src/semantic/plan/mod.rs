@@ -435,7 +435,11 @@ pub fn explain(
             .join(" ");
         let head: String = text.chars().take(80).collect();
         let ellipsis = if text.chars().count() > 80 { "..." } else { "" };
-        let _ = writeln!(out, "-- statement {} (line {line}): {head}{ellipsis}", index + 1);
+        let _ = writeln!(
+            out,
+            "-- statement {} (line {line}): {head}{ellipsis}",
+            index + 1
+        );
         out.push_str("== Changelog Mode Plan ==\n");
         out.push_str(&p.root.render());
         if let Some(problem) = &p.problem {
