@@ -278,6 +278,41 @@ def merge_options(factories, field):
 
 # The identifier write_catalog is writing (for accepted_lines).
 CURRENT = [None]
+# Changelog capabilities, as the planner's changelog mode inference sees them (the source's and
+# sink's getChangelogMode, the format's decoder and encoder): written as a `changelog:` block.
+# Connectors: source/sink are `insert-only`, `format` (the format's mode), `upsert` (INSERT,
+# UPDATE_AFTER, DELETE by key), `all` (whatever is requested), `all-but-update-before`.
+# Formats: decode/encode are `insert-only` or `all`. `follows` names the Flink source read.
+CHANGELOG = {
+    ("connector", "datagen"): {"source": "insert-only", "follows": "flink-table/flink-table-api-java/src/main/java/org/apache/flink/connector/datagen/table/DataGenTableSource.java"},
+    ("connector", "print"): {"sink": "all", "follows": "flink-table/flink-table-api-java-bridge/src/main/java/org/apache/flink/connector/print/table/PrintTableSinkFactory.java"},
+    ("connector", "blackhole"): {"sink": "all-but-update-before", "follows": "flink-table/flink-table-api-java-bridge/src/main/java/org/apache/flink/connector/blackhole/table/BlackHoleTableSinkFactory.java"},
+    ("connector", "filesystem"): {"source": "format", "sink": "format", "follows": "flink-connectors/flink-connector-files/src/main/java/org/apache/flink/connector/file/table/FileSystemTableSource.java, FileSystemTableSink.java"},
+    ("connector", "kafka"): {"source": "format", "sink": "format", "follows": "flink-connector-kafka/src/main/java/org/apache/flink/streaming/connectors/kafka/table/KafkaDynamicSource.java, KafkaDynamicSink.java (the value format's mode)"},
+    ("connector", "upsert-kafka"): {"source": "upsert", "sink": "upsert", "follows": "flink-connector-kafka/src/main/java/org/apache/flink/streaming/connectors/kafka/table/UpsertKafkaDynamicTableFactory.java"},
+    ("format", "json"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/JsonFormatFactory.java"},
+    ("format", "csv"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-csv/src/main/java/org/apache/flink/formats/csv/CsvFormatFactory.java"},
+    ("format", "raw"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-table/flink-table-runtime/src/main/java/org/apache/flink/formats/raw/RawFormatFactory.java"},
+    ("format", "debezium-json"): {"decode": "all", "encode": "all", "follows": "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/debezium/DebeziumJsonFormatFactory.java"},
+    ("format", "canal-json"): {"decode": "all", "encode": "all", "follows": "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/canal/CanalJsonFormatFactory.java"},
+    ("format", "maxwell-json"): {"decode": "all", "encode": "all", "follows": "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/maxwell/MaxwellJsonFormatFactory.java"},
+    ("format", "ogg-json"): {"decode": "all", "encode": "all", "follows": "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/ogg/OggJsonFormatFactory.java"},
+}
+
+
+def changelog_lines(kind, ident):
+    entry = CHANGELOG.get((kind, ident))
+    if not entry:
+        return []
+    if kind == "connector":
+        out = ["# What the planner's changelog mode inference sees (getChangelogMode of the source and sink).", "changelog:"]
+    else:
+        out = ["# The changelog modes of the format's decoder and encoder (getChangelogMode).", "changelog:"]
+    for k in ("source", "sink", "decode", "encode"):
+        if k in entry:
+            out.append(f"  {k}: {entry[k]}")
+    out.append(f"  follows: {q(entry['follows'])}")
+    return out
 
 
 def write_catalog(path, kind, ident, factories, release, declared):
@@ -362,6 +397,7 @@ def write_catalog(path, kind, ident, factories, release, declared):
         out.append("templates:")
         for o in templates:
             out.extend(option_lines(o, False, o["key"] in forwarded))
+    out.extend(changelog_lines(kind, ident))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")

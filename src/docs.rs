@@ -20,6 +20,7 @@ pub const FAMILIES: &[(&str, &str)] = &[
     ("SU", "Suppressions"),
     ("CO", "Connector options"),
     ("QV", "Query validation"),
+    ("ST", "Streaming"),
 ];
 
 /// The command that rewrites `docs/rules/` from the rule YAML files.

@@ -592,3 +592,106 @@ fn validator_insert_cases_agree_with_flink() {
 fn validator_statement_cases_agree_with_flink() {
     check_validator_area("qv-statements");
 }
+
+/// Streaming semantics (`fixtures/oracle/streaming/`): updates into insert-only sinks (ST001)
+/// and window table functions over non-time attributes (ST002). Verdicts agree on every case;
+/// `flink_message` is Flink's first line on most rejections (the group aggregates and windows
+/// exactly; joins and ranks name the node, but Flink's description lists the fields its
+/// optimizer kept, which flinklint does not render yet).
+#[test]
+fn streaming_cases_agree_with_flink() {
+    let area = "streaming";
+    check_area(area);
+    let (compared, equal, differing) = message_agreement(area);
+    eprintln!("oracle/{area}: Flink's message on {equal} of {compared} rejections");
+    assert!(
+        equal * 100 >= compared * 70,
+        "oracle/{area}: flink_message equals Flink's first line on only {equal} of {compared}:\n{}",
+        differing.join("\n")
+    );
+}
+
+/// The changelog mode `explain` prints for the node that feeds the sink equals the one in
+/// Flink's `EXPLAIN CHANGELOG_MODE` (the `.changelog.txt` beside an accepted case holds Flink's
+/// optimized physical plan); a node flinklint does not model (`[?]`) is counted, not compared.
+#[test]
+fn streaming_changelog_modes_agree_with_flink() {
+    let dir = common::root().join("fixtures/oracle/streaming");
+    let (mut compared, mut unknown, mut failures) = (0, 0, Vec::new());
+    for path in common::sql_files(&dir) {
+        let Ok(flink_plan) = std::fs::read_to_string(path.with_extension("changelog.txt")) else {
+            continue;
+        };
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        // Flink's mode of the Sink's input: the first line after the Sink's.
+        let Some(flink) = flink_plan
+            .lines()
+            .skip_while(|l| !l.starts_with("Sink("))
+            .nth(1)
+            .and_then(|l| l.rsplit("changelogMode=").next())
+            .map(|m| m.trim_end_matches(')').to_string())
+        else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let outcome = flinklint::check_texts(&[(name.clone(), text)], &Settings::default());
+        let Some(session) = outcome.model.session_of(outcome.files[0].id) else {
+            failures.push(format!("{name}: no session"));
+            continue;
+        };
+        let Some(plan) = session.plans.last() else {
+            failures.push(format!("{name}: no plan"));
+            continue;
+        };
+        let ours = plan
+            .root
+            .inputs
+            .first()
+            .map(|n| n.mode())
+            .unwrap_or_default();
+        if ours == "[?]" {
+            unknown += 1;
+            continue;
+        }
+        compared += 1;
+        if ours != flink {
+            failures.push(format!("{name}: Flink {flink}, flinklint {ours}"));
+        }
+    }
+    eprintln!(
+        "oracle/streaming: changelog modes compared on {compared} plans ({unknown} not modelled)"
+    );
+    assert!(compared > 0, "no changelog plans compared");
+    assert!(
+        failures.is_empty(),
+        "changelog modes differ:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// `flinklint explain`'s text for a file of several pipelines (snapshot).
+#[test]
+fn explain_prints_changelog_modes() {
+    let text = "\
+CREATE TABLE src (id INT, name STRING, amount DOUBLE, ts TIMESTAMP(3), pt AS PROCTIME(), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'datagen');
+CREATE TABLE fs (id INT, c BIGINT) WITH ('connector' = 'filesystem', 'path' = '/tmp/x', 'format' = 'csv');
+CREATE TABLE pr (id INT, c BIGINT) WITH ('connector' = 'print');
+CREATE TABLE bh (id INT, c BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO pr SELECT id, COUNT(*) FROM src GROUP BY id;
+INSERT INTO bh SELECT id, COUNT(*) FROM src GROUP BY id;
+INSERT INTO fs SELECT id, COUNT(*) AS c FROM src GROUP BY id;
+INSERT INTO pr SELECT s.id, CAST(1 AS BIGINT) FROM src AS s LEFT JOIN src AS t ON s.id = t.id;
+INSERT INTO fs SELECT id, COUNT(*) FROM TABLE(TUMBLE(TABLE src, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end;
+";
+    let outcome = flinklint::check_texts(
+        &[("explain.sql".to_string(), text.to_string())],
+        &Settings::default(),
+    );
+    let file = &outcome.files[0];
+    let session = outcome.model.session_of(file.id).expect("session");
+    let out = flinklint::semantic::plan::explain(&session.plans, file, None);
+    insta::assert_snapshot!("explain_changelog_modes", out);
+    let one = flinklint::semantic::plan::explain(&session.plans, file, Some(7));
+    assert!(one.starts_with("-- statement 7 (line 7)"), "{one}");
+    assert!(one.contains("Rejected by Flink's planner"), "{one}");
+}

@@ -3,6 +3,7 @@
 
 mod check;
 mod expand;
+mod explain;
 mod files;
 mod fix;
 mod parse;
@@ -32,6 +33,10 @@ enum Command {
     /// Print a table's definition as Flink's SHOW CREATE TABLE prints it after its session or
     /// history has run.
     Expand(expand::ExpandArgs),
+    /// Print the plan of each pipeline (INSERT, statement set, CREATE TABLE AS, SELECT) with
+    /// each node's changelog mode, unique keys and time attributes, in the spirit of Flink's
+    /// EXPLAIN CHANGELOG_MODE.
+    Explain(explain::ExplainArgs),
     /// List the files a check reads, whether each is Flink SQL, and why (statements of other
     /// dialects, such as MySQL setup scripts or Hive SQL, are noted once and not checked).
     Files(files::FilesArgs),
@@ -142,6 +147,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => check::run(args),
         Command::Expand(args) => expand::run(args),
+        Command::Explain(args) => explain::run(args),
         Command::Files(args) => files::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Rule(args) => rule::rule(args),

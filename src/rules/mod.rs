@@ -23,6 +23,7 @@ pub mod like;
 pub mod materialized;
 pub mod options;
 pub mod query;
+pub mod streaming;
 pub mod suppression;
 pub mod syntax;
 pub mod table;

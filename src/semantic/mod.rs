@@ -21,6 +21,7 @@ pub mod insert;
 pub mod materialized;
 pub mod names;
 pub mod options;
+pub mod plan;
 pub mod problems;
 pub mod query;
 pub mod render_expr;
@@ -71,6 +72,8 @@ pub struct SessionResult {
     pub versions: Vec<Version>,
     /// Current catalog and database at the end.
     pub current: (CompactString, CompactString),
+    /// The plans of its pipelines (when versions are recorded).
+    pub plans: Vec<session::RecordedPlan>,
 }
 
 impl SessionResult {
@@ -482,6 +485,7 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         system: session.system,
         option_checked: Default::default(),
         option_held: Vec::new(),
+        plans: Vec::new(),
         // Its problems are dropped: its queries need no validation.
         validate_queries: false,
         functions: session.functions.clone(),
@@ -550,6 +554,7 @@ fn finish(
         overlay,
         versions: session.versions,
         current,
+        plans: session.plans,
     };
     (result, session.found, kept)
 }

@@ -193,6 +193,35 @@ pub struct OptionCatalog {
     /// Option templates: `#` stands for a physical column's name.
     #[serde(default)]
     pub templates: Vec<OptionSpec>,
+    /// The changelog modes the connector reads and writes, or the format decodes and encodes,
+    /// as the planner's changelog mode inference sees them (absent: unknown).
+    #[serde(default)]
+    pub changelog: Option<ChangelogCaps>,
+}
+
+/// A connector's or format's changelog capabilities (`changelog:` in its data file), after the
+/// `getChangelogMode` of the connector's source and sink and of the format's decoder and
+/// encoder.
+#[derive(Debug, Deserialize, Default, Clone)]
+pub struct ChangelogCaps {
+    /// What the source produces: `insert-only`, `upsert` (INSERT, UPDATE_AFTER, DELETE by
+    /// key), `all`, or `format` (the format's decoder decides).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// What the sink accepts: `insert-only`, `upsert`, `all` (whatever the query produces),
+    /// `all-but-update-before` (everything but UPDATE_BEFORE), or `format` (the format's encoder
+    /// decides).
+    #[serde(default)]
+    pub sink: Option<String>,
+    /// What a format's decoder produces: `insert-only` or `all`.
+    #[serde(default)]
+    pub decode: Option<String>,
+    /// What a format's encoder accepts: `insert-only` or `all`.
+    #[serde(default)]
+    pub encode: Option<String>,
+    /// The Flink source file(s) the entry follows.
+    #[serde(default)]
+    pub follows: Option<String>,
 }
 
 /// Where a catalog's data comes from.
@@ -1164,6 +1193,28 @@ fn unit_error(value: &str, units: &[&str]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn changelog_capabilities_parse() {
+        let c = catalogs();
+        let caps = |name: &str| c.connector(name).and_then(|x| x.changelog.clone()).unwrap();
+        assert_eq!(caps("datagen").source.as_deref(), Some("insert-only"));
+        assert_eq!(caps("print").sink.as_deref(), Some("all"));
+        assert_eq!(caps("filesystem").sink.as_deref(), Some("format"));
+        assert_eq!(caps("upsert-kafka").source.as_deref(), Some("upsert"));
+        let fmt = |name: &str| c.format(name).and_then(|x| x.changelog.clone()).unwrap();
+        assert_eq!(fmt("csv").encode.as_deref(), Some("insert-only"));
+        assert_eq!(fmt("debezium-json").decode.as_deref(), Some("all"));
+        for x in c.connectors.iter().chain(&c.formats) {
+            if let Some(caps) = &x.changelog {
+                assert!(
+                    caps.follows.is_some(),
+                    "{}: changelog without `follows`",
+                    x.name
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_catalog_parses() {

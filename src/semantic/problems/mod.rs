@@ -544,6 +544,9 @@ pub enum Problem {
     /// A name in a query that Flink's validator does not resolve, or a grouping or aggregate
     /// Flink rejects ([`super::validate`]).
     Names(super::validate::NameProblem),
+    /// A streaming problem Flink's planner finds in a pipeline's plan ([`super::plan`]):
+    /// updates into an insert-only sink, a window over a column that is not a time attribute.
+    Streaming(super::plan::StreamProblem),
     /// ALTER / DROP / INSERT on a name the session cannot see.
     UnknownTable {
         /// The name in the statement.

@@ -23,6 +23,7 @@ mod create_table;
 mod drop;
 mod like_diff;
 mod settings;
+mod streaming;
 mod view;
 
 pub use alter_table::apply_schema_change;
@@ -84,6 +85,9 @@ pub struct Session<'b> {
     /// Whether statements' queries are validated ([`super::validate`]; on unless a benchmark
     /// measures the pass).
     pub validate_queries: bool,
+    /// The plans of the session's pipelines ([`super::plan`]), kept when
+    /// [`Self::record_versions`] is set (for `explain`).
+    pub plans: Vec<RecordedPlan>,
     /// The functions the run creates, loads or declares beside the built-ins (until set:
     /// unknown, and calls are not checked).
     pub functions: Arc<super::functions::check::FunctionEnv>,
@@ -109,6 +113,7 @@ impl<'b> Session<'b> {
             option_checked: std::collections::HashSet::new(),
             option_held: Vec::new(),
             validate_queries: true,
+            plans: Vec::new(),
             functions: Arc::new(super::functions::check::FunctionEnv::unknown()),
             dropped: Default::default(),
         }
@@ -217,21 +222,29 @@ impl<'b> Session<'b> {
 
     /// Applies one statement (and the statements nested in it that run).
     pub fn apply(&mut self, file: &'b FileEntry, statement: &'b Statement) {
+        let found_before = self.found.len();
         // The names of the statement's query, before the statement changes the catalog (an
         // EXPLAIN validates its statement's query without running it).
         let explained = match &statement.kind {
             StatementKind::Wrapped(w) if w.wrapper == WrapperKind::Explain => &w.inner.kind,
             kind => kind,
         };
+        let mut planned = false;
         if let Some(q) = statement_query(explained) {
             // Flink stops at a statement's first problem: names are resolved before
             // expressions are typed.
             if let Some(validation) = self.validate_query(file, statement, q) {
                 self.check_expressions(file, statement, q, &validation);
+                planned = true;
             }
         }
         // The connectors of the tables it reads and writes, as the planner creates them.
         self.connector_uses(file, statement);
+        // The pipeline's plan and Flink's planner checks on it, when nothing before stopped
+        // the statement.
+        if planned && self.found.len() == found_before {
+            self.check_streaming(file, statement, explained);
+        }
         match &statement.kind {
             StatementKind::CreateTable(ct) => {
                 self.foreign_in_table(file, statement, ct);
@@ -389,6 +402,19 @@ impl<'b> Session<'b> {
             self.check_insert(file, statement, i, &name, &object);
         }
     }
+}
+
+/// The plan of one pipeline, as `explain` prints it.
+#[derive(Debug, Clone)]
+pub struct RecordedPlan {
+    /// The file of the statement.
+    pub file: FileId,
+    /// The statement (an INSERT, a statement-set member, a CTAS, a SELECT).
+    pub statement: Span,
+    /// The plan.
+    pub root: super::plan::Node,
+    /// The first streaming problem found on it.
+    pub problem: Option<super::plan::StreamProblem>,
 }
 
 /// The query a statement runs or defines: of a CREATE TABLE AS, a view, a materialized
