@@ -21,7 +21,7 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let outcome = match run_inputs(&args.input, None, &settings) {
+    let outcome = match run_inputs(&args.input, None, &settings, false) {
         Ok(o) => o,
         Err(code) => return code,
     };
