@@ -13,6 +13,7 @@ use crate::syntax::ast::{
     SetExpr, SetOperator, TableAlias, TableRef,
 };
 use compact_str::{format_compact, CompactString};
+use std::collections::HashMap;
 
 /// Views nested deeper than this are not planned.
 const MAX_DEPTH: usize = 24;
@@ -199,24 +200,41 @@ fn timestamp3() -> Option<Type> {
     })
 }
 
-/// The column an identifier names among `columns` (unique by name, or by relation and name).
-fn lookup<'c>(columns: &'c [PlanColumn], name: &ObjectName) -> Option<&'c PlanColumn> {
-    let parts: Vec<&str> = name.parts.iter().map(|p| p.text.as_str()).collect();
-    let mut found = None;
-    for c in columns {
-        let hit = match parts.as_slice() {
-            [n] => c.name == *n,
-            [r, n] => c.name == *n && c.relation.as_deref() == Some(*r),
-            _ => false,
+/// Columns by name: a select list of N items over M columns costs N + M, not N x M.
+struct Columns<'c> {
+    columns: &'c [PlanColumn],
+    by_name: HashMap<&'c str, Vec<usize>>,
+}
+
+impl<'c> Columns<'c> {
+    fn new(columns: &'c [PlanColumn]) -> Columns<'c> {
+        let mut by_name: HashMap<&'c str, Vec<usize>> = HashMap::new();
+        for (i, c) in columns.iter().enumerate() {
+            by_name.entry(c.name.as_str()).or_default().push(i);
+        }
+        Columns { columns, by_name }
+    }
+
+    /// The one column a written name (`n` or `r.n`) refers to; `None` when none or several.
+    fn lookup(&self, name: &ObjectName) -> Option<&'c PlanColumn> {
+        let (relation, n) = match name.parts.as_slice() {
+            [n] => (None, n.text.as_str()),
+            [r, n] => (Some(r.text.as_str()), n.text.as_str()),
+            _ => return None,
         };
-        if hit {
+        let mut found = None;
+        for &i in self.by_name.get(n)? {
+            let c = &self.columns[i];
+            if relation.is_some_and(|r| c.relation.as_deref() != Some(r)) {
+                continue;
+            }
             if found.is_some() {
                 return None;
             }
             found = Some(c);
         }
+        found
     }
-    found
 }
 
 /// Whether `e` calls a function that is not built in (a UDF: its kind is unknown).
@@ -289,19 +307,19 @@ fn ident_name(e: &Expr) -> Option<CompactString> {
 }
 
 /// The time attribute of an expression over `columns`.
-fn expr_time(e: &Expr, columns: &[PlanColumn]) -> TimeAttr {
+fn expr_time(e: &Expr, columns: &Columns<'_>) -> TimeAttr {
     let e = strip(e);
     match &e.kind {
-        ExprKind::Identifier(n) => lookup(columns, n).map_or(TimeAttr::Unknown, |c| c.time),
+        ExprKind::Identifier(n) => columns.lookup(n).map_or(TimeAttr::Unknown, |c| c.time),
         _ if exprs::is_proctime(e) => TimeAttr::Proctime,
         _ if has_unknown_call(e) => TimeAttr::Unknown,
         _ => TimeAttr::None,
     }
 }
 
-fn expr_type(e: &Expr, columns: &[PlanColumn]) -> Option<Type> {
+fn expr_type(e: &Expr, columns: &Columns<'_>) -> Option<Type> {
     match &strip(e).kind {
-        ExprKind::Identifier(n) => lookup(columns, n).and_then(|c| c.data_type.clone()),
+        ExprKind::Identifier(n) => columns.lookup(n).and_then(|c| c.data_type.clone()),
         _ => None,
     }
 }
@@ -771,18 +789,19 @@ impl<'s> Builder<'s> {
         let inner = matches!(kind, JoinKind::Inner | JoinKind::Comma | JoinKind::Cross);
         // An interval join: an inner join whose condition bounds one side's time attribute by
         // the other's.
+        let (left, right) = (Columns::new(&l.columns), Columns::new(&r.columns));
         let interval = inner
             && on.is_some_and(|e| {
                 let mut sides = (false, false);
                 exprs::walk(e, &mut |x| {
                     if let ExprKind::Identifier(n) = &x.kind {
-                        let is_time = |cols: &[PlanColumn]| {
-                            lookup(cols, n).is_some_and(|c| {
+                        let is_time = |cols: &Columns<'_>| {
+                            cols.lookup(n).is_some_and(|c| {
                                 matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime)
                             })
                         };
-                        sides.0 |= is_time(&l.columns);
-                        sides.1 |= is_time(&r.columns);
+                        sides.0 |= is_time(&left);
+                        sides.1 |= is_time(&right);
                     }
                 });
                 sides.0 && sides.1
@@ -934,6 +953,7 @@ impl<'s> Builder<'s> {
     /// The columns of a non-aggregating select list over `input`.
     fn project(&self, s: &Select, input: &[PlanColumn]) -> Vec<PlanColumn> {
         let mut out = Vec::new();
+        let by_name = Columns::new(input);
         for (i, item) in s.items.iter().enumerate() {
             match item {
                 SelectItem::Expr { expr, alias, .. } => {
@@ -942,8 +962,8 @@ impl<'s> Builder<'s> {
                         .map(|a| a.text.clone())
                         .or_else(|| ident_name(expr))
                         .unwrap_or_else(|| format_compact!("EXPR${i}"));
-                    let time = expr_time(expr, input);
-                    out.push(column(&name, time, expr_type(expr, input)));
+                    let time = expr_time(expr, &by_name);
+                    out.push(column(&name, time, expr_type(expr, &by_name)));
                 }
                 SelectItem::Wildcard { qualifier, .. } => {
                     for c in input {
@@ -1006,6 +1026,7 @@ impl<'s> Builder<'s> {
         let mut calls: Vec<String> = Vec::new();
         let mut exact = true;
         let mut columns = Vec::new();
+        let by_name = Columns::new(&input.columns);
         let window_time = input
             .columns
             .iter()
@@ -1032,12 +1053,12 @@ impl<'s> Builder<'s> {
                     if matches!(call_name(bare).as_deref(), Some("MIN" | "MAX"))
                         && call.args.len() == 1 =>
                 {
-                    expr_type(&call.args[0].value, &input.columns).map(|t| Type {
+                    expr_type(&call.args[0].value, &by_name).map(|t| Type {
                         nullable: true,
                         ..t
                     })
                 }
-                _ => expr_type(bare, &input.columns),
+                _ => expr_type(bare, &by_name),
             };
             columns.push(column(&name, time, data_type));
             if is_agg_call(bare) {
@@ -1168,7 +1189,7 @@ impl<'s> Builder<'s> {
         let [(order, desc)] = rn.order.as_slice() else {
             return Some(self.unknown(s.span));
         };
-        let order_time = expr_time(order, &input.columns);
+        let order_time = expr_time(order, &Columns::new(&input.columns));
         let append =
             end == 1 && !desc && matches!(order_time, TimeAttr::Rowtime | TimeAttr::Proctime);
         let kinds = if append {
