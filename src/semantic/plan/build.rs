@@ -1141,7 +1141,7 @@ impl<'s> Builder<'s> {
             calc.columns = columns;
             return calc;
         }
-        let agg = Node {
+        Node {
             op,
             detail,
             exact: exact && op == Op::GroupAggregate,
@@ -1151,8 +1151,7 @@ impl<'s> Builder<'s> {
             unique_keys,
             inputs: vec![input],
             span: self.at(s.span),
-        };
-        agg
+        }
     }
 
     /// `SELECT ... FROM (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) WHERE rn <= n`:
