@@ -231,7 +231,7 @@ fn incremental_checks_find_what_a_full_check_finds() {
             out.push_str(&format!("{path}: {d:?}\n"));
         }
         for name in [
-            "orders", "totals", "v_orders", "x", "y", "shared_t", "extra",
+            "orders", "totals", "v_orders", "x", "y", "shared_t", "extra", "ev",
         ] {
             out.push_str(&format!("{name}: {:?}\n", project.expand(name)));
             let defs: Vec<String> = project
@@ -291,6 +291,17 @@ fn incremental_checks_find_what_a_full_check_finds() {
             "jobs/typo.sql",
             "CREATE TABLE out_t (k INT) WITH ('connector' = 'blackhole');\n\
              INSERT INTO out_t SELECT k FROM shared_tt;\n",
+        ),
+        // Numbered files: a history while the second builds on the first.
+        (
+            "demo/01_events.sql",
+            "CREATE TABLE ev (id INT) WITH ('connector' = 'datagen');\n",
+        ),
+        ("demo/02_more.sql", "ALTER TABLE ev ADD (v INT);\n"),
+        (
+            "jobs/from_demo.sql",
+            "CREATE TABLE sink_ev (id INT, v INT) WITH ('connector' = 'blackhole');\n\
+             INSERT INTO sink_ev SELECT id, v FROM ev;\n",
         ),
     ];
     let mut files: Vec<(String, String)> = initial
@@ -385,6 +396,15 @@ fn incremental_checks_find_what_a_full_check_finds() {
              INSERT INTO totals SELECT id, f(amount) FROM v_orders;\n"
                 .to_string(),
         ),
+        // The numbered folder becomes two independent demo scripts (each re-creates `ev`),
+        // then a history again: the grouping follows the contents.
+        Edit::Set(
+            "demo/02_more.sql",
+            "DROP TABLE IF EXISTS ev;\n\
+             CREATE TABLE ev (id INT, v STRING) WITH ('connector' = 'datagen');\n"
+                .to_string(),
+        ),
+        Edit::Set("demo/02_more.sql", "ALTER TABLE ev ADD (v INT);\n".to_string()),
         // Nothing changed since the last check.
         Edit::Set("ddl/orders.sql", DDL.to_string()),
         Edit::Set("ddl/orders.sql", DDL.to_string()),
