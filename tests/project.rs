@@ -404,7 +404,10 @@ fn incremental_checks_find_what_a_full_check_finds() {
              CREATE TABLE ev (id INT, v STRING) WITH ('connector' = 'datagen');\n"
                 .to_string(),
         ),
-        Edit::Set("demo/02_more.sql", "ALTER TABLE ev ADD (v INT);\n".to_string()),
+        Edit::Set(
+            "demo/02_more.sql",
+            "ALTER TABLE ev ADD (v INT);\n".to_string(),
+        ),
         // Nothing changed since the last check.
         Edit::Set("ddl/orders.sql", DDL.to_string()),
         Edit::Set("ddl/orders.sql", DDL.to_string()),

@@ -132,7 +132,9 @@ enum Frame {
 }
 
 /// One framed message: headers up to an empty line, then `Content-Length` bytes. Header lines
-/// that are not `Name: value` are skipped; a frame without `Content-Length` is skipped whole.
+/// that are not `Name: value` are skipped; a frame without a valid `Content-Length` is skipped
+/// whole, and a header line that ends in `Content-Length: N` starts the next frame (so a
+/// wrong length costs the client one message, not the connection).
 fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
     loop {
         let mut length: Option<usize> = None;
@@ -173,10 +175,13 @@ fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
                 continue;
             }
             any = true;
-            if let Some((name, value)) = text.split_once(':') {
-                if name.trim().eq_ignore_ascii_case("content-length") {
-                    length = value.trim().parse().ok();
-                }
+            // A header after the rest of a body shorter than its length said, or after a
+            // frame skipped for want of a length (`..."}Content-Length: 52`): the stream finds
+            // its frames again at the header rather than waiting for a line end that a JSON
+            // body never has. (ASCII lower case keeps the byte offsets.)
+            const NAME: &str = "content-length:";
+            if let Some(at) = text.to_ascii_lowercase().rfind(NAME) {
+                length = text[at + NAME.len()..].trim().parse().ok();
             }
         }
         let Some(length) = length else {
@@ -215,5 +220,25 @@ mod tests {
             matches!(&got[..], [Message::Notification(n)] if n.method == "initialized"),
             "{got:?}"
         );
+    }
+
+    #[test]
+    fn a_wrong_or_unreadable_length_costs_one_message_not_the_connection() {
+        let good = r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#;
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#;
+        for header in ["Content-Length: 5", "Content-Length: abc"] {
+            let input = format!(
+                "{header}\r\n\r\n{body}Content-Length: {}\r\n\r\n{good}",
+                good.len()
+            );
+            let (sender, receiver) = unbounded();
+            let out = Arc::new(Mutex::new(Vec::<u8>::new()));
+            read_loop(&mut io::BufReader::new(input.as_bytes()), &sender, &out);
+            let got: Vec<Message> = receiver.try_iter().collect();
+            assert!(
+                matches!(&got[..], [Message::Notification(n)] if n.method == "initialized"),
+                "{header}: {got:?}"
+            );
+        }
     }
 }
