@@ -724,6 +724,35 @@ fn malformed_json_rpc_on_standard_input() {
 }
 
 #[test]
+fn exit_without_shutdown_exits_with_one() {
+    // The LSP specification of `exit`: 0 after `shutdown`, 1 without it.
+    use std::io::Write;
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    for (shutdown, code) in [(true, 0), (false, 1)] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_flinklint"))
+            .arg("server")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut input =
+            frame(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#);
+        if shutdown {
+            input.push_str(&frame(r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#));
+        }
+        input.push_str(&frame(r#"{"jsonrpc":"2.0","method":"exit"}"#));
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "shutdown first: {shutdown}");
+    }
+}
+
+#[test]
 fn configuration_per_root_and_multi_root_workspaces() {
     // Two workspace folders; the first holds a folder with its own configuration.
     let a = project("lsp-root-a");

@@ -16,7 +16,9 @@ pub struct ServerArgs {
 pub fn run(args: ServerArgs) -> ExitCode {
     let _ = args.stdio;
     match flinklint::server::run_stdio() {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(flinklint::server::Ended::Cleanly) => ExitCode::SUCCESS,
+        // The LSP specification: `exit` without `shutdown` first exits with 1.
+        Ok(flinklint::server::Ended::ExitWithoutShutdown) => ExitCode::from(1),
         Err(e) => {
             eprintln!("flinklint server: {e}");
             ExitCode::from(2)

@@ -35,10 +35,20 @@ use workspace::Workspace;
 /// Messages already queued are always read before a check.
 pub const DEBOUNCE: Duration = Duration::from_millis(5);
 
+/// How a server's run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// `exit` after `shutdown`, or the end of the input.
+    Cleanly,
+    /// `exit` without a `shutdown` first: the process exits with 1, as the LSP specification
+    /// asks of the `exit` notification.
+    ExitWithoutShutdown,
+}
+
 /// Runs the server on standard input and output until `exit` or the end of the input.
-pub fn run_stdio() -> Result<(), String> {
+pub fn run_stdio() -> Result<Ended, String> {
     let (connection, io) = transport::stdio();
-    let result = run(&connection);
+    let result = serve(&connection);
     drop(connection);
     io.join();
     result
@@ -46,14 +56,18 @@ pub fn run_stdio() -> Result<(), String> {
 
 /// Runs the server on `connection` until `exit` or until the client goes away.
 pub fn run(connection: &Connection) -> Result<(), String> {
+    serve(connection).map(|_| ())
+}
+
+/// [`run`], saying how the run ended.
+pub fn serve(connection: &Connection) -> Result<Ended, String> {
     let Some((id, params)) = wait_for_initialize(connection) else {
-        return Ok(());
+        return Ok(Ended::Cleanly);
     };
     let mut server = Server::new(connection, &params);
     server.send(Response::new_ok(id, server.capabilities()).into());
     server.start();
-    server.main_loop();
-    Ok(())
+    Ok(server.main_loop())
 }
 
 /// Answers requests before `initialize` with "server not initialized"; returns the
@@ -292,7 +306,7 @@ impl<'c> Server<'c> {
         }
     }
 
-    fn main_loop(&mut self) {
+    fn main_loop(&mut self) -> Ended {
         loop {
             let message = match self.pending {
                 Some(since) => {
@@ -303,12 +317,12 @@ impl<'c> Server<'c> {
                             self.flush();
                             continue;
                         }
-                        Err(RecvTimeoutError::Disconnected) => return,
+                        Err(RecvTimeoutError::Disconnected) => return Ended::Cleanly,
                     }
                 }
                 None => match self.connection.receiver.recv() {
                     Ok(m) => m,
-                    Err(_) => return,
+                    Err(_) => return Ended::Cleanly,
                 },
             };
             match message {
@@ -318,7 +332,10 @@ impl<'c> Server<'c> {
                 }
                 Message::Notification(n) => {
                     if n.method == "exit" {
-                        return;
+                        return match self.shutdown {
+                            true => Ended::Cleanly,
+                            false => Ended::ExitWithoutShutdown,
+                        };
                     }
                     if !self.shutdown {
                         self.notification(n);
