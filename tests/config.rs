@@ -311,6 +311,50 @@ fn a_named_folder_is_checked_even_when_a_pattern_covers_its_contents() {
     assert_eq!(files(&out), ["jobs/c.sql"], "{}", stderr(&out));
 }
 
+/// `scripts` marks a numbered folder as independent scripts: a tutorial whose steps each
+/// create `orders` (without DROP) and whose third step reads it is a history by its names,
+/// where the second CREATE clashes (CT001); listed under `scripts`, each step is a script of
+/// its own and the third sees the `orders` the others agree on. `histories` wins over it.
+#[test]
+fn configured_scripts_are_never_a_history() {
+    let p = Project::new("scripts");
+    let create = "CREATE TABLE orders (id INT, amount INT) WITH ('connector' = 'datagen');\n";
+    p.file("tutorial/01_create_orders.sql", create)
+        .file(
+            "tutorial/02_totals.sql",
+            &format!("{create}CREATE TABLE totals (amount INT) WITH ('connector' = 'blackhole');\nINSERT INTO totals SELECT amount FROM orders;\n"),
+        )
+        .file(
+            "tutorial/03_report.sql",
+            "CREATE TABLE report (id INT) WITH ('connector' = 'blackhole');\nINSERT INTO report SELECT id FROM orders;\n",
+        );
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert!(
+        codes(&out).contains(&"CT001".to_string()),
+        "a history by its names: {:?} {}",
+        codes(&out),
+        stderr(&out)
+    );
+    for config in ["scripts: [tutorial]\n", "scripts: [\"tutorial/\"]\n"] {
+        p.file(".flinklint.yaml", config);
+        let out = p.run(&["check", "--format", "json", "."]);
+        assert_eq!(codes(&out), Vec::<String>::new(), "{config}: {}", stderr(&out));
+        let files = p.run(&["files", "."]);
+        let text = String::from_utf8_lossy(&files.stdout);
+        assert!(!text.contains("history"), "{config}: {text}");
+    }
+    p.file(
+        ".flinklint.yaml",
+        "scripts: [tutorial]\nhistories: [tutorial]\n",
+    );
+    let out = p.run(&["check", "--format", "json", "."]);
+    assert!(codes(&out).contains(&"CT001".to_string()), "{:?}", codes(&out));
+    // A pattern that is not a glob is a config error, as for `histories`.
+    p.file(".flinklint.yaml", "scripts: tutorial\n");
+    let out = p.run(&["check", "."]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
 #[test]
 fn configured_histories_apply_in_their_order() {
     let p = Project::new("histories");

@@ -79,3 +79,53 @@ fn changed_since_without_changed_sql_succeeds_with_a_note() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("no file to check changed since HEAD"));
 }
+
+/// A repository whose SQL is all in Markdown exits with 2, but the formats that programs parse
+/// still write a valid document without findings (to standard output, or `--output-file`),
+/// so that a CI step reading the report does not fail on an empty stdout.
+#[test]
+fn structured_formats_write_an_empty_document_when_nothing_is_checked() {
+    let tmp = TempDir::new("empty-run-structured");
+    std::fs::write(
+        tmp.0.join("README.md"),
+        "# Demo\n\n```sql\nSELECT 1;\n```\n",
+    )
+    .unwrap();
+    for format in ["json", "sarif", "gitlab", "junit"] {
+        let out = run(&tmp.0, &["check", "--format", format, "."]);
+        assert_eq!(out.status.code(), Some(2), "{format}: {}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        match format {
+            "junit" => {
+                assert!(text.starts_with("<?xml"), "{format}: {text}");
+                assert!(text.contains("<testsuites"), "{format}: {text}");
+            }
+            _ => {
+                let doc: serde_json::Value = serde_json::from_str(&text)
+                    .unwrap_or_else(|e| panic!("{format}: not JSON ({e}): {text}"));
+                let findings = match format {
+                    "json" => doc["diagnostics"].as_array().map(Vec::len),
+                    "sarif" => doc["runs"][0]["results"].as_array().map(Vec::len),
+                    _ => doc.as_array().map(Vec::len),
+                };
+                assert_eq!(findings, Some(0), "{format}: {text}");
+            }
+        }
+        let file = tmp.0.join(format!("report.{format}"));
+        let out = run(
+            &tmp.0,
+            &["check", "--format", format, "--output-file", file.to_str().unwrap(), "."],
+        );
+        assert_eq!(out.status.code(), Some(2), "{format}: {}", stderr(&out));
+        assert!(
+            std::fs::metadata(&file).is_ok_and(|m| m.len() > 0),
+            "{format}: no report written to --output-file"
+        );
+    }
+    // The formats people read write nothing to standard output.
+    for format in ["human", "concise", "github"] {
+        let out = run(&tmp.0, &["check", "--format", format, "."]);
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert!(out.stdout.is_empty(), "{format}");
+    }
+}

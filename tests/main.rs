@@ -49,6 +49,7 @@ mod rules;
 mod server;
 mod sink_messages;
 mod suppressions;
+mod working_directory;
 
 /// Every `.rs` file directly in `tests/` is declared as a module of this file, and every
 /// declared module has its file: a test file that is not declared would silently never run.

@@ -128,6 +128,21 @@ fn writable_output(path: &std::path::Path) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// The report of a run without files in the formats that programs parse (`json`, `sarif`,
+/// `gitlab`, `junit`): a valid document without findings. `None` for the formats people read.
+fn render_empty(format: Format, settings: &Settings) -> Option<String> {
+    let root = super::report_root(settings);
+    Some(match format {
+        Format::Json => render::json::render_limited(&[], 0, &[], None, usize::MAX),
+        Format::Sarif => {
+            render::sarif::render_limited(&[], &[], usize::MAX, Some(render::sarif::Base::at(&root)))
+        }
+        Format::Gitlab => render::gitlab::render_limited(&[], &[], usize::MAX),
+        Format::Junit => render::junit::render_limited(&[], &[], usize::MAX),
+        Format::Human | Format::Concise | Format::Github => return None,
+    })
+}
+
 /// Runs `check`.
 pub fn run(args: CheckArgs) -> ExitCode {
     let cli = CliSettings {
@@ -180,7 +195,23 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &settings, true)
     {
         Ok(o) => o,
-        Err(code) => return code,
+        Err(code) => {
+            if super::NOTHING_TO_CHECK.load(std::sync::atomic::Ordering::Relaxed) {
+                // Nothing to check is exit code 2, but the structured formats still write a
+                // valid (empty) document: a CI step that parses the report must not fail on it.
+                let empty = render_empty(args.format.unwrap_or_else(default_format), &settings);
+                if let Some(text) = empty {
+                    let written = match &args.output_file {
+                        Some(path) => std::fs::write(path, text.as_bytes()).map_err(|e| {
+                            eprintln!("flinklint: cannot write {}: {e}", shown(path));
+                        }),
+                        None => super::print_stdout(&text).map_err(|_| ()),
+                    };
+                    let _ = written;
+                }
+            }
+            return code;
+        }
     };
     let mut write_failed = false;
     if args.fix {
@@ -278,11 +309,18 @@ pub fn run(args: CheckArgs) -> ExitCode {
     }
     let files_checked = outcome.files_checked();
     let format = args.format.unwrap_or_else(default_format);
-    let (files, diagnostics) = (&outcome.files, &outcome.diagnostics);
     let machine = matches!(
         format,
         Format::Json | Format::Sarif | Format::Gitlab | Format::Junit
     );
+    // What programs read (and GitHub, which resolves annotation and SARIF paths against the
+    // repository) names files relative to the repository or project root, whatever the
+    // working directory; people read paths relative to where they are.
+    let root = super::report_root(&settings);
+    if machine || format == Format::Github {
+        super::rebase_paths(&mut outcome.files, &root);
+    }
+    let (files, diagnostics) = (&outcome.files, &outcome.diagnostics);
     let limit = args.max_findings.unwrap_or(if machine {
         render::MAX_FINDINGS_MACHINE
     } else {
@@ -306,13 +344,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
             render::json::render_limited(files, files_checked, diagnostics, gone.as_deref(), limit)
         }
         Format::Sarif => {
-            // URIs relative to the project root, as code scanning resolves them.
-            let cwd = std::env::current_dir().ok();
-            let base = cwd.as_deref().map(|cwd| render::sarif::Base {
-                root: settings.root.as_deref().unwrap_or(cwd),
-                cwd,
-            });
-            render::sarif::render_limited(files, diagnostics, limit, base)
+            // URIs relative to the repository or project root, as code scanning resolves
+            // them (the paths are already relative to it).
+            render::sarif::render_limited(files, diagnostics, limit, Some(render::sarif::Base::at(&root)))
         }
         Format::Github => render::github::render_limited(files, files_checked, diagnostics, limit),
         Format::Gitlab => render::gitlab::render_limited(files, diagnostics, limit),

@@ -369,6 +369,11 @@ fn note_unlisted_documents(paths: &[PathBuf], settings: &Settings) {
     );
 }
 
+/// Set when the run stopped because it found no file to check (exit code 2): `check` still
+/// writes an empty report in the structured formats, so that a program reading it can parse it.
+pub static NOTHING_TO_CHECK: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
 /// A run that found no file to check: a note and success when that is expected (no changed
 /// file since `--changed-since`, every path dropped by `--force-exclude`, `--allow-empty`);
 /// otherwise why each path gave nothing, and `Err` with exit code 2.
@@ -402,6 +407,7 @@ fn empty_run(
         );
         return Ok(());
     }
+    NOTHING_TO_CHECK.store(!args.allow_empty, std::sync::atomic::Ordering::Relaxed);
     let why = discover::explain_empty(&args.paths, settings);
     let lead = if args.allow_empty { "note" } else { "error" };
     eprintln!("flinklint: {lead}: no file to check");
@@ -514,4 +520,60 @@ pub fn report_width(to_stdout: bool) -> usize {
 pub fn use_color() -> bool {
     use std::io::IsTerminal;
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// The folder the paths of the machine formats (`json`, `sarif`, `github`, `gitlab`, `junit`)
+/// are relative to, whatever the working directory: `GITHUB_WORKSPACE` when it is set and holds
+/// the project root (GitHub resolves annotation and SARIF paths against the repository it
+/// checked out there), else the git work tree that holds the project root, else the project
+/// root (the folder of the config file, or the working directory).
+pub fn report_root(settings: &Settings) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let project = flinklint::config::glob::absolute(&cwd.join(settings.root.as_deref().unwrap_or(&cwd)));
+    if let Some(workspace) = std::env::var_os("GITHUB_WORKSPACE").filter(|w| !w.is_empty()) {
+        let workspace = flinklint::config::glob::absolute(&cwd.join(workspace));
+        if contains(&workspace, &project) {
+            return workspace;
+        }
+    }
+    project
+        .ancestors()
+        .find(|dir| dir.join(".git").exists())
+        .map_or(project.clone(), Path::to_path_buf)
+}
+
+/// Whether `folder` holds `path` (lexically, else as real paths: a symbolic link).
+fn contains(folder: &Path, path: &Path) -> bool {
+    path.starts_with(folder)
+        || match (std::fs::canonicalize(folder), std::fs::canonicalize(path)) {
+            (Ok(f), Ok(p)) => p.starts_with(f),
+            _ => false,
+        }
+}
+
+/// Rewrites the paths of `files` (as the run shows them: relative to the working directory)
+/// relative to `root` ([`report_root`]), without `./`; a file outside `root` gets its absolute
+/// path, standard input without `--stdin-filename` keeps its name.
+pub fn rebase_paths(files: &mut [flinklint::files::FileEntry], root: &Path) {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let real_root = std::fs::canonicalize(root).ok();
+    for file in files {
+        let path = &file.source.path;
+        if path.as_os_str() == discover::STDIN_NAME {
+            continue;
+        }
+        let absolute = flinklint::config::glob::absolute(&cwd.join(path));
+        let relative = absolute
+            .strip_prefix(root)
+            .ok()
+            .map(Path::to_path_buf)
+            .or_else(|| {
+                let real = std::fs::canonicalize(&absolute).ok()?;
+                real.strip_prefix(real_root.as_ref()?).ok().map(Path::to_path_buf)
+            });
+        file.source.path = match relative {
+            Some(r) if !r.as_os_str().is_empty() => r,
+            _ => absolute,
+        };
+    }
 }

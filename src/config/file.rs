@@ -25,6 +25,7 @@ pub const KEYS: &[&str] = &[
     "flink-files",
     "other-files",
     "histories",
+    "scripts",
     "external-tables",
     "default-start-mode",
     "start-mode-fix",
@@ -64,6 +65,8 @@ pub struct ConfigFile {
     pub other_files: Option<Vec<Pattern>>,
     /// `histories: [glob | {path: glob, order: natural | lexicographic | FILE}]`.
     pub histories: Option<Vec<HistoryEntry>>,
+    /// `scripts: [glob, ...]`.
+    pub scripts: Option<Vec<Pattern>>,
     /// `external-tables: [glob-or-path, ...]`.
     pub external_tables: Option<Vec<Pattern>>,
     /// `default-start-mode: FROM_BEGINNING`.

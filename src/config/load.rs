@@ -429,6 +429,9 @@ pub fn apply(
     if let Some(list) = &config.other_files {
         settings.other_files = patterns(list)?;
     }
+    if let Some(list) = &config.scripts {
+        settings.scripts = patterns(list)?;
+    }
     for entry in config.histories.unwrap_or_default() {
         let HistoryEntry { path: p, order } = entry;
         let order = match order.as_deref().map(str::trim) {

@@ -298,6 +298,9 @@ pub struct Settings {
     pub catalog: CatalogMode,
     /// Folders applied as histories (migrations) beside the ones detected by file names.
     pub histories: Vec<HistoryDir>,
+    /// Folders whose files are scripts whatever their names (config `scripts`): numbered or
+    /// Flyway-style names do not make them a history.
+    pub scripts: PathMatcher,
     /// The cluster's `materialized-table.default-start-mode` (config `default-start-mode`);
     /// `None`: Flink's default, FROM_BEGINNING.
     pub default_start_mode: Option<crate::syntax::ast::StartModeKind>,
@@ -369,6 +372,7 @@ impl Default for Settings {
             fail_on: FailOn::default(),
             catalog: CatalogMode::default(),
             histories: Vec::new(),
+            scripts: PathMatcher::default(),
             default_start_mode: None,
             start_mode_fix: None,
             root: None,
@@ -499,6 +503,12 @@ impl Settings {
                 HistoryLocation::Pattern(p) => p.matches(&rel, true),
             })
             .map(|h| &h.order)
+    }
+
+    /// Whether the folder `dir` is configured under `scripts` (the folder, or a folder above
+    /// it): its files are scripts, never a history by their names.
+    pub fn scripts_folder(&self, dir: &Path) -> bool {
+        !self.scripts.is_empty() && self.scripts.matches_path_or_parent(&self.relative_path(dir), true)
     }
 
     /// What the configuration says of the dialect of the file at `path`: `None` to detect it,

@@ -326,13 +326,33 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
     let explicit_files = args
         .iter()
         .any(|a| a.as_os_str() != "-" && a.is_file() && !unlisted_document(a, settings));
-    if !explicit_files && stdin_named.is_none() {
+    let folders: Vec<PathBuf> = args
+        .iter()
+        .filter(|a| a.as_os_str() != "-" && a.is_dir())
+        .filter_map(|a| std::fs::canonicalize(a).ok())
+        .collect();
+    if !explicit_files && stdin_named.is_none() && folders.is_empty() {
         return Vec::new();
     }
     // Standard input alone takes context only from a marked project (a config file or a git
     // work tree): an editor started in a home folder must not read everything below it.
-    if !explicit_files && !marked_project(settings) {
+    if !explicit_files && folders.is_empty() && !marked_project(settings) {
         return Vec::new();
+    }
+    // Folders alone: the rest of their project (a config file's folder or a git work tree
+    // above them) is context, so that `check jobs/` sees the tables `ddl/` creates, as
+    // `check jobs/x.sql` does; a folder outside any marked project is its own context, and a
+    // folder that is its project's root has no more to read.
+    if !explicit_files && stdin_named.is_none() {
+        let roots = context_roots(settings, args);
+        let more = roots.iter().any(|r| {
+            r.recursive
+                && r.why != FOLDER_GIVEN
+                && std::fs::canonicalize(&r.dir).is_ok_and(|dir| !folders.contains(&dir))
+        });
+        if !more {
+            return Vec::new();
+        }
     }
     let cwd = current_dir();
     let given: HashSet<PathBuf> = inputs
@@ -429,6 +449,9 @@ pub fn changed_since(
     Ok((reported, context))
 }
 
+/// Why a folder named on the command line outside any marked project is its own context root.
+const FOLDER_GIVEN: &str = "a folder given";
+
 /// A folder whose files a run over individual files reads as context.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ContextRoot {
@@ -498,7 +521,7 @@ pub fn context_roots(settings: &Settings, args: &[PathBuf]) -> Vec<ContextRoot> 
             ContextRoot {
                 dir,
                 recursive: true,
-                why: "a folder given",
+                why: FOLDER_GIVEN,
             }
         } else {
             ContextRoot {

@@ -198,7 +198,10 @@ pub fn plan_paths<'a>(
         let versioned = entries.iter().filter(|e| e.1.is_some()).count();
         let flyway = entries.iter().any(|e| e.1.as_ref().is_some_and(|v| v.1));
         let configured = settings.history_order(dir);
-        if !(configured.is_some() || flyway || versioned >= 2) {
+        // A folder configured under `scripts` holds scripts whatever their names (numbered
+        // tutorial steps, alternative demos); `histories` wins over it.
+        let by_names = (flyway || versioned >= 2) && !settings.scripts_folder(dir);
+        if !(configured.is_some() || by_names) {
             plan.scripts.extend(entries.iter().map(|e| e.0));
             continue;
         }

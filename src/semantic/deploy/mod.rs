@@ -495,13 +495,29 @@ pub(super) fn auto(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         .par_iter()
         .map(|id| names::script_names(&runner.files[id.0 as usize]))
         .collect();
-    let folders: Vec<&Path> = scripts
+    // Folders compared as absolute paths: which creators are nearest must not depend on the
+    // folder the run was started from (`jobs/x.sql` from the root, `x.sql` from `jobs/`, and
+    // the context files `../ddl/y.sql` beside them).
+    let mut absolute: HashMap<&Path, std::path::PathBuf> = HashMap::new();
+    let folders: Vec<std::path::PathBuf> = scripts
         .iter()
         .map(|id| {
             let path = &runner.files[id.0 as usize].source.path;
-            path.parent().unwrap_or(path)
+            let parent = path.parent().unwrap_or(path);
+            absolute
+                .entry(parent)
+                .or_insert_with(|| {
+                    // A file of the working directory has the empty path as its parent.
+                    let parent = match parent.as_os_str().is_empty() {
+                        true => Path::new("."),
+                        false => parent,
+                    };
+                    crate::config::glob::absolute(parent)
+                })
+                .clone()
         })
         .collect();
+    let folders: Vec<&Path> = folders.iter().map(std::path::PathBuf::as_path).collect();
     let graph = Graph::new(&names, &folders, runner.persistent);
     let n = scripts.len();
     let components = components(&graph.deps);
