@@ -98,10 +98,11 @@ fn the_config_is_found_above_the_working_directory_and_its_folder_is_the_root() 
     .file("jobs/a.sql", DOUBLE_QUOTED)
     .file("jobs/old/b.sql", DOUBLE_QUOTED);
     let out = p.run_in("jobs", &["check", "--format", "json", "."]);
-    // Patterns are relative to the config's folder, not to the working directory.
+    // Patterns are relative to the config's folder, not to the working directory; so are the
+    // paths of the JSON report.
     assert_eq!(
         findings(&out),
-        [("a.sql".to_string(), "SY003".to_string(), "info".to_string())],
+        [("jobs/a.sql".to_string(), "SY003".to_string(), "info".to_string())],
         "{}",
         stderr(&out)
     );

@@ -27,15 +27,16 @@ fn write(dir: &Path, rel: &str, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
-/// A git repository whose jobs use the tables of `ddl/`; `ddl/` also holds a finding
-/// (an enforced primary key) that a run over `jobs` must not report.
+/// A git repository whose jobs use the tables of `ddl/`; `ddl/` also holds a finding (a
+/// reserved word as an alias) that a run over `jobs` must not report.
 fn jobs_and_ddl() -> TempDir {
     let tmp = TempDir::new("workdir-jobs");
     common::git(&tmp.0, &["init", "-q"]);
     write(
         &tmp.0,
         "ddl/tables.sql",
-        "CREATE TABLE orders (id INT, amount INT, PRIMARY KEY (id)) WITH ('connector' = 'datagen');\n\
+        "CREATE TABLE orders (id INT, amount INT) WITH ('connector' = 'datagen');\n\
+         SELECT 1 AS value;\n\
          CREATE TABLE totals (id INT, amount INT) WITH ('connector' = 'blackhole');\n",
     );
     write(
@@ -66,9 +67,9 @@ fn a_folder_argument_reads_the_rest_of_its_project_as_context() {
             );
         }
     }
-    // The context is read, not reported on: the whole project has the TB001 of ddl/.
+    // The context is read, not reported on: the whole project has the SY004 of ddl/.
     let out = run(&tmp.0, &["check", "--format", "concise", "."]);
-    assert!(stdout(&out).contains("TB001"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("SY004"), "{}", stdout(&out));
     // `explain` reads the same context.
     for (cwd, arg) in [(&tmp.0, "jobs"), (&jobs, "."), (&jobs, "job.sql")] {
         let out = run(cwd, &["explain", arg]);
