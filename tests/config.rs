@@ -102,7 +102,11 @@ fn the_config_is_found_above_the_working_directory_and_its_folder_is_the_root() 
     // paths of the JSON report.
     assert_eq!(
         findings(&out),
-        [("jobs/a.sql".to_string(), "SY003".to_string(), "info".to_string())],
+        [(
+            "jobs/a.sql".to_string(),
+            "SY003".to_string(),
+            "info".to_string()
+        )],
         "{}",
         stderr(&out)
     );
@@ -339,7 +343,12 @@ fn configured_scripts_are_never_a_history() {
     for config in ["scripts: [tutorial]\n", "scripts: [\"tutorial/\"]\n"] {
         p.file(".flinklint.yaml", config);
         let out = p.run(&["check", "--format", "json", "."]);
-        assert_eq!(codes(&out), Vec::<String>::new(), "{config}: {}", stderr(&out));
+        assert_eq!(
+            codes(&out),
+            Vec::<String>::new(),
+            "{config}: {}",
+            stderr(&out)
+        );
         let files = p.run(&["files", "."]);
         let text = String::from_utf8_lossy(&files.stdout);
         assert!(!text.contains("history"), "{config}: {text}");
@@ -349,7 +358,11 @@ fn configured_scripts_are_never_a_history() {
         "scripts: [tutorial]\nhistories: [tutorial]\n",
     );
     let out = p.run(&["check", "--format", "json", "."]);
-    assert!(codes(&out).contains(&"CT001".to_string()), "{:?}", codes(&out));
+    assert!(
+        codes(&out).contains(&"CT001".to_string()),
+        "{:?}",
+        codes(&out)
+    );
     // A pattern that is not a glob is a config error, as for `histories`.
     p.file(".flinklint.yaml", "scripts: tutorial\n");
     let out = p.run(&["check", "."]);

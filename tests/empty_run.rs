@@ -114,7 +114,14 @@ fn structured_formats_write_an_empty_document_when_nothing_is_checked() {
         let file = tmp.0.join(format!("report.{format}"));
         let out = run(
             &tmp.0,
-            &["check", "--format", format, "--output-file", file.to_str().unwrap(), "."],
+            &[
+                "check",
+                "--format",
+                format,
+                "--output-file",
+                file.to_str().unwrap(),
+                ".",
+            ],
         );
         assert_eq!(out.status.code(), Some(2), "{format}: {}", stderr(&out));
         assert!(

@@ -51,7 +51,12 @@ fn jobs_and_ddl() -> TempDir {
 fn a_folder_argument_reads_the_rest_of_its_project_as_context() {
     let tmp = jobs_and_ddl();
     let jobs = tmp.0.join("jobs");
-    for (cwd, arg) in [(&tmp.0, "jobs"), (&jobs, "."), (&tmp.0, "jobs/job.sql"), (&jobs, "job.sql")] {
+    for (cwd, arg) in [
+        (&tmp.0, "jobs"),
+        (&jobs, "."),
+        (&tmp.0, "jobs/job.sql"),
+        (&jobs, "job.sql"),
+    ] {
         for cache in [&[][..], &["--no-cache"][..]] {
             let mut args = vec!["check", "--format", "concise"];
             args.extend_from_slice(cache);
@@ -74,7 +79,8 @@ fn a_folder_argument_reads_the_rest_of_its_project_as_context() {
     for (cwd, arg) in [(&tmp.0, "jobs"), (&jobs, "."), (&jobs, "job.sql")] {
         let out = run(cwd, &["explain", arg]);
         assert!(
-            stdout(&out).contains("TableSourceScan(table=[[default_catalog, default_database, orders]]"),
+            stdout(&out)
+                .contains("TableSourceScan(table=[[default_catalog, default_database, orders]]"),
             "explain {arg} from {}: {}",
             cwd.display(),
             stdout(&out)
@@ -89,8 +95,16 @@ fn a_folder_argument_reads_the_rest_of_its_project_as_context() {
 fn findings_do_not_depend_on_the_working_directory() {
     let tmp = TempDir::new("workdir-nearest");
     common::git(&tmp.0, &["init", "-q"]);
-    write(&tmp.0, "a.sql", "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n");
-    write(&tmp.0, "b.sql", "CREATE TABLE orders (id BIGINT) WITH ('connector' = 'datagen');\n");
+    write(
+        &tmp.0,
+        "a.sql",
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+    );
+    write(
+        &tmp.0,
+        "b.sql",
+        "CREATE TABLE orders (id BIGINT) WITH ('connector' = 'datagen');\n",
+    );
     write(
         &tmp.0,
         "other/c.sql",
@@ -115,7 +129,12 @@ fn findings_do_not_depend_on_the_working_directory() {
         (&tmp.0, &["check", "--format", "json", "jobs/job.sql"][..]),
     ] {
         let out = run(cwd, args);
-        assert_eq!(stdout(&out), stdout(&from_root), "{args:?} from {}", cwd.display());
+        assert_eq!(
+            stdout(&out),
+            stdout(&from_root),
+            "{args:?} from {}",
+            cwd.display()
+        );
     }
 }
 
@@ -130,7 +149,12 @@ fn machine_formats_name_files_relative_to_the_repository() {
     write(&tmp.0, "app/jobs/job.sql", "SELECT 1 AS value;\n");
     let jobs = tmp.0.join("app/jobs");
     let expected = "app/jobs/job.sql";
-    for (cwd, arg) in [(&jobs, "."), (&jobs, "./job.sql"), (&tmp.0, "./app/jobs"), (&tmp.0, "app")] {
+    for (cwd, arg) in [
+        (&jobs, "."),
+        (&jobs, "./job.sql"),
+        (&tmp.0, "./app/jobs"),
+        (&tmp.0, "app"),
+    ] {
         let github = stdout(&run(cwd, &["check", "--format", "github", arg]));
         assert!(
             github.contains(&format!("::error file={expected},line=1")),
@@ -153,7 +177,10 @@ fn machine_formats_name_files_relative_to_the_repository() {
             "sarif, {arg}"
         );
         let junit = stdout(&run(cwd, &["check", "--format", "junit", arg]));
-        assert!(junit.contains(&format!("name=\"{expected}\"")), "junit, {arg}: {junit}");
+        assert!(
+            junit.contains(&format!("name=\"{expected}\"")),
+            "junit, {arg}: {junit}"
+        );
     }
     let concise = stdout(&run(&jobs, &["check", "--format", "concise", "."]));
     assert!(concise.starts_with("job.sql:1:"), "{concise}");

@@ -134,9 +134,12 @@ fn render_empty(format: Format, settings: &Settings) -> Option<String> {
     let root = super::report_root(settings);
     Some(match format {
         Format::Json => render::json::render_limited(&[], 0, &[], None, usize::MAX),
-        Format::Sarif => {
-            render::sarif::render_limited(&[], &[], usize::MAX, Some(render::sarif::Base::at(&root)))
-        }
+        Format::Sarif => render::sarif::render_limited(
+            &[],
+            &[],
+            usize::MAX,
+            Some(render::sarif::Base::at(&root)),
+        ),
         Format::Gitlab => render::gitlab::render_limited(&[], &[], usize::MAX),
         Format::Junit => render::junit::render_limited(&[], &[], usize::MAX),
         Format::Human | Format::Concise | Format::Github => return None,
@@ -346,7 +349,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Format::Sarif => {
             // URIs relative to the repository or project root, as code scanning resolves
             // them (the paths are already relative to it).
-            render::sarif::render_limited(files, diagnostics, limit, Some(render::sarif::Base::at(&root)))
+            render::sarif::render_limited(
+                files,
+                diagnostics,
+                limit,
+                Some(render::sarif::Base::at(&root)),
+            )
         }
         Format::Github => render::github::render_limited(files, files_checked, diagnostics, limit),
         Format::Gitlab => render::gitlab::render_limited(files, diagnostics, limit),

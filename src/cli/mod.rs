@@ -529,7 +529,8 @@ pub fn use_color() -> bool {
 /// root (the folder of the config file, or the working directory).
 pub fn report_root(settings: &Settings) -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let project = flinklint::config::glob::absolute(&cwd.join(settings.root.as_deref().unwrap_or(&cwd)));
+    let project =
+        flinklint::config::glob::absolute(&cwd.join(settings.root.as_deref().unwrap_or(&cwd)));
     if let Some(workspace) = std::env::var_os("GITHUB_WORKSPACE").filter(|w| !w.is_empty()) {
         let workspace = flinklint::config::glob::absolute(&cwd.join(workspace));
         if contains(&workspace, &project) {
@@ -569,7 +570,9 @@ pub fn rebase_paths(files: &mut [flinklint::files::FileEntry], root: &Path) {
             .map(Path::to_path_buf)
             .or_else(|| {
                 let real = std::fs::canonicalize(&absolute).ok()?;
-                real.strip_prefix(real_root.as_ref()?).ok().map(Path::to_path_buf)
+                real.strip_prefix(real_root.as_ref()?)
+                    .ok()
+                    .map(Path::to_path_buf)
             });
         file.source.path = match relative {
             Some(r) if !r.as_os_str().is_empty() => r,

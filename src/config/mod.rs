@@ -508,7 +508,10 @@ impl Settings {
     /// Whether the folder `dir` is configured under `scripts` (the folder, or a folder above
     /// it): its files are scripts, never a history by their names.
     pub fn scripts_folder(&self, dir: &Path) -> bool {
-        !self.scripts.is_empty() && self.scripts.matches_path_or_parent(&self.relative_path(dir), true)
+        !self.scripts.is_empty()
+            && self
+                .scripts
+                .matches_path_or_parent(&self.relative_path(dir), true)
     }
 
     /// What the configuration says of the dialect of the file at `path`: `None` to detect it,

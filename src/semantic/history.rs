@@ -3,7 +3,8 @@
 //! file, run in a session of its own that starts from the persistent catalog.
 //!
 //! A folder is a history when it holds a Flyway-style file (`V1__init.sql`, `V1.2__x.sql`) or
-//! at least two numbered files (`001_x.sql`, `0001-x.sql`), or when it is configured as one.
+//! at least two numbered files (`001_x.sql`, `0001-x.sql`), or when it is configured as one
+//! (`histories`); a folder configured under `scripts` (and not under `histories`) is never one.
 //! Files are applied in natural version order (`V2` before `V10`), then by name, unless the
 //! configuration gives the folder another order. The `external-tables` files form a history of
 //! their own that runs before all others. A document (Markdown, reStructuredText) is always a
