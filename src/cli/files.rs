@@ -44,7 +44,19 @@ pub fn run(args: FilesArgs) -> ExitCode {
     };
     let outcome = match run_inputs(&args.input, None, &settings, false) {
         Ok(o) => o,
-        Err(code) => return code,
+        Err(code) => {
+            // Nothing to check (exit code 2): the JSON format still writes a valid document,
+            // without files, for a program that parses it.
+            if args.format == FilesFormat::Json
+                && super::NOTHING_TO_CHECK.load(std::sync::atomic::Ordering::Relaxed)
+            {
+                let plan = flinklint::semantic::history::Plan::default();
+                let mut s = flinklint::source::escape::json_pretty(&json_doc(&[], &[], &plan));
+                s.push('\n');
+                let _ = super::print_stdout(&s);
+            }
+            return code;
+        }
     };
     let files: Vec<&FileEntry> = outcome
         .files
