@@ -132,8 +132,12 @@ fn structured_formats_write_an_empty_document_when_nothing_is_checked() {
     // `files --format json` too.
     let out = run(&tmp.0, &["files", "--format", "json", "."]);
     assert_eq!(out.status.code(), Some(2), "files: {}", stderr(&out));
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("files: not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "files: not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    });
     assert!(doc.is_object(), "files: {doc}");
     // The formats people read write nothing to standard output.
     for format in ["human", "concise", "github"] {
