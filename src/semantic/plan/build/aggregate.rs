@@ -75,6 +75,8 @@ impl Builder<'_> {
                 .unwrap_or_else(|| format_compact!("EXPR${i}"));
             let time = match (windowed, ident_name(bare).as_deref()) {
                 (true, Some("window_time")) => window_time.unwrap_or(TimeAttr::Unknown),
+                // PROCTIME() after an aggregation is a new processing-time attribute.
+                _ if crate::semantic::exprs::is_proctime(bare) => TimeAttr::Proctime,
                 _ => TimeAttr::None,
             };
             // MIN and MAX keep their argument's type (nullable).

@@ -190,3 +190,12 @@ pub(super) fn aggregate_kinds(input: Option<Kinds>) -> Option<Kinds> {
         out
     })
 }
+
+/// The changes Flink's message names (`update`, `delete`, `update and delete`).
+pub(super) fn changes_text(k: Kinds) -> &'static str {
+    match (k.update, k.delete) {
+        (true, true) => "update and delete",
+        (true, false) => "update",
+        _ => "delete",
+    }
+}

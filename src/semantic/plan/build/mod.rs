@@ -1,6 +1,6 @@
 //! Builds the plan of a query from its syntax tree and the session's catalog.
 
-use super::{assign_before, producer, Kinds, Node, Op, StreamProblem, TimeAttr};
+use super::{assign_before, producer, Kinds, Node, Op, Phase, StreamProblem, TimeAttr};
 use crate::semantic::query::Scope;
 use crate::source::Span;
 use crate::syntax::ast::{Query, SetExpr, SetOperator};
@@ -72,7 +72,12 @@ pub fn plan_sink(query: &Query, scope: &dyn Scope, sink: &SinkTarget) -> Planned
     for input in &mut root.inputs {
         assign_before(input, before);
     }
-    if problem.is_none() && accepts == Some(Accepts::InsertOnly) && !b.unknown_inputs {
+    let earlier =
+        |p: &Option<StreamProblem>, phase: Phase| p.as_ref().is_some_and(|p| p.phase() <= phase);
+    if !earlier(&problem, Phase::Changelog)
+        && accepts == Some(Accepts::InsertOnly)
+        && !b.unknown_inputs
+    {
         let input = &root.inputs[0];
         if input.fully_known() && input.kinds.is_some_and(|k| !k.insert_only()) {
             let p = producer(input);
@@ -95,10 +100,47 @@ pub fn plan_sink(query: &Query, scope: &dyn Scope, sink: &SinkTarget) -> Planned
             }
         }
     }
+    // `StreamExecSink`: at most one rowtime attribute may be written.
+    if !earlier(&problem, Phase::Exec) {
+        let input = &root.inputs[0];
+        let names = uniquify(input.columns.iter().map(|c| c.name.as_str()));
+        let rowtimes: Vec<String> = input
+            .columns
+            .iter()
+            .zip(names)
+            .filter(|(c, _)| c.time == TimeAttr::Rowtime)
+            .map(|(_, n)| n)
+            .collect();
+        if rowtimes.len() > 1 {
+            problem = Some(StreamProblem::MultipleRowtimeIntoSink {
+                span: input.span,
+                sink_span: sink.span,
+                sink: sink.name.clone(),
+                columns: rowtimes,
+            });
+        }
+    }
     Planned {
         root: Some(root),
         problem,
     }
+}
+
+/// Column names made unique as Calcite's validator does (`ts`, `ts0`, `ts1`).
+fn uniquify<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for n in names {
+        let mut name = n.to_string();
+        let mut i = 0;
+        while seen.contains(&name) && i < 10_000 {
+            name = format!("{n}{i}");
+            i += 1;
+        }
+        seen.insert(name.clone());
+        out.push(name);
+    }
+    out
 }
 
 /// Plans a query run on its own (a SELECT: its result is collected, which accepts every
@@ -123,6 +165,10 @@ struct Builder<'s> {
     /// Something the pipeline reads is not modelled or not known (a table the session does
     /// not see, a connector without data, a UDF).
     unknown_inputs: bool,
+    /// The scans that accept projection pushdown, by span (`describe_scans`).
+    scans: std::collections::HashMap<Span, scan::ScanInfo>,
+    /// Spans shared by two scans (inside a view): not refined.
+    scans_ambiguous: Vec<Span>,
 }
 
 impl<'s> Builder<'s> {
@@ -134,6 +180,16 @@ impl<'s> Builder<'s> {
             depth: 0,
             problem: None,
             unknown_inputs: false,
+            scans: std::collections::HashMap::new(),
+            scans_ambiguous: Vec::new(),
+        }
+    }
+
+    /// Records a problem unless one Flink finds in an earlier phase (or earlier in the same
+    /// phase) is recorded.
+    fn found(&mut self, p: StreamProblem) {
+        if self.problem.as_ref().is_none_or(|q| q.phase() > p.phase()) {
+            self.problem = Some(p);
         }
     }
 

@@ -149,6 +149,22 @@ impl Builder<'_> {
                         used.push(n.to_string());
                     }
                 }
+                SelectItem::Wildcard {
+                    qualifier: None, ..
+                } if inner.items.len() == 2 => {
+                    // `SELECT *, ROW_NUMBER() ...`: the Rank reads, in the input's order,
+                    // the columns the outer query uses and its keys.
+                    used = input
+                        .columns
+                        .iter()
+                        .map(|c| c.name.to_string())
+                        .filter(|n| {
+                            outer_refs.iter().any(|r| r == n.as_str() || r == "*")
+                                || partition.contains(n)
+                                || *n == order_name
+                        })
+                        .collect();
+                }
                 SelectItem::Wildcard { .. } => exact = false,
             }
         }

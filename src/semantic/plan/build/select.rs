@@ -1,13 +1,13 @@
 //! SELECT blocks: projections and filters (`Calc`), OVER aggregates, DISTINCT.
 
-use super::super::{Kinds, Node, Op, PlanColumn};
+use super::super::{producer, Kinds, Node, Op, PlanColumn, StreamProblem, TimeAttr};
 use super::helpers::{
-    aggregate_kinds, column, contains_agg, contains_over, expr_time, expr_type, has_unknown_call,
-    ident_name, lose_time, strip, unknown, Columns,
+    aggregate_kinds, changes_text, column, contains_agg, contains_over, expr_time, expr_type,
+    has_unknown_call, ident_name, lose_time, strip, unknown, Columns,
 };
 use super::Builder;
-use crate::semantic::exprs::call_name;
-use crate::syntax::ast::{Select, SelectItem};
+use crate::semantic::exprs::{self, call_name};
+use crate::syntax::ast::{ExprKind, Over, Select, SelectItem};
 use compact_str::{format_compact, CompactString};
 
 impl Builder<'_> {
@@ -16,7 +16,7 @@ impl Builder<'_> {
         if let Some(node) = self.rank(s) {
             return node;
         }
-        let input = match &s.from {
+        let mut input = match &s.from {
             Some(t) => self.table_ref(t),
             None => Node {
                 op: Op::Values,
@@ -30,6 +30,8 @@ impl Builder<'_> {
                 span: self.at(s.span),
             },
         };
+        self.describe_scans(&mut input, s);
+        self.redescribe_problem(&input);
         let exprs_of = || {
             s.items
                 .iter()
@@ -71,13 +73,18 @@ impl Builder<'_> {
                 n.inputs = vec![input];
                 return n;
             }
+            self.check_over(s, &input);
             let columns = self.project(s, &input.columns);
             Node {
                 op: Op::OverAggregate,
                 detail: String::new(),
                 exact: false,
                 columns,
-                kinds: input.kinds.filter(|k| k.insert_only()),
+                kinds: if self.over_updates(s, &input) {
+                    input.kinds.map(|_| Kinds::ALL)
+                } else {
+                    input.kinds.filter(|k| k.insert_only())
+                },
                 before: false,
                 unique_keys: Vec::new(),
                 inputs: vec![input],
@@ -152,5 +159,85 @@ impl Builder<'_> {
             }
         }
         out
+    }
+
+    /// The OVER windows of a select list over `input`: a bounded window must be ordered by a
+    /// time attribute (`StreamPhysicalOverAggregateRule`), and an OVER aggregate consumes only
+    /// inserts (`FlinkChangelogModeInferenceProgram`).
+    fn check_over(&mut self, s: &Select, input: &Node) {
+        if self.unknown_inputs {
+            return;
+        }
+        let cols = Columns::new(&input.columns);
+        let mut specs = Vec::new();
+        for item in &s.items {
+            if let SelectItem::Expr { expr, .. } = item {
+                exprs::walk(expr, &mut |x| {
+                    if let ExprKind::Function(call) = &x.kind {
+                        if let Some(Over::Spec(spec)) = &call.over {
+                            specs.push(spec);
+                        }
+                    }
+                });
+            }
+        }
+        for spec in specs {
+            let [order] = spec.order_by.as_slice() else {
+                continue;
+            };
+            if order.descending {
+                continue;
+            }
+            let time = expr_time(&order.expr, &cols);
+            if time == TimeAttr::None && spec.frame_bounded {
+                let column = ident_name(&order.expr)
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
+                self.found(StreamProblem::OverNonTimeSort {
+                    span: self.at(order.span),
+                    column,
+                });
+                return;
+            }
+            if matches!(time, TimeAttr::Rowtime | TimeAttr::Proctime)
+                && input.fully_known()
+                && input.kinds.is_some_and(|k| !k.insert_only())
+            {
+                let p = producer(input);
+                if let Some(changes) = p.kinds.map(changes_text) {
+                    self.found(StreamProblem::UpdatesIntoInsertOnlyOperator {
+                        span: p.span,
+                        consumer_span: self.at(spec.span),
+                        requester: "StreamPhysicalOverAggregate",
+                        changes: changes.to_string(),
+                        node: p.op.name(),
+                        description: p.description(),
+                    });
+                }
+                return;
+            }
+        }
+    }
+
+    /// Whether an OVER window of the select list is unbounded and ordered by a column that is
+    /// not a time attribute: Flink 2.x runs it as an updating operator (`[I,UB,UA,D]`).
+    fn over_updates(&self, s: &Select, input: &Node) -> bool {
+        let cols = Columns::new(&input.columns);
+        let mut found = false;
+        for item in &s.items {
+            if let SelectItem::Expr { expr, .. } = item {
+                exprs::walk(expr, &mut |x| {
+                    if let ExprKind::Function(call) = &x.kind {
+                        if let Some(Over::Spec(spec)) = &call.over {
+                            if let [order] = spec.order_by.as_slice() {
+                                found |= !spec.frame_bounded
+                                    && expr_time(&order.expr, &cols) == TimeAttr::None;
+                            }
+                        }
+                    }
+                });
+            }
+        }
+        found
     }
 }

@@ -46,9 +46,9 @@ impl Builder<'_> {
         else {
             return self.unknown(span);
         };
-        if col.time == TimeAttr::None && self.problem.is_none() && !self.unknown_inputs {
+        if col.time == TimeAttr::None && !self.unknown_inputs {
             if let Some(type_text) = col.data_type.as_ref().and_then(super::super::summary_type) {
-                self.problem = Some(StreamProblem::WindowOnNonTimeAttribute {
+                self.found(StreamProblem::WindowOnNonTimeAttribute {
                     span: self.at(timecol.span),
                     function: name.clone(),
                     column: timecol.text.to_string(),
