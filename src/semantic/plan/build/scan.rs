@@ -316,7 +316,7 @@ impl Builder<'_> {
         else {
             return;
         };
-        fn find<'n>(n: &'n Node, span: Span, depth: usize) -> Option<&'n Node> {
+        fn find(n: &Node, span: Span, depth: usize) -> Option<&Node> {
             if n.op == Op::Scan && n.span == span {
                 return Some(n);
             }
