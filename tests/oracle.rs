@@ -593,11 +593,11 @@ fn validator_statement_cases_agree_with_flink() {
     check_validator_area("qv-statements");
 }
 
-/// Streaming semantics (`fixtures/oracle/streaming/`): updates into insert-only sinks (ST001)
-/// and window table functions over non-time attributes (ST002). Verdicts agree on every case;
-/// `flink_message` is Flink's first line on most rejections (the group aggregates and windows
-/// exactly; joins and ranks name the node, but Flink's description lists the fields its
-/// optimizer kept, which flinklint does not render yet).
+/// Streaming semantics (`fixtures/oracle/streaming/`): updates into insert-only sinks and
+/// operators, time attributes of windows, OVER and temporal joins, temporal joins' versioned
+/// tables, rowtimes into sinks (ST001-ST008). Verdicts agree on every case; `flink_message` is
+/// Flink's first line on at least 90 % of the rejections (Flink's descriptions of some scans,
+/// joins and ranks list the fields its optimizer kept, which flinklint does not always render).
 #[test]
 fn streaming_cases_agree_with_flink() {
     let area = "streaming";
@@ -605,7 +605,7 @@ fn streaming_cases_agree_with_flink() {
     let (compared, equal, differing) = message_agreement(area);
     eprintln!("oracle/{area}: Flink's message on {equal} of {compared} rejections");
     assert!(
-        equal * 100 >= compared * 70,
+        equal * 100 >= compared * 90,
         "oracle/{area}: flink_message equals Flink's first line on only {equal} of {compared}:\n{}",
         differing.join("\n")
     );

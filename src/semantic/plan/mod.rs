@@ -182,7 +182,10 @@ impl Op {
     /// Whether the operator passes its consumer's requirement on to its inputs (it neither
     /// produces nor consumes changes itself).
     fn forwards(self) -> bool {
-        matches!(self, Op::Calc | Op::Union | Op::WindowTableFunction)
+        matches!(
+            self,
+            Op::Calc | Op::Union | Op::WindowTableFunction | Op::LookupJoin
+        )
     }
 }
 
@@ -330,6 +333,100 @@ pub enum StreamProblem {
         /// Why it is not one: never declared one, or lost (through what).
         lost: Option<&'static str>,
     },
+    /// An operator that consumes only inserts (an OVER aggregate, an interval join,
+    /// MATCH_RECOGNIZE) fed updates or deletes (`FlinkChangelogModeInferenceProgram`:
+    /// "StreamPhysicalOverAggregate doesn't support consuming update changes which is produced
+    /// by node ...").
+    UpdatesIntoInsertOnlyOperator {
+        /// The clause of the node that produces them.
+        span: Span,
+        /// The consuming clause (the OVER call, the join, the MATCH_RECOGNIZE).
+        consumer_span: Span,
+        /// The consumer as Flink names it (`StreamPhysicalOverAggregate`, `Match Recognize`).
+        requester: &'static str,
+        /// `update`, `delete` or `update and delete`.
+        changes: String,
+        /// The producing node's name (`GroupAggregate`).
+        node: &'static str,
+        /// The node as Flink describes it.
+        description: String,
+    },
+    /// An event-time or processing-time temporal join (`FOR SYSTEM_TIME AS OF`) whose versioned
+    /// table misses what Flink requires (`TemporalJoinRewriteWithUniqueKeyRule`,
+    /// `LogicalCorrelateToJoinFromTemporalTableRule`).
+    TemporalJoinRequirement {
+        /// The versioned table's reference.
+        span: Span,
+        /// The versioned table as written.
+        table: String,
+        /// What is missing.
+        missing: TemporalMissing,
+    },
+    /// `FOR SYSTEM_TIME AS OF` a column of the probe side that is not a time attribute
+    /// (`LogicalCorrelateToJoinFromTemporalTableRule`).
+    TemporalJoinProbeNotTimeAttribute {
+        /// The period expression.
+        span: Span,
+        /// The column.
+        column: String,
+    },
+    /// A processing-time temporal join on a table that is not a lookup source
+    /// (`StreamExecTemporalJoin`: "Processing-time temporal join is not supported yet.").
+    ProcessingTimeTemporalJoin {
+        /// The versioned table's reference.
+        span: Span,
+        /// The versioned table as written.
+        table: String,
+        /// Its connector.
+        connector: String,
+    },
+    /// A bounded OVER window (`ROWS`/`RANGE` with a `n PRECEDING` lower bound) ordered by a
+    /// column that is not a time attribute (`StreamExecOverAggregate`'s planning rule:
+    /// "Non-time attribute sort is not supported for bounded OVER window.").
+    OverNonTimeSort {
+        /// The ORDER BY item.
+        span: Span,
+        /// The column or expression, as written.
+        column: String,
+    },
+    /// Two or more rowtime attributes written into one sink (`StreamExecSink`: "The query
+    /// contains more than one rowtime attribute column [...] for writing into table '...'.").
+    MultipleRowtimeIntoSink {
+        /// The query's select list (or the sink when not known).
+        span: Span,
+        /// The sink as written.
+        sink_span: Span,
+        /// The sink's full name (`cat.db.t`).
+        sink: String,
+        /// The rowtime columns, named as Flink's plan names them (`ts`, `ts0`).
+        columns: Vec<String>,
+    },
+}
+
+/// What the versioned table of a temporal join misses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TemporalMissing {
+    /// No equality between the two sides ("Currently the join key in Temporal Table Join can
+    /// not be empty.").
+    JoinKey,
+    /// No primary key, or one the join's equalities do not cover.
+    PrimaryKey,
+    /// An event-time temporal join on a table without a rowtime (no WATERMARK).
+    Rowtime,
+}
+
+/// When Flink's planner finds a problem: a problem of an earlier phase is reported even when
+/// one of a later phase sits lower in the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Phase {
+    /// Logical rewrites (temporal joins).
+    Rewrite,
+    /// Physical rules (window table functions, OVER).
+    Physical,
+    /// Changelog mode inference.
+    Changelog,
+    /// Translation into execution nodes (sinks' rowtime).
+    Exec,
 }
 
 impl StreamProblem {
@@ -347,13 +444,58 @@ impl StreamProblem {
             StreamProblem::WindowOnNonTimeAttribute { type_text, .. } => format!(
                 "The window function requires the timecol is a time attribute type, but is {type_text}."
             ),
+            StreamProblem::UpdatesIntoInsertOnlyOperator {
+                requester,
+                changes,
+                description,
+                ..
+            } => format!(
+                "{requester} doesn't support consuming {changes} changes which is produced by node {description}"
+            ),
+            StreamProblem::TemporalJoinRequirement { missing, .. } => match missing {
+                TemporalMissing::JoinKey => {
+                    "Currently the join key in Temporal Table Join can not be empty.".to_string()
+                }
+                TemporalMissing::PrimaryKey => "Temporal Table Join requires primary key in versioned table, but no primary key can be found. The physical plan is:".to_string(),
+                TemporalMissing::Rowtime => "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found.".to_string(),
+            },
+            StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => "Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field".to_string(),
+            StreamProblem::ProcessingTimeTemporalJoin { .. } => {
+                "Processing-time temporal join is not supported yet.".to_string()
+            }
+            StreamProblem::OverNonTimeSort { .. } => {
+                "Non-time attribute sort is not supported for bounded OVER window.".to_string()
+            }
+            StreamProblem::MultipleRowtimeIntoSink { sink, columns, .. } => format!(
+                "The query contains more than one rowtime attribute column [{}] for writing into table '{sink}'.",
+                columns.join(", ")
+            ),
+        }
+    }
+    /// The phase of Flink's planner that finds it.
+    pub fn phase(&self) -> Phase {
+        match self {
+            StreamProblem::TemporalJoinRequirement { .. }
+            | StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => Phase::Rewrite,
+            StreamProblem::WindowOnNonTimeAttribute { .. }
+            | StreamProblem::OverNonTimeSort { .. } => Phase::Physical,
+            StreamProblem::UpdatesIntoInsertOnlySink { .. }
+            | StreamProblem::UpdatesIntoInsertOnlyOperator { .. } => Phase::Changelog,
+            StreamProblem::ProcessingTimeTemporalJoin { .. }
+            | StreamProblem::MultipleRowtimeIntoSink { .. } => Phase::Exec,
         }
     }
     /// The problem's primary span.
     pub fn span(&self) -> Span {
         match self {
             StreamProblem::UpdatesIntoInsertOnlySink { span, .. }
-            | StreamProblem::WindowOnNonTimeAttribute { span, .. } => *span,
+            | StreamProblem::WindowOnNonTimeAttribute { span, .. }
+            | StreamProblem::UpdatesIntoInsertOnlyOperator { span, .. }
+            | StreamProblem::TemporalJoinRequirement { span, .. }
+            | StreamProblem::TemporalJoinProbeNotTimeAttribute { span, .. }
+            | StreamProblem::ProcessingTimeTemporalJoin { span, .. }
+            | StreamProblem::OverNonTimeSort { span, .. }
+            | StreamProblem::MultipleRowtimeIntoSink { span, .. } => *span,
         }
     }
 }
@@ -373,6 +515,18 @@ pub fn summary_type(t: &Type) -> Option<String> {
 /// needs (`before`).
 pub(crate) fn assign_before(node: &mut Node, before: bool) {
     node.before = before && node.kinds.is_some_and(|k| k.update);
+    if node.op == Op::TemporalJoin {
+        // The probe side follows the consumer; the versioned side prefers ONLY_UPDATE_AFTER
+        // (`SatisfyUpdateKindTraitVisitor`).
+        let mut inputs = node.inputs.iter_mut();
+        if let Some(left) = inputs.next() {
+            assign_before(left, before);
+        }
+        for right in inputs {
+            assign_before(right, false);
+        }
+        return;
+    }
     let child = if node.op.forwards() {
         before
     } else {

@@ -140,6 +140,8 @@ pub struct WindowSpec {
     pub order_by: Vec<OrderItem>,
     /// `ROWS | RANGE BETWEEN ...` frame, kept as its span.
     pub frame: Option<Span>,
+    /// Whether the frame's lower bound is `n PRECEDING` (or `n FOLLOWING`): a bounded window.
+    pub frame_bounded: bool,
     /// From `(` to `)`.
     pub span: Span,
 }

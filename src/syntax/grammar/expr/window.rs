@@ -79,15 +79,16 @@ impl Parser<'_> {
             order_by = self.order_items()?;
         }
         let mut frame = None;
+        let mut frame_bounded = false;
         if matches!(self.kw(), Kw::ROWS | Kw::RANGE) {
             let f_start = self.start();
             self.bump();
             if self.eat(Kw::BETWEEN).is_some() {
-                self.frame_bound()?;
+                frame_bounded = self.frame_bound()?;
                 self.expect(Kw::AND)?;
                 self.frame_bound()?;
             } else {
-                self.frame_bound()?;
+                frame_bounded = self.frame_bound()?;
             }
             if self.eat(Kw::EXCLUDE).is_some() {
                 match self.kw() {
@@ -117,25 +118,27 @@ impl Parser<'_> {
             partition_by,
             order_by,
             frame,
+            frame_bounded,
             span: self.finish(start),
         })
     }
 
-    fn frame_bound(&mut self) -> PResult<()> {
+    /// One frame bound; whether it is `n PRECEDING` / `n FOLLOWING` (bounded).
+    fn frame_bound(&mut self) -> PResult<bool> {
         if self.eat(Kw::UNBOUNDED).is_some() {
             if self.eat(Kw::PRECEDING).is_none() {
                 self.expect(Kw::FOLLOWING)?;
             }
-            return Ok(());
+            return Ok(false);
         }
         if self.eat(Kw::CURRENT).is_some() {
             self.expect(Kw::ROW)?;
-            return Ok(());
+            return Ok(false);
         }
         self.expr_bp(CMP_PREC)?;
         if self.eat(Kw::PRECEDING).is_none() {
             self.expect(Kw::FOLLOWING)?;
         }
-        Ok(())
+        Ok(true)
     }
 }

@@ -1,0 +1,188 @@
+//! Aggregates: group aggregates, window aggregates over window table functions, legacy
+//! group window aggregates.
+
+use super::super::{producer, Node, Op, TimeAttr};
+use super::helpers::{
+    aggregate_kinds, column, contains_agg, expr_type, ident_name, is_agg_call, strip, unknown,
+    Columns,
+};
+use super::Builder;
+use crate::semantic::exprs::call_name;
+use crate::semantic::types::Type;
+use crate::syntax::ast::{Expr, ExprKind, Select, SelectItem};
+use compact_str::{format_compact, CompactString};
+
+impl Builder<'_> {
+    /// A select with GROUP BY or aggregates: a group aggregate, a window aggregate over a
+    /// window table function, or a legacy group window aggregate.
+    pub(super) fn aggregate(&mut self, s: &Select, input: Node) -> Node {
+        let legacy = s.group_by.iter().any(|g| {
+            matches!(
+                call_name(strip(g)).as_deref(),
+                Some("TUMBLE" | "HOP" | "SESSION")
+            )
+        });
+        let keys: Vec<&Expr> = s.group_by.iter().collect();
+        let key_names: Vec<Option<CompactString>> = keys.iter().map(|k| ident_name(k)).collect();
+        let windowed = input.op == Op::WindowTableFunction
+            && key_names
+                .iter()
+                .any(|k| k.as_deref() == Some("window_start"))
+            && key_names.iter().any(|k| k.as_deref() == Some("window_end"));
+        if keys
+            .iter()
+            .any(|k| matches!(strip(k).kind, ExprKind::Row(_)))
+            || keys.iter().any(|k| {
+                matches!(
+                    call_name(strip(k)).as_deref(),
+                    Some("ROLLUP" | "CUBE" | "GROUPING SETS" | "GROUPING_SETS")
+                )
+            })
+        {
+            let mut n = unknown(self.at(s.span));
+            n.inputs = vec![input];
+            return n;
+        }
+        // The aggregate's input projection: grouping keys, then the aggregate calls'
+        // arguments.
+        let mut projected: Vec<String> = key_names
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                k.as_ref()
+                    .map_or_else(|| format!("$f{i}"), |k| k.to_string())
+            })
+            .collect();
+        let mut calls: Vec<String> = Vec::new();
+        let mut exact = true;
+        let mut columns = Vec::new();
+        let by_name = Columns::new(&input.columns);
+        let window_time = input
+            .columns
+            .iter()
+            .find(|c| c.name == "window_time")
+            .map(|c| c.time);
+        for (i, item) in s.items.iter().enumerate() {
+            let SelectItem::Expr { expr, alias, .. } = item else {
+                exact = false;
+                continue;
+            };
+            let bare = strip(expr);
+            let name = alias
+                .as_ref()
+                .map(|a| a.text.clone())
+                .or_else(|| ident_name(bare))
+                .unwrap_or_else(|| format_compact!("EXPR${i}"));
+            let time = match (windowed, ident_name(bare).as_deref()) {
+                (true, Some("window_time")) => window_time.unwrap_or(TimeAttr::Unknown),
+                // PROCTIME() after an aggregation is a new processing-time attribute.
+                _ if crate::semantic::exprs::is_proctime(bare) => TimeAttr::Proctime,
+                _ => TimeAttr::None,
+            };
+            // MIN and MAX keep their argument's type (nullable).
+            let data_type = match &bare.kind {
+                ExprKind::Function(call)
+                    if matches!(call_name(bare).as_deref(), Some("MIN" | "MAX"))
+                        && call.args.len() == 1 =>
+                {
+                    expr_type(&call.args[0].value, &by_name).map(|t| Type {
+                        nullable: true,
+                        ..t
+                    })
+                }
+                _ => expr_type(bare, &by_name),
+            };
+            columns.push(column(&name, time, data_type));
+            if is_agg_call(bare) {
+                let ExprKind::Function(call) = &bare.kind else {
+                    continue;
+                };
+                let fname = call.name.last().text.to_ascii_uppercase();
+                let args: Vec<String> = if call.star || call.args.is_empty() {
+                    vec!["*".to_string()]
+                } else {
+                    call.args
+                        .iter()
+                        .map(|a| {
+                            let text = ident_name(&a.value).map_or_else(
+                                || {
+                                    let p = format!("$f{}", projected.len());
+                                    projected.push(p.clone());
+                                    p
+                                },
+                                |n| n.to_string(),
+                            );
+                            if !projected.contains(&text) {
+                                projected.push(text.clone());
+                            }
+                            text
+                        })
+                        .collect()
+                };
+                let distinct = if call.distinct { "DISTINCT " } else { "" };
+                let text = format!("{fname}({distinct}{}) AS {name}", args.join(", "));
+                if !calls.contains(&text) {
+                    calls.push(text);
+                }
+                if call.filter.is_some() {
+                    exact = false;
+                }
+            } else if contains_agg(bare) {
+                exact = false;
+            }
+        }
+        let group_keys: Vec<String> = projected[..key_names.len()].to_vec();
+        let mut select = group_keys.clone();
+        select.extend(calls);
+        let detail = if group_keys.is_empty() {
+            format!("select=[{}]", select.join(", "))
+        } else {
+            format!(
+                "groupBy=[{}], select=[{}]",
+                group_keys.join(", "),
+                select.join(", ")
+            )
+        };
+        let (op, kinds) = if legacy {
+            (
+                Op::GroupWindowAggregate,
+                input.kinds.filter(|k| k.insert_only()),
+            )
+        } else if windowed {
+            (Op::WindowAggregate, input.kinds.filter(|k| k.insert_only()))
+        } else {
+            (Op::GroupAggregate, aggregate_kinds(input.kinds))
+        };
+        let unique_keys: Vec<Vec<CompactString>> =
+            if op == Op::GroupAggregate && !group_keys.is_empty() {
+                vec![group_keys.iter().map(CompactString::from).collect()]
+            } else {
+                Vec::new()
+            };
+        // Calcite's AggregateRemoveRule: an aggregate grouping on a unique key of its input
+        // (an aggregate below on the same keys) does nothing and is removed.
+        if op == Op::GroupAggregate
+            && !unique_keys.is_empty()
+            && input
+                .unique_keys
+                .iter()
+                .any(|k| k.iter().all(|c| unique_keys[0].contains(c)))
+            && producer(&input).op == Op::GroupAggregate
+        {
+            let mut calc = input;
+            calc.columns = columns;
+            return calc;
+        }
+        Node {
+            op,
+            detail,
+            exact: exact && op == Op::GroupAggregate,
+            columns,
+            kinds,
+            before: false,
+            unique_keys,
+            inputs: vec![input],
+            span: self.at(s.span),
+        }
+    }
+}

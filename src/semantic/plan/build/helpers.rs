@@ -1,0 +1,201 @@
+//! Helpers shared by the builders: columns by name, expressions' time attributes and types,
+//! aggregate and OVER calls.
+
+use super::super::{Kinds, Node, Op, PlanColumn, TimeAttr};
+use crate::semantic::exprs::{self};
+use crate::semantic::functions::{self, FunctionKind};
+use crate::semantic::types::{Kind, Type};
+use crate::source::Span;
+use crate::syntax::ast::{Expr, ExprKind, FunctionCall, ObjectName};
+use compact_str::CompactString;
+use std::collections::HashMap;
+
+pub(super) fn unknown(span: Span) -> Node {
+    Node {
+        op: Op::Unknown,
+        detail: String::new(),
+        exact: false,
+        columns: Vec::new(),
+        kinds: None,
+        before: false,
+        unique_keys: Vec::new(),
+        inputs: Vec::new(),
+        span,
+    }
+}
+
+pub(super) fn column(name: &str, time: TimeAttr, data_type: Option<Type>) -> PlanColumn {
+    PlanColumn {
+        name: name.into(),
+        relation: None,
+        time,
+        data_type,
+    }
+}
+
+pub(super) fn timestamp3() -> Option<Type> {
+    Some(Type {
+        kind: Kind::Timestamp(3),
+        nullable: false,
+    })
+}
+
+/// Columns by name: a select list of N items over M columns costs N + M, not N x M.
+pub(super) struct Columns<'c> {
+    columns: &'c [PlanColumn],
+    by_name: HashMap<&'c str, Vec<usize>>,
+}
+
+impl<'c> Columns<'c> {
+    pub(super) fn new(columns: &'c [PlanColumn]) -> Columns<'c> {
+        let mut by_name: HashMap<&'c str, Vec<usize>> = HashMap::new();
+        for (i, c) in columns.iter().enumerate() {
+            by_name.entry(c.name.as_str()).or_default().push(i);
+        }
+        Columns { columns, by_name }
+    }
+
+    /// The one column a written name (`n` or `r.n`) refers to; `None` when none or several.
+    pub(super) fn lookup(&self, name: &ObjectName) -> Option<&'c PlanColumn> {
+        let (relation, n) = match name.parts.as_slice() {
+            [n] => (None, n.text.as_str()),
+            [r, n] => (Some(r.text.as_str()), n.text.as_str()),
+            _ => return None,
+        };
+        let mut found = None;
+        for &i in self.by_name.get(n)? {
+            let c = &self.columns[i];
+            if relation.is_some_and(|r| c.relation.as_deref() != Some(r)) {
+                continue;
+            }
+            if found.is_some() {
+                return None;
+            }
+            found = Some(c);
+        }
+        found
+    }
+}
+
+/// Whether `e` calls a function that is not built in (a UDF: its kind is unknown).
+pub(super) fn has_unknown_call(e: &Expr) -> bool {
+    let mut found = false;
+    exprs::walk(e, &mut |x| {
+        if let ExprKind::Function(call) = &x.kind {
+            if call.name.parts.len() != 1
+                || functions::lookup(call.name.last().text.as_str()).is_none()
+            {
+                found = true;
+            }
+        }
+        if matches!(
+            x.kind,
+            ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery { .. }
+        ) {
+            found = true;
+        }
+    });
+    found
+}
+
+pub(super) fn builtin_kind(call: &FunctionCall) -> Option<FunctionKind> {
+    if call.name.parts.len() != 1 {
+        return None;
+    }
+    functions::lookup(call.name.last().text.as_str()).map(|f| f.kind)
+}
+
+/// A built-in aggregate call without OVER.
+pub(super) fn is_agg_call(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Function(call) => {
+            call.over.is_none() && builtin_kind(call) == Some(FunctionKind::Aggregate)
+        }
+        _ => false,
+    }
+}
+
+pub(super) fn contains_agg(e: &Expr) -> bool {
+    let mut found = false;
+    exprs::walk(e, &mut |x| found |= is_agg_call(x));
+    found
+}
+
+pub(super) fn contains_over(e: &Expr) -> bool {
+    let mut found = false;
+    exprs::walk(e, &mut |x| {
+        if let ExprKind::Function(call) = &x.kind {
+            found |= call.over.is_some();
+        }
+    });
+    found
+}
+
+pub(super) fn strip(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Nested(inner) => strip(inner),
+        _ => e,
+    }
+}
+
+/// A written name for an expression in Flink's descriptions: a column's name, else `$f<i>`.
+pub(super) fn ident_name(e: &Expr) -> Option<CompactString> {
+    match &strip(e).kind {
+        ExprKind::Identifier(n) => Some(n.last().text.clone()),
+        _ => None,
+    }
+}
+
+/// The time attribute of an expression over `columns`.
+pub(super) fn expr_time(e: &Expr, columns: &Columns<'_>) -> TimeAttr {
+    let e = strip(e);
+    match &e.kind {
+        ExprKind::Identifier(n) => columns.lookup(n).map_or(TimeAttr::Unknown, |c| c.time),
+        _ if exprs::is_proctime(e) => TimeAttr::Proctime,
+        _ if has_unknown_call(e) => TimeAttr::Unknown,
+        _ => TimeAttr::None,
+    }
+}
+
+pub(super) fn expr_type(e: &Expr, columns: &Columns<'_>) -> Option<Type> {
+    match &strip(e).kind {
+        ExprKind::Identifier(n) => columns.lookup(n).and_then(|c| c.data_type.clone()),
+        _ => None,
+    }
+}
+
+/// Time attributes do not survive a regular join, a group aggregate, a CAST or an
+/// expression: Flink materializes them.
+pub(super) fn lose_time(columns: &mut [PlanColumn]) {
+    for c in columns {
+        if matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime) {
+            c.time = TimeAttr::None;
+        }
+    }
+}
+
+pub(super) fn kinds_of(nodes: &[&Node]) -> Option<Kinds> {
+    let mut out = Kinds::default();
+    for n in nodes {
+        out = out.union(n.kinds?);
+    }
+    Some(out)
+}
+
+/// The kinds a group aggregate produces over an input producing `input`.
+pub(super) fn aggregate_kinds(input: Option<Kinds>) -> Option<Kinds> {
+    input.map(|k| {
+        let mut out = Kinds::INSERT_UPDATE;
+        out.delete = !k.insert_only();
+        out
+    })
+}
+
+/// The changes Flink's message names (`update`, `delete`, `update and delete`).
+pub(super) fn changes_text(k: Kinds) -> &'static str {
+    match (k.update, k.delete) {
+        (true, true) => "update and delete",
+        (true, false) => "update",
+        _ => "delete",
+    }
+}

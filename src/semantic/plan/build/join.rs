@@ -1,0 +1,415 @@
+//! Joins: regular, interval, temporal and lookup.
+
+use super::super::{producer, Kinds, Node, Op, StreamProblem, TemporalMissing, TimeAttr};
+use super::helpers::{changes_text, kinds_of, lose_time, strip, Columns};
+use super::Builder;
+use crate::semantic::catalog::{ColumnKind, ObjectDef};
+use crate::semantic::exprs::{self};
+use crate::semantic::options::catalogs;
+use crate::source::Span;
+use crate::syntax::ast::{
+    BinaryOp, Expr, ExprKind, JoinKind, ObjectName, SelectItem, SetExpr, TableAlias, TableRef,
+};
+
+impl Builder<'_> {
+    pub(super) fn join(
+        &mut self,
+        left: &TableRef,
+        right: &TableRef,
+        kind: JoinKind,
+        on: Option<&Expr>,
+        span: Span,
+    ) -> Node {
+        let l = self.table_ref(left);
+        // `FOR SYSTEM_TIME AS OF`: a temporal or lookup join.
+        if let TableRef::Named {
+            name,
+            alias,
+            span: rspan,
+            system_time: Some(period),
+            ..
+        } = right
+        {
+            return self.temporal_join(
+                left,
+                l,
+                name,
+                alias.as_ref(),
+                *rspan,
+                period,
+                kind,
+                on,
+                span,
+            );
+        }
+        let r = self.table_ref(right);
+        let mut columns = l.columns.clone();
+        columns.extend(r.columns.iter().cloned());
+        let inner = matches!(kind, JoinKind::Inner | JoinKind::Comma | JoinKind::Cross);
+        // An interval join: an inner join whose condition bounds one side's time attribute by
+        // the other's.
+        let (left, right) = (Columns::new(&l.columns), Columns::new(&r.columns));
+        let interval = !matches!(kind, JoinKind::Comma | JoinKind::Cross)
+            && on.is_some_and(|e| {
+                let mut sides = (false, false);
+                exprs::walk(e, &mut |x| {
+                    if let ExprKind::Identifier(n) = &x.kind {
+                        let is_time = |cols: &Columns<'_>| {
+                            cols.lookup(n).is_some_and(|c| {
+                                matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime)
+                            })
+                        };
+                        sides.0 |= is_time(&left);
+                        sides.1 |= is_time(&right);
+                    }
+                });
+                sides.0 && sides.1
+            });
+        let kinds = kinds_of(&[&l, &r]);
+        // `FlinkChangelogModeInferenceProgram`: an interval join consumes only inserts (the
+        // left input is visited first).
+        if interval && kinds.is_some_and(|k| !k.insert_only()) && same_kind_times(on, &left, &right)
+        {
+            if let Some(side) = [&l, &r]
+                .into_iter()
+                .find(|n| n.kinds.is_some_and(|k| !k.insert_only()))
+            {
+                if side.fully_known() {
+                    let p = producer(side);
+                    if let Some(changes) = p.kinds.map(changes_text) {
+                        let problem = StreamProblem::UpdatesIntoInsertOnlyOperator {
+                            span: p.span,
+                            consumer_span: self.at(span),
+                            requester: "StreamPhysicalIntervalJoin",
+                            changes: changes.to_string(),
+                            node: p.op.name(),
+                            description: p.description(),
+                        };
+                        self.found(problem);
+                    }
+                }
+            }
+        }
+        let (op, kinds) = if interval {
+            // An interval join keeps both sides' time attributes (`StreamExecSink` then sees
+            // two rowtimes).
+            (Op::IntervalJoin, kinds.filter(|k| k.insert_only()))
+        } else {
+            lose_time(&mut columns);
+            let out = if inner {
+                kinds
+            } else {
+                kinds.map(|_| Kinds::ALL)
+            };
+            (Op::Join, out)
+        };
+        let join_type = match kind {
+            JoinKind::Inner | JoinKind::Comma | JoinKind::Cross => "InnerJoin",
+            JoinKind::Left => "LeftOuterJoin",
+            JoinKind::Right => "RightOuterJoin",
+            JoinKind::Full => "FullOuterJoin",
+        };
+        Node {
+            op,
+            detail: format!("joinType=[{join_type}]"),
+            exact: false,
+            columns,
+            kinds,
+            before: false,
+            unique_keys: Vec::new(),
+            inputs: vec![l, r],
+            span: self.at(span),
+        }
+    }
+
+    /// A join with `FOR SYSTEM_TIME AS OF`: an event-time temporal join, a processing-time
+    /// one, or a lookup join (processing time on a lookup source), checked as Flink's
+    /// `LogicalCorrelateToJoinFromTemporalTableRule`, `TemporalJoinRewriteWithUniqueKeyRule`
+    /// and `StreamExecTemporalJoin` do.
+    #[allow(clippy::too_many_arguments)]
+    fn temporal_join(
+        &mut self,
+        left: &TableRef,
+        l: Node,
+        name: &ObjectName,
+        alias: Option<&TableAlias>,
+        rspan: Span,
+        period: &Expr,
+        kind: JoinKind,
+        on: Option<&Expr>,
+        span: Span,
+    ) -> Node {
+        let mut r = self.named(name, alias, rspan);
+        let versioned_rowtime = r.columns.iter().any(|c| c.time == TimeAttr::Rowtime);
+        let versioned_pk: Option<Vec<compact_str::CompactString>> = match r.op {
+            Op::Scan => Some(r.unique_keys.first().cloned().unwrap_or_default()),
+            // A view that projects a table without a primary key has none either.
+            Op::Calc => {
+                let mut n = &r;
+                let mut guard = 0;
+                while n.op == Op::Calc && n.inputs.len() == 1 && guard < 64 {
+                    n = &n.inputs[0];
+                    guard += 1;
+                }
+                (n.op == Op::Scan && n.unique_keys.is_empty()).then(Vec::new)
+            }
+            _ => None,
+        };
+        // The versioned table's connector: a lookup source turns a processing-time temporal
+        // join into a lookup join.
+        let lookup = self.scope.lookup(name).and_then(|(_, o)| match &o.def {
+            ObjectDef::Table(t) => {
+                let c = t.option("connector")?.value.trim().to_string();
+                catalogs().connector(&c).map(|cat| (cat.lookup, c))
+            }
+            _ => None,
+        });
+        let probe_time = match &strip(period).kind {
+            ExprKind::Identifier(n) => {
+                let physical = Columns::new(&l.columns).lookup(n).map(|c| c.time);
+                match physical {
+                    Some(t @ (TimeAttr::Rowtime | TimeAttr::Proctime)) => Some(t),
+                    _ => self.validator_time(left, n, 0),
+                }
+            }
+            _ => None,
+        };
+        let known = r.kinds.is_some() && l.kinds.is_some() && !self.unknown_inputs;
+        let right_cols = Columns::new(&r.columns);
+        let left_cols = Columns::new(&l.columns);
+        let mut keys: Vec<compact_str::CompactString> = Vec::new();
+        let mut conjuncts = Vec::new();
+        if let Some(on) = on {
+            split_and(on, &mut conjuncts);
+        }
+        for c in &conjuncts {
+            if let ExprKind::Binary {
+                op: BinaryOp::Eq,
+                left: a,
+                right: b,
+            } = &strip(c).kind
+            {
+                for (x, y) in [(a, b), (b, a)] {
+                    if let ExprKind::Identifier(n) = &strip(x).kind {
+                        let in_right = right_cols.lookup(n).is_some()
+                            && (n.parts.len() == 2 || left_cols.lookup(n).is_none());
+                        if in_right && refers_to(y, &left_cols) {
+                            keys.push(n.last().text.clone());
+                        }
+                    }
+                }
+            }
+        }
+        let probe_span = self.at(period.span);
+        let table = name
+            .parts
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect::<Vec<_>>()
+            .join(".");
+        let inner_or_left = matches!(kind, JoinKind::Inner | JoinKind::Left);
+        let mut op = Op::TemporalJoin;
+        if known && inner_or_left && on.is_some() {
+            let pk_missing = versioned_pk
+                .as_ref()
+                .map(|pk| pk.is_empty() || !pk.iter().all(|c| keys.contains(c)));
+            let lookup_source = lookup.as_ref().map(|(l, _)| *l);
+            match probe_time {
+                Some(TimeAttr::None) => {
+                    self.found(StreamProblem::TemporalJoinProbeNotTimeAttribute {
+                        span: probe_span,
+                        column: match &strip(period).kind {
+                            ExprKind::Identifier(n) => n.last().text.to_string(),
+                            _ => String::new(),
+                        },
+                    })
+                }
+                Some(t @ (TimeAttr::Rowtime | TimeAttr::Proctime)) => {
+                    let event = t == TimeAttr::Rowtime;
+                    let missing = if keys.is_empty() {
+                        Some(TemporalMissing::JoinKey)
+                    } else if (event || lookup_source == Some(false)) && pk_missing == Some(true) {
+                        Some(TemporalMissing::PrimaryKey)
+                    } else if event
+                        && versioned_pk.is_some()
+                        && !versioned_rowtime
+                        && pk_missing == Some(false)
+                    {
+                        Some(TemporalMissing::Rowtime)
+                    } else {
+                        None
+                    };
+                    if let Some(missing) = missing {
+                        self.found(StreamProblem::TemporalJoinRequirement {
+                            span: self.at(rspan),
+                            table: table.clone(),
+                            missing,
+                        });
+                    } else if !event {
+                        match lookup {
+                            Some((true, _)) => op = Op::LookupJoin,
+                            Some((false, connector)) if pk_missing == Some(false) => {
+                                self.found(StreamProblem::ProcessingTimeTemporalJoin {
+                                    span: self.at(rspan),
+                                    table: table.clone(),
+                                    connector,
+                                })
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        lose_time(&mut r.columns);
+        let mut columns = l.columns.clone();
+        columns.extend(r.columns.iter().cloned());
+        let kinds = if known { l.kinds } else { None };
+        Node {
+            op,
+            detail: String::new(),
+            exact: false,
+            columns,
+            kinds,
+            before: false,
+            unique_keys: Vec::new(),
+            inputs: vec![l, r],
+            span: self.at(span),
+        }
+    }
+
+    /// Whether the column `n` of `t` is a time attribute as the validator types it (before
+    /// `RelTimeIndicatorConverter` materializes time attributes): a table's watermark or
+    /// PROCTIME() column is one, a CAST is not; `None` when not known (a view, a join, an
+    /// aggregate: Flink keeps the type there).
+    fn validator_time(&self, t: &TableRef, n: &ObjectName, depth: usize) -> Option<TimeAttr> {
+        if depth > 16 {
+            return None;
+        }
+        let col = n.last().text.as_str();
+        match t {
+            TableRef::Named {
+                name,
+                system_time: None,
+                ..
+            } => {
+                let (_, object) = self.scope.lookup(name)?;
+                let ObjectDef::Table(def) = &object.def else {
+                    return None;
+                };
+                if object.incomplete {
+                    return None;
+                }
+                let c = def.columns.iter().find(|c| c.name == col)?;
+                let rowtime = def
+                    .watermark
+                    .as_ref()
+                    .is_some_and(|w| w.column.len() == 1 && w.column[0] == c.name);
+                Some(if rowtime {
+                    TimeAttr::Rowtime
+                } else if matches!(&c.kind, ColumnKind::Computed(e) if exprs::is_proctime(e)) {
+                    TimeAttr::Proctime
+                } else {
+                    TimeAttr::None
+                })
+            }
+            TableRef::Subquery {
+                lateral: false,
+                query,
+                alias,
+                ..
+            } => {
+                if alias.as_ref().is_some_and(|a| !a.columns.is_empty()) {
+                    return None;
+                }
+                let SetExpr::Select(s) = &query.body else {
+                    return None;
+                };
+                if !query.with.is_empty() || !s.group_by.is_empty() || s.distinct {
+                    return None;
+                }
+                for item in &s.items {
+                    let SelectItem::Expr { expr, alias, .. } = item else {
+                        return None;
+                    };
+                    let e = strip(expr);
+                    let item_name =
+                        alias
+                            .as_ref()
+                            .map(|a| a.text.clone())
+                            .or_else(|| match &e.kind {
+                                ExprKind::Identifier(i) => Some(i.last().text.clone()),
+                                _ => None,
+                            });
+                    if item_name.as_deref() != Some(col) {
+                        continue;
+                    }
+                    return match &e.kind {
+                        ExprKind::Cast { .. } => Some(TimeAttr::None),
+                        ExprKind::Identifier(inner) => {
+                            let from = s.from.as_ref()?;
+                            if matches!(from, TableRef::Named { .. }) {
+                                self.validator_time(from, inner, depth + 1)
+                            } else {
+                                None
+                            }
+                        }
+                        _ => None,
+                    };
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The conjuncts of an AND tree.
+fn split_and<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    if out.len() > 1024 {
+        return;
+    }
+    match &strip(e).kind {
+        ExprKind::Binary {
+            op: BinaryOp::And,
+            left,
+            right,
+        } => {
+            split_and(left, out);
+            split_and(right, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// Whether `e` refers to a column of `cols`.
+fn refers_to(e: &Expr, cols: &Columns<'_>) -> bool {
+    let mut found = false;
+    exprs::walk(e, &mut |x| {
+        if let ExprKind::Identifier(n) = &x.kind {
+            found |= cols.lookup(n).is_some();
+        }
+    });
+    found
+}
+
+/// Whether every time attribute an interval join's condition names is of one kind (rowtime or
+/// proctime on both sides).
+fn same_kind_times(on: Option<&Expr>, left: &Columns<'_>, right: &Columns<'_>) -> bool {
+    let mut kinds = Vec::new();
+    if let Some(on) = on {
+        exprs::walk(on, &mut |x| {
+            if let ExprKind::Identifier(n) = &x.kind {
+                for cols in [left, right] {
+                    if let Some(c) = cols.lookup(n) {
+                        if matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime) {
+                            kinds.push(c.time);
+                        }
+                    }
+                }
+            }
+        });
+    }
+    kinds.windows(2).all(|w| w[0] == w[1])
+}

@@ -1,0 +1,315 @@
+//! Builds the plan of a query from its syntax tree and the session's catalog.
+
+use super::{assign_before, producer, Kinds, Node, Op, Phase, StreamProblem, TimeAttr};
+use crate::semantic::query::Scope;
+use crate::source::Span;
+use crate::syntax::ast::{Query, SetExpr, SetOperator};
+use compact_str::CompactString;
+
+mod aggregate;
+mod connectors;
+mod helpers;
+mod join;
+mod rank;
+mod scan;
+mod select;
+mod window;
+
+use connectors::{sink_accepts, Accepts};
+use helpers::{aggregate_kinds, column, kinds_of, lose_time, unknown};
+use scan::rename;
+
+/// Views nested deeper than this are not planned.
+const MAX_DEPTH: usize = 24;
+
+/// The sink a pipeline writes.
+#[derive(Debug, Clone)]
+pub struct SinkTarget {
+    /// Its full name, as Flink prints it in messages (`cat.db.t`).
+    pub name: String,
+    /// The name as written.
+    pub span: Span,
+    /// Its `connector` option.
+    pub connector: Option<String>,
+    /// Its `format` (or `value.format`) option.
+    pub format: Option<String>,
+}
+
+/// A planned pipeline: its plan (when its query could be planned) and the first streaming
+/// problem Flink's planner would report.
+#[derive(Debug, Clone, Default)]
+pub struct Planned {
+    /// The plan.
+    pub root: Option<Node>,
+    /// The first problem.
+    pub problem: Option<StreamProblem>,
+}
+
+/// Plans `query` written into `sink` and checks it: Flink's first streaming problem, if any.
+pub fn plan_sink(query: &Query, scope: &dyn Scope, sink: &SinkTarget) -> Planned {
+    let mut b = Builder::new(scope);
+    let input = b.query(query);
+    let mut problem = b.problem.take();
+    let accepts = sink
+        .connector
+        .as_deref()
+        .and_then(|c| sink_accepts(c, sink.format.as_deref()));
+    let mut root = Node {
+        op: Op::Sink,
+        detail: format!("table=[{}]", sink.name),
+        exact: false,
+        columns: input.columns.clone(),
+        kinds: None,
+        before: false,
+        unique_keys: Vec::new(),
+        inputs: vec![input],
+        span: sink.span,
+    };
+    let before = match accepts {
+        Some(Accepts::Changes { before }) => before,
+        _ => false,
+    };
+    for input in &mut root.inputs {
+        assign_before(input, before);
+    }
+    let earlier =
+        |p: &Option<StreamProblem>, phase: Phase| p.as_ref().is_some_and(|p| p.phase() <= phase);
+    if !earlier(&problem, Phase::Changelog)
+        && accepts == Some(Accepts::InsertOnly)
+        && !b.unknown_inputs
+    {
+        let input = &root.inputs[0];
+        if input.fully_known() && input.kinds.is_some_and(|k| !k.insert_only()) {
+            let p = producer(input);
+            if let Some(k) = p.kinds {
+                let changes = match (k.update, k.delete) {
+                    (true, true) => "update and delete",
+                    (true, false) => "update",
+                    _ => "delete",
+                };
+                problem = Some(StreamProblem::UpdatesIntoInsertOnlySink {
+                    span: p.span,
+                    sink_span: sink.span,
+                    sink: sink.name.clone(),
+                    connector: sink.connector.clone().unwrap_or_default(),
+                    changes: changes.to_string(),
+                    node: p.op.name(),
+                    description: p.description(),
+                    exact: p.exact,
+                });
+            }
+        }
+    }
+    // `StreamExecSink`: at most one rowtime attribute may be written.
+    if !earlier(&problem, Phase::Exec) {
+        let input = &root.inputs[0];
+        let names = uniquify(input.columns.iter().map(|c| c.name.as_str()));
+        let rowtimes: Vec<String> = input
+            .columns
+            .iter()
+            .zip(names)
+            .filter(|(c, _)| c.time == TimeAttr::Rowtime)
+            .map(|(_, n)| n)
+            .collect();
+        if rowtimes.len() > 1 {
+            problem = Some(StreamProblem::MultipleRowtimeIntoSink {
+                span: input.span,
+                sink_span: sink.span,
+                sink: sink.name.clone(),
+                columns: rowtimes,
+            });
+        }
+    }
+    Planned {
+        root: Some(root),
+        problem,
+    }
+}
+
+/// Column names made unique as Calcite's validator does (`ts`, `ts0`, `ts1`).
+fn uniquify<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for n in names {
+        let mut name = n.to_string();
+        let mut i = 0;
+        while seen.contains(&name) && i < 10_000 {
+            name = format!("{n}{i}");
+            i += 1;
+        }
+        seen.insert(name.clone());
+        out.push(name);
+    }
+    out
+}
+
+/// Plans a query run on its own (a SELECT: its result is collected, which accepts every
+/// change) and checks it.
+pub fn plan_query(query: &Query, scope: &dyn Scope) -> Planned {
+    let mut b = Builder::new(scope);
+    let mut root = b.query(query);
+    assign_before(&mut root, true);
+    Planned {
+        root: Some(root),
+        problem: b.problem.take(),
+    }
+}
+
+struct Builder<'s> {
+    scope: &'s dyn Scope,
+    ctes: Vec<(CompactString, Node)>,
+    /// The span nodes get while a view's query is planned (the view's reference).
+    anchor: Option<Span>,
+    depth: usize,
+    problem: Option<StreamProblem>,
+    /// Something the pipeline reads is not modelled or not known (a table the session does
+    /// not see, a connector without data, a UDF).
+    unknown_inputs: bool,
+    /// The scans that accept projection pushdown, by span (`describe_scans`).
+    scans: std::collections::HashMap<Span, scan::ScanInfo>,
+    /// Spans shared by two scans (inside a view): not refined.
+    scans_ambiguous: Vec<Span>,
+}
+
+impl<'s> Builder<'s> {
+    fn new(scope: &'s dyn Scope) -> Builder<'s> {
+        Builder {
+            scope,
+            ctes: Vec::new(),
+            anchor: None,
+            depth: 0,
+            problem: None,
+            unknown_inputs: false,
+            scans: std::collections::HashMap::new(),
+            scans_ambiguous: Vec::new(),
+        }
+    }
+
+    /// Records a problem unless one Flink finds in an earlier phase (or earlier in the same
+    /// phase) is recorded.
+    fn found(&mut self, p: StreamProblem) {
+        if self.problem.as_ref().is_none_or(|q| q.phase() > p.phase()) {
+            self.problem = Some(p);
+        }
+    }
+
+    fn at(&self, span: Span) -> Span {
+        self.anchor.unwrap_or(span)
+    }
+
+    fn unknown(&mut self, span: Span) -> Node {
+        self.unknown_inputs = true;
+        unknown(self.at(span))
+    }
+
+    fn query(&mut self, q: &Query) -> Node {
+        if self.depth > MAX_DEPTH {
+            return self.unknown(q.span);
+        }
+        self.depth += 1;
+        let saved = self.ctes.len();
+        for cte in &q.with {
+            let mut node = self.query(&cte.query);
+            if let Some(cols) = &cte.columns {
+                rename(
+                    &mut node,
+                    cols.names.iter().map(|c| c.text.clone()).collect(),
+                );
+            }
+            self.ctes.push((cte.name.text.clone(), node));
+        }
+        let node = if !q.order_by.is_empty() || q.limit.is_some() || q.offset.is_some() {
+            // Sort, SortLimit, Limit: not modelled.
+            self.unknown(q.span)
+        } else {
+            self.set_expr(&q.body)
+        };
+        self.ctes.truncate(saved);
+        self.depth -= 1;
+        node
+    }
+
+    fn set_expr(&mut self, body: &SetExpr) -> Node {
+        match body {
+            SetExpr::Select(s) => self.select(s),
+            SetExpr::Query(q) => self.query(q),
+            SetExpr::Values(v) => {
+                let columns = v
+                    .rows
+                    .first()
+                    .map(|row| {
+                        (0..row.len())
+                            .map(|i| column(&format!("EXPR${i}"), TimeAttr::None, None))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                Node {
+                    op: Op::Values,
+                    detail: String::new(),
+                    exact: false,
+                    columns,
+                    kinds: Some(Kinds::INSERT_ONLY),
+                    before: false,
+                    unique_keys: Vec::new(),
+                    inputs: Vec::new(),
+                    span: self.at(v.span),
+                }
+            }
+            SetExpr::Table(name) => self.named(name, None, name.span),
+            SetExpr::SetOperation {
+                op: SetOperator::Union,
+                all,
+                left,
+                right,
+                span,
+            } => {
+                let l = self.set_expr(left);
+                let r = self.set_expr(right);
+                let mut columns = l.columns.clone();
+                for (c, other) in columns.iter_mut().zip(&r.columns) {
+                    if c.time != other.time {
+                        c.time = TimeAttr::Unknown;
+                    }
+                    c.relation = None;
+                }
+                let kinds = kinds_of(&[&l, &r]);
+                let names: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
+                let union = Node {
+                    op: Op::Union,
+                    detail: format!("all=[true], union=[{}]", names.join(", ")),
+                    exact: false,
+                    columns: columns.clone(),
+                    kinds,
+                    before: false,
+                    unique_keys: Vec::new(),
+                    inputs: vec![l, r],
+                    span: self.at(*span),
+                };
+                if *all {
+                    union
+                } else {
+                    // UNION (distinct): a group aggregate on every column.
+                    let mut out = columns;
+                    lose_time(&mut out);
+                    let names: Vec<CompactString> = out.iter().map(|c| c.name.clone()).collect();
+                    Node {
+                        op: Op::GroupAggregate,
+                        detail: format!(
+                            "groupBy=[{}], select=[{}]",
+                            names.join(", "),
+                            names.join(", ")
+                        ),
+                        exact: true,
+                        columns: out,
+                        kinds: aggregate_kinds(union.kinds),
+                        before: false,
+                        unique_keys: vec![names],
+                        inputs: vec![union],
+                        span: self.at(*span),
+                    }
+                }
+            }
+            SetExpr::SetOperation { span, .. } => self.unknown(*span),
+        }
+    }
+}

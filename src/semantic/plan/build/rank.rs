@@ -1,0 +1,219 @@
+//! Top-N and deduplication: a filter on a `ROW_NUMBER` of the subquery below (`Rank`).
+
+use super::super::{Kinds, Node, Op, PlanColumn, TimeAttr};
+use super::helpers::{expr_time, has_unknown_call, ident_name, lose_time, strip, Columns};
+use super::Builder;
+use crate::semantic::exprs::{self, call_name};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Over, Select, SelectItem, SetExpr, TableRef};
+use compact_str::CompactString;
+
+/// A ROW_NUMBER item of a select list: (partition keys, order keys with DESC, alias).
+pub(super) struct RowNumber<'q> {
+    partition: &'q [Expr],
+    order: Vec<(&'q Expr, bool)>,
+    alias: CompactString,
+}
+
+pub(super) fn row_number<'q>(select: &'q Select) -> Option<(usize, RowNumber<'q>)> {
+    select.items.iter().enumerate().find_map(|(i, item)| {
+        let SelectItem::Expr { expr, alias, .. } = item else {
+            return None;
+        };
+        let ExprKind::Function(call) = &strip(expr).kind else {
+            return None;
+        };
+        if call_name(strip(expr)).as_deref() != Some("ROW_NUMBER") {
+            return None;
+        }
+        let Some(Over::Spec(spec)) = &call.over else {
+            return None;
+        };
+        Some((
+            i,
+            RowNumber {
+                partition: &spec.partition_by,
+                order: spec
+                    .order_by
+                    .iter()
+                    .map(|o| (&o.expr, o.descending))
+                    .collect(),
+                alias: alias.as_ref()?.text.clone(),
+            },
+        ))
+    })
+}
+
+/// The rank range end of `WHERE rn = 1`, `rn <= n`, `rn < n` (and `AND`-ed conditions on
+/// other columns are not modelled: `None`).
+pub(super) fn rank_end(filter: &Expr, alias: &str) -> Option<i64> {
+    let ExprKind::Binary { op, left, right } = &strip(filter).kind else {
+        return None;
+    };
+    let name = ident_name(left)?;
+    if name != alias {
+        return None;
+    }
+    let ExprKind::Literal(crate::syntax::ast::Literal::Number(text)) = &strip(right).kind else {
+        return None;
+    };
+    let n: i64 = text.parse().ok()?;
+    match op {
+        BinaryOp::Eq if n == 1 => Some(1),
+        BinaryOp::LtEq => Some(n),
+        BinaryOp::Lt => Some(n - 1),
+        _ => None,
+    }
+}
+
+impl Builder<'_> {
+    /// `SELECT ... FROM (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) WHERE rn <= n`:
+    /// a Rank (Flink's deduplication is a Rank with `rankEnd=1` ordered by a time attribute).
+    pub(super) fn rank(&mut self, s: &Select) -> Option<Node> {
+        let Some(TableRef::Subquery {
+            lateral: false,
+            query,
+            ..
+        }) = &s.from
+        else {
+            return None;
+        };
+        let SetExpr::Select(inner) = &query.body else {
+            return None;
+        };
+        if !query.with.is_empty() || !query.order_by.is_empty() || query.limit.is_some() {
+            return None;
+        }
+        let (_, rn) = row_number(inner)?;
+        let end = rank_end(s.selection.as_ref()?, &rn.alias)?;
+        if inner.group_by.len() + usize::from(inner.having.is_some()) > 0 || inner.distinct {
+            return None;
+        }
+        let from = inner.from.as_ref()?;
+        let input = self.table_ref(from);
+        if s.items
+            .iter()
+            .chain(inner.items.iter())
+            .any(|i| matches!(i, SelectItem::Expr { expr, .. } if has_unknown_call(expr)))
+        {
+            return Some(self.unknown(s.span));
+        }
+        let [(order, desc)] = rn.order.as_slice() else {
+            return Some(self.unknown(s.span));
+        };
+        let order_time = expr_time(order, &Columns::new(&input.columns));
+        let append =
+            end == 1 && !desc && matches!(order_time, TimeAttr::Rowtime | TimeAttr::Proctime);
+        let kinds = if append {
+            input.kinds.filter(|k| k.insert_only())
+        } else {
+            input.kinds.map(|_| Kinds::ALL)
+        };
+        let partition: Vec<String> = rn
+            .partition
+            .iter()
+            .map(|p| ident_name(p).map_or_else(|| "?".to_string(), |n| n.to_string()))
+            .collect();
+        let order_name = ident_name(order).map_or_else(|| "?".to_string(), |n| n.to_string());
+        // The Rank's input columns: the inner select's columns the outer query uses, then the
+        // partition and order keys.
+        let mut used: Vec<String> = Vec::new();
+        let outer_refs: Vec<CompactString> = s
+            .items
+            .iter()
+            .flat_map(|i| match i {
+                SelectItem::Expr { expr, .. } => exprs::column_references(expr)
+                    .into_iter()
+                    .map(|(n, _)| CompactString::from(n))
+                    .collect::<Vec<_>>(),
+                SelectItem::Wildcard { .. } => vec![CompactString::from("*")],
+            })
+            .collect();
+        let mut exact = true;
+        for item in &inner.items {
+            match item {
+                SelectItem::Expr { expr, alias, .. } => {
+                    if call_name(strip(expr)).as_deref() == Some("ROW_NUMBER") {
+                        continue;
+                    }
+                    let Some(n) = alias
+                        .as_ref()
+                        .map(|a| a.text.clone())
+                        .or_else(|| ident_name(expr))
+                    else {
+                        exact = false;
+                        continue;
+                    };
+                    if outer_refs.iter().any(|r| *r == n || r == "*")
+                        && !used.contains(&n.to_string())
+                    {
+                        used.push(n.to_string());
+                    }
+                }
+                SelectItem::Wildcard {
+                    qualifier: None, ..
+                } if inner.items.len() == 2 => {
+                    // `SELECT *, ROW_NUMBER() ...`: the Rank reads, in the input's order,
+                    // the columns the outer query uses and its keys.
+                    used = input
+                        .columns
+                        .iter()
+                        .map(|c| c.name.to_string())
+                        .filter(|n| {
+                            outer_refs.iter().any(|r| r == n.as_str() || r == "*")
+                                || partition.contains(n)
+                                || *n == order_name
+                        })
+                        .collect();
+                }
+                SelectItem::Wildcard { .. } => exact = false,
+            }
+        }
+        for k in partition.iter().chain(std::iter::once(&order_name)) {
+            if !used.contains(k) {
+                used.push(k.clone());
+            }
+        }
+        let strategy = if append {
+            "AppendFastStrategy"
+        } else {
+            "UndefinedStrategy"
+        };
+        let order_text = match (order_time, append) {
+            (TimeAttr::Rowtime, true) => format!("ROWTIME {order_name} ASC"),
+            _ => format!("{order_name} {}", if *desc { "DESC" } else { "ASC" }),
+        };
+        let detail = format!(
+            "strategy=[{strategy}], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd={end}], partitionBy=[{}], orderBy=[{order_text}], select=[{}]",
+            partition.join(", "),
+            used.join(", ")
+        );
+        // Output: the outer select over the inner select's columns.
+        let inner_cols = self.project(inner, &input.columns);
+        let mut inner_cols: Vec<PlanColumn> = inner_cols
+            .into_iter()
+            .filter(|c| c.name != rn.alias)
+            .collect();
+        if !append {
+            lose_time(&mut inner_cols);
+        }
+        let columns = self.project(s, &inner_cols);
+        let unique_keys = if end == 1 {
+            vec![partition.iter().map(CompactString::from).collect()]
+        } else {
+            Vec::new()
+        };
+        let span = self.at(s.span);
+        let rank = Node {
+            op: Op::Rank,
+            detail,
+            exact,
+            columns: columns.clone(),
+            kinds,
+            before: false,
+            unique_keys,
+            inputs: vec![input],
+            span,
+        };
+        Some(rank)
+    }
+}

@@ -1,0 +1,243 @@
+//! SELECT blocks: projections and filters (`Calc`), OVER aggregates, DISTINCT.
+
+use super::super::{producer, Kinds, Node, Op, PlanColumn, StreamProblem, TimeAttr};
+use super::helpers::{
+    aggregate_kinds, changes_text, column, contains_agg, contains_over, expr_time, expr_type,
+    has_unknown_call, ident_name, lose_time, strip, unknown, Columns,
+};
+use super::Builder;
+use crate::semantic::exprs::{self, call_name};
+use crate::syntax::ast::{ExprKind, Over, Select, SelectItem};
+use compact_str::{format_compact, CompactString};
+
+impl Builder<'_> {
+    pub(super) fn select(&mut self, s: &Select) -> Node {
+        // Top-N and deduplication: a filter on a ROW_NUMBER of the subquery below.
+        if let Some(node) = self.rank(s) {
+            return node;
+        }
+        let mut input = match &s.from {
+            Some(t) => self.table_ref(t),
+            None => Node {
+                op: Op::Values,
+                detail: String::new(),
+                exact: false,
+                columns: Vec::new(),
+                kinds: Some(Kinds::INSERT_ONLY),
+                before: false,
+                unique_keys: Vec::new(),
+                inputs: Vec::new(),
+                span: self.at(s.span),
+            },
+        };
+        self.describe_scans(&mut input, s);
+        self.redescribe_problem(&input);
+        let exprs_of = || {
+            s.items
+                .iter()
+                .filter_map(|i| match i {
+                    SelectItem::Expr { expr, .. } => Some(expr),
+                    _ => None,
+                })
+                .chain(s.selection.iter())
+                .chain(s.having.iter())
+                .chain(s.group_by.iter())
+                .chain(s.qualify.iter())
+        };
+        if exprs_of().any(has_unknown_call) {
+            self.unknown_inputs = true;
+            let mut n = unknown(self.at(s.span));
+            n.inputs = vec![input];
+            return n;
+        }
+        if s.qualify.is_some() {
+            return self.unknown(s.span);
+        }
+        let aggregating = !s.group_by.is_empty()
+            || s.having.is_some()
+            || s.items
+                .iter()
+                .any(|i| matches!(i, SelectItem::Expr { expr, .. } if contains_agg(expr)));
+        let over = s
+            .items
+            .iter()
+            .any(|i| matches!(i, SelectItem::Expr { expr, .. } if contains_over(expr)));
+        let mut node = if aggregating {
+            self.aggregate(s, input)
+        } else if over {
+            if s.items.iter().any(|i| {
+                matches!(i, SelectItem::Expr { expr, .. } if call_name(strip(expr)).as_deref() == Some("ROW_NUMBER"))
+            }) {
+                // A ROW_NUMBER without a rank filter above it: not modelled.
+                let mut n = unknown(self.at(s.span));
+                n.inputs = vec![input];
+                return n;
+            }
+            self.check_over(s, &input);
+            let columns = self.project(s, &input.columns);
+            Node {
+                op: Op::OverAggregate,
+                detail: String::new(),
+                exact: false,
+                columns,
+                kinds: if self.over_updates(s, &input) {
+                    input.kinds.map(|_| Kinds::ALL)
+                } else {
+                    input.kinds.filter(|k| k.insert_only())
+                },
+                before: false,
+                unique_keys: Vec::new(),
+                inputs: vec![input],
+                span: self.at(s.span),
+            }
+        } else {
+            let columns = self.project(s, &input.columns);
+            let names: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
+            Node {
+                op: Op::Calc,
+                detail: format!("select=[{}]", names.join(", ")),
+                exact: false,
+                kinds: input.kinds,
+                columns,
+                before: false,
+                unique_keys: Vec::new(),
+                inputs: vec![input],
+                span: self.at(s.span),
+            }
+        };
+        if s.distinct {
+            let mut columns = node.columns.clone();
+            lose_time(&mut columns);
+            let names: Vec<CompactString> = columns.iter().map(|c| c.name.clone()).collect();
+            node = Node {
+                op: Op::GroupAggregate,
+                detail: format!(
+                    "groupBy=[{}], select=[{}]",
+                    names.join(", "),
+                    names.join(", ")
+                ),
+                exact: true,
+                kinds: aggregate_kinds(node.kinds),
+                columns,
+                before: false,
+                unique_keys: vec![names],
+                inputs: vec![node],
+                span: self.at(s.span),
+            };
+        }
+        node
+    }
+
+    /// The columns of a non-aggregating select list over `input`.
+    pub(super) fn project(&self, s: &Select, input: &[PlanColumn]) -> Vec<PlanColumn> {
+        let mut out = Vec::new();
+        let by_name = Columns::new(input);
+        for (i, item) in s.items.iter().enumerate() {
+            match item {
+                SelectItem::Expr { expr, alias, .. } => {
+                    let name = alias
+                        .as_ref()
+                        .map(|a| a.text.clone())
+                        .or_else(|| ident_name(expr))
+                        .unwrap_or_else(|| format_compact!("EXPR${i}"));
+                    let time = expr_time(expr, &by_name);
+                    out.push(column(&name, time, expr_type(expr, &by_name)));
+                }
+                SelectItem::Wildcard { qualifier, .. } => {
+                    for c in input {
+                        let keep = match qualifier {
+                            Some(q) => c.relation.as_deref() == Some(q.last().text.as_str()),
+                            None => true,
+                        };
+                        if keep {
+                            let mut c = c.clone();
+                            c.relation = None;
+                            out.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The OVER windows of a select list over `input`: a bounded window must be ordered by a
+    /// time attribute (`StreamPhysicalOverAggregateRule`), and an OVER aggregate consumes only
+    /// inserts (`FlinkChangelogModeInferenceProgram`).
+    fn check_over(&mut self, s: &Select, input: &Node) {
+        if self.unknown_inputs {
+            return;
+        }
+        let cols = Columns::new(&input.columns);
+        let mut specs = Vec::new();
+        for item in &s.items {
+            if let SelectItem::Expr { expr, .. } = item {
+                exprs::walk(expr, &mut |x| {
+                    if let ExprKind::Function(call) = &x.kind {
+                        if let Some(Over::Spec(spec)) = &call.over {
+                            specs.push(spec);
+                        }
+                    }
+                });
+            }
+        }
+        for spec in specs {
+            let [order] = spec.order_by.as_slice() else {
+                continue;
+            };
+            if order.descending {
+                continue;
+            }
+            let time = expr_time(&order.expr, &cols);
+            if time == TimeAttr::None && spec.frame_bounded {
+                let column = ident_name(&order.expr)
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
+                self.found(StreamProblem::OverNonTimeSort {
+                    span: self.at(order.span),
+                    column,
+                });
+                return;
+            }
+            if matches!(time, TimeAttr::Rowtime | TimeAttr::Proctime)
+                && input.fully_known()
+                && input.kinds.is_some_and(|k| !k.insert_only())
+            {
+                let p = producer(input);
+                if let Some(changes) = p.kinds.map(changes_text) {
+                    self.found(StreamProblem::UpdatesIntoInsertOnlyOperator {
+                        span: p.span,
+                        consumer_span: self.at(spec.span),
+                        requester: "StreamPhysicalOverAggregate",
+                        changes: changes.to_string(),
+                        node: p.op.name(),
+                        description: p.description(),
+                    });
+                }
+                return;
+            }
+        }
+    }
+
+    /// Whether an OVER window of the select list is unbounded and ordered by a column that is
+    /// not a time attribute: Flink 2.x runs it as an updating operator (`[I,UB,UA,D]`).
+    fn over_updates(&self, s: &Select, input: &Node) -> bool {
+        let cols = Columns::new(&input.columns);
+        let mut found = false;
+        for item in &s.items {
+            if let SelectItem::Expr { expr, .. } = item {
+                exprs::walk(expr, &mut |x| {
+                    if let ExprKind::Function(call) = &x.kind {
+                        if let Some(Over::Spec(spec)) = &call.over {
+                            if let [order] = spec.order_by.as_slice() {
+                                found |= !spec.frame_bounded
+                                    && expr_time(&order.expr, &cols) == TimeAttr::None;
+                            }
+                        }
+                    }
+                });
+            }
+        }
+        found
+    }
+}
