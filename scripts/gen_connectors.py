@@ -21,6 +21,25 @@ typed `string`: flinklint then does not check its values.
 
 It then writes docs/connectors.md from every catalog under rules/data/ (needs PyYAML).
 
+The catalogs read from sources, and how (each folder holds the named files, saved with
+`git show COMMIT:PATH` from a clone of the repository; Flink's LookupOptions.java and
+DeliveryGuarantee.java, which several factories use, from apache/flink):
+    hbase-2.2   apache/flink-connector-hbase v4.0.0 (4dd85053339f3cc3990237feded646f94c2f4051):
+                flink-connector-hbase-2.2/.../hbase2/HBase2DynamicTableFactory.java,
+                flink-connector-hbase-base/.../hbase/table/HBaseConnectorOptions.java and
+                HBaseConnectorOptionsUtil.java (PROPERTIES_PREFIX); --lookup
+    opensearch  apache/flink-connector-opensearch v2.0.0 (11cde7b1526b220e2836b0492fd97bcc3c81d3bd):
+                flink-connector-opensearch/.../table/OpensearchDynamicSinkFactory.java,
+                flink-connector-opensearch-base/.../table/OpensearchConnectorOptions.java
+    mongodb     apache/flink-connector-mongodb v2.0.0 (0192c95498d4a63e2eda285505d98e994ae480c2):
+                flink-connector-mongodb/.../table/MongoDynamicTableFactory.java,
+                MongoConnectorOptions.java, FilterHandlingPolicy.java,
+                .../source/enumerator/splitter/PartitionStrategy.java; --lookup
+e.g. python3 scripts/gen_connectors.py --sources DIR --repository apache/flink-connector-hbase
+         --commit 4dd8505... --release 4.0.0 --lookup --file NAME=REPO_PATH ...
+
+`--changelog-only` rewrites every catalog's `changelog:` block from the CHANGELOG table below.
+
 Usage:
     python3 scripts/gen_connectors.py PYFLINK_LIB_DIR        # runs the dump (needs Java 17)
     python3 scripts/gen_connectors.py --dump dump.jsonl      # reuse a dump
@@ -613,7 +632,7 @@ def method_fields(text, method):
         return None
     body = m.group(1)
     # `options.add(X)`, `set.add(LookupOptions.X)`, `requiredOptions.add(X)`.
-    fields = re.findall(r"\b(?:[oO]ptions|set)\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
+    fields = re.findall(r"(?:[oO]ptions|\bset)\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
     sm = re.search(r"Stream\.of\((.*?)\)", body, re.S)
     if sm:
         fields += [f.split(".")[-1].strip() for f in sm.group(1).split(",") if f.strip()]
@@ -793,6 +812,8 @@ def main():
     ap.add_argument("--identifier", help="with --sources: the identifier of a base factory that declares none")
     ap.add_argument("--note", help="with --sources: how the catalog was read (written into it)")
     ap.add_argument("--lookup", action="store_true", help="with --sources: the source serves lookup joins")
+    ap.add_argument("--file", action="append", default=[], metavar="NAME=PATH",
+                    help="with --sources: the repository path of one file of the folder (default: --path/NAME)")
     ap.add_argument("--changelog-only", action="store_true", help="only rewrite every catalog's changelog: block from CHANGELOG")
     args = ap.parse_args()
     if args.changelog_only:
@@ -801,6 +822,7 @@ def main():
         return
     if args.sources:
         files = {n: f"{args.path}/{n}" for n in os.listdir(args.sources)}
+        files.update(dict(f.split("=", 1) for f in args.file))
         info = {"repository": args.repository, "commit": args.commit, "files": files, "release": args.release,
                 "identifier": args.identifier, "note": args.note, "lookup": args.lookup}
         for f in factories_from_sources(args.sources, info):

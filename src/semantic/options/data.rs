@@ -24,6 +24,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../rules/data/connectors/filesystem.yaml"),
     ),
     (
+        "connectors/hbase-2.2.yaml",
+        include_str!("../../../rules/data/connectors/hbase-2.2.yaml"),
+    ),
+    (
         "connectors/jdbc.yaml",
         include_str!("../../../rules/data/connectors/jdbc.yaml"),
     ),
@@ -32,8 +36,16 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../rules/data/connectors/kafka.yaml"),
     ),
     (
+        "connectors/mongodb.yaml",
+        include_str!("../../../rules/data/connectors/mongodb.yaml"),
+    ),
+    (
         "connectors/mysql-cdc.yaml",
         include_str!("../../../rules/data/connectors/mysql-cdc.yaml"),
+    ),
+    (
+        "connectors/opensearch.yaml",
+        include_str!("../../../rules/data/connectors/opensearch.yaml"),
     ),
     (
         "connectors/postgres-cdc.yaml",
@@ -202,6 +214,10 @@ pub struct ChangelogCaps {
     /// What a format's encoder accepts: `insert-only` or `all`.
     #[serde(default)]
     pub encode: Option<String>,
+    /// A boolean option that, set to `true`, makes the source insert-only (the CDC
+    /// connectors' `scan.read-changelog-as-append-only.enabled`).
+    #[serde(default)]
+    pub insert_only_when: Option<String>,
     /// The Flink source file(s) the entry follows.
     #[serde(default)]
     pub follows: Option<String>,
@@ -540,6 +556,19 @@ mod tests {
         let fmt = |name: &str| c.format(name).and_then(|x| x.changelog.clone()).unwrap();
         assert_eq!(fmt("csv").encode.as_deref(), Some("insert-only"));
         assert_eq!(fmt("debezium-json").decode.as_deref(), Some("all"));
+        assert_eq!(fmt("avro-confluent").decode.as_deref(), Some("insert-only"));
+        assert_eq!(caps("jdbc").sink.as_deref(), Some("upsert"));
+        assert_eq!(caps("hbase-2.2").source.as_deref(), Some("insert-only"));
+        assert_eq!(caps("opensearch").sink.as_deref(), Some("all-but-update-before"));
+        assert_eq!(caps("mongodb").sink.as_deref(), Some("upsert"));
+        assert_eq!(
+            caps("mysql-cdc").insert_only_when.as_deref(),
+            Some("scan.read-changelog-as-append-only.enabled")
+        );
+        // Every catalog says how it reads and writes changes.
+        for x in c.connectors.iter().chain(&c.formats) {
+            assert!(x.changelog.is_some(), "{}: no changelog capabilities", x.name);
+        }
         for x in c.connectors.iter().chain(&c.formats) {
             if let Some(caps) = &x.changelog {
                 assert!(

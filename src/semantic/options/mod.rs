@@ -212,12 +212,17 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
     // The chosen formats and their prefixes.
     let mut prefixes: Vec<Prefix<'_>> = Vec::new();
     for key in &connector.format_options {
-        if let Some(o) = table.option(key) {
+        // A format option left out takes its default (Elasticsearch's and OpenSearch's
+        // `format` is `json`): its keys are the format's too.
+        let chosen = table.option(key).map(|o| o.value.as_str()).or_else(|| {
+            find_spec(&connector.options, key).and_then(|s| s.default.as_deref())
+        });
+        if let Some(value) = chosen {
             let lead = key.strip_suffix("format").unwrap_or("");
             prefixes.push(Prefix {
-                prefix: format!("{lead}{}.", o.value),
-                format: known.format(&o.value),
-                name: o.value.as_str(),
+                prefix: format!("{lead}{value}."),
+                format: known.format(value),
+                name: value,
                 lead,
             });
         }
