@@ -159,4 +159,3 @@ fn key_value_conflict(
     let _ = connector_origin;
     None
 }
-

@@ -386,7 +386,6 @@ pub fn catalogs() -> &'static Catalogs {
     })
 }
 
-
 /// The connectors and formats a project declares (`connectors:` in `.flinklint.yaml`), and
 /// those it marks unchecked.
 #[derive(Debug, Default)]
@@ -559,7 +558,10 @@ mod tests {
         assert_eq!(fmt("avro-confluent").decode.as_deref(), Some("insert-only"));
         assert_eq!(caps("jdbc").sink.as_deref(), Some("upsert"));
         assert_eq!(caps("hbase-2.2").source.as_deref(), Some("insert-only"));
-        assert_eq!(caps("opensearch").sink.as_deref(), Some("all-but-update-before"));
+        assert_eq!(
+            caps("opensearch").sink.as_deref(),
+            Some("all-but-update-before")
+        );
         assert_eq!(caps("mongodb").sink.as_deref(), Some("upsert"));
         assert_eq!(
             caps("mysql-cdc").insert_only_when.as_deref(),
@@ -567,7 +569,11 @@ mod tests {
         );
         // Every catalog says how it reads and writes changes.
         for x in c.connectors.iter().chain(&c.formats) {
-            assert!(x.changelog.is_some(), "{}: no changelog capabilities", x.name);
+            assert!(
+                x.changelog.is_some(),
+                "{}: no changelog capabilities",
+                x.name
+            );
         }
         for x in c.connectors.iter().chain(&c.formats) {
             if let Some(caps) = &x.changelog {

@@ -9,7 +9,10 @@ use std::collections::HashSet;
 
 /// Datagen: `DataGenTableSourceFactory#createDynamicTableSource` expands `fields.#.*` for each
 /// physical column and checks the keys left over first, then the values as it reads them.
-pub(super) fn check_per_column(table: &TableDef, connector: &'static OptionCatalog) -> Vec<OptionIssue> {
+pub(super) fn check_per_column(
+    table: &TableDef,
+    connector: &'static OptionCatalog,
+) -> Vec<OptionIssue> {
     let name = CompactString::from(connector.name.as_str());
     let physical: Vec<&str> = table
         .columns
@@ -84,4 +87,3 @@ pub(super) fn check_per_column(table: &TableDef, connector: &'static OptionCatal
     }
     out
 }
-

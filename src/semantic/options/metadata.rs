@@ -99,7 +99,6 @@ pub fn check_read_metadata(known: Known, table: &TableDef) -> Vec<OptionIssue> {
     out
 }
 
-
 /// The column's type against the key's: Flink casts the key's value to the column's type
 /// when it reads it, and rejects a column no explicit cast reaches.
 fn type_issue(

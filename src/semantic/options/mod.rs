@@ -15,9 +15,8 @@
 //! of the Flink release (each file names its repository, classes and commit). They are parsed
 //! once, on first use. A connector without a catalog is not checked.
 
-
-mod data;
 mod conflicts;
+mod data;
 mod datagen;
 mod metadata;
 mod values;
@@ -214,9 +213,10 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
     for key in &connector.format_options {
         // A format option left out takes its default (Elasticsearch's and OpenSearch's
         // `format` is `json`): its keys are the format's too.
-        let chosen = table.option(key).map(|o| o.value.as_str()).or_else(|| {
-            find_spec(&connector.options, key).and_then(|s| s.default.as_deref())
-        });
+        let chosen = table
+            .option(key)
+            .map(|o| o.value.as_str())
+            .or_else(|| find_spec(&connector.options, key).and_then(|s| s.default.as_deref()));
         if let Some(value) = chosen {
             let lead = key.strip_suffix("format").unwrap_or("");
             prefixes.push(Prefix {
@@ -309,7 +309,6 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
     out
 }
 
-
 /// A format the table chose: the prefix of its options (`csv.`, `key.json.`), its catalog,
 /// its name, and the lead of the option that chose it (`""`, `key.`, `value.`).
 struct Prefix<'t> {
@@ -379,4 +378,3 @@ fn rejected_value(spec: &OptionSpec, value: &str, write: Option<bool>) -> Option
     }
     Some(message.replace("{value}", value))
 }
-

@@ -168,7 +168,6 @@ fn unit_error(value: &str, units: &[&str]) -> Option<String> {
     Some(unit)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
