@@ -14,7 +14,8 @@
 //! parsing on all cores, the rules, the JSON report): RUNS runs with it and RUNS without it
 //! (the library's `Passes { catalog: false }`), interleaved, medians; and RUNS runs with the
 //! catalog pass but without query validation (`Settings::validate_queries` off), for what the
-//! query validator adds.
+//! query validator adds; and RUNS runs without the connector option checks
+//! (`Settings::check_options` off, the CO rules ignored), for what they add.
 
 use std::path::PathBuf;
 
@@ -173,9 +174,17 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
         drop_script_sessions: true,
         ..Default::default()
     };
-    let once = |catalog: bool, validate_queries: bool| {
+    let once_with = |catalog: bool, validate_queries: bool, check_options: bool| {
         let settings = flinklint::config::Settings {
             validate_queries,
+            check_options,
+            // Without the option checks, the CO rules do not run either (CO008 reads the
+            // syntax trees).
+            ignore: if check_options {
+                Vec::new()
+            } else {
+                vec![flinklint::config::RuleSelector::parse("CO").expect("the CO family")]
+            },
             ..settings.clone()
         };
         let settings = &settings;
@@ -200,11 +209,14 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
         drop(std::hint::black_box((outcome, report)));
         took
     };
+    let once = |catalog: bool, validate_queries: bool| once_with(catalog, validate_queries, true);
     let (mut with, mut without, mut unvalidated) = (Vec::new(), Vec::new(), Vec::new());
+    let mut no_options = Vec::new();
     for _ in 0..runs {
         with.push(once(true, true));
         without.push(once(false, true));
         unvalidated.push(once(true, false));
+        no_options.push(once_with(true, true, false));
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -222,5 +234,11 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
     println!(
         "query validation adds:          {:7.1} %  of the whole run (budget: 15 %)",
         100.0 * (a - c) / c
+    );
+    let d = median(&mut no_options);
+    println!("check without option checks:    {d:7.1} ms  (median of {runs}, interleaved)");
+    println!(
+        "the option checks (CO) add:     {:7.1} %  of the whole run (budget: 5 %)",
+        100.0 * (a - d) / d
     );
 }

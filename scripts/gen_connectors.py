@@ -21,6 +21,25 @@ typed `string`: flinklint then does not check its values.
 
 It then writes docs/connectors.md from every catalog under rules/data/ (needs PyYAML).
 
+The catalogs read from sources, and how (each folder holds the named files, saved with
+`git show COMMIT:PATH` from a clone of the repository; Flink's LookupOptions.java and
+DeliveryGuarantee.java, which several factories use, from apache/flink):
+    hbase-2.2   apache/flink-connector-hbase v4.0.0 (4dd85053339f3cc3990237feded646f94c2f4051):
+                flink-connector-hbase-2.2/.../hbase2/HBase2DynamicTableFactory.java,
+                flink-connector-hbase-base/.../hbase/table/HBaseConnectorOptions.java and
+                HBaseConnectorOptionsUtil.java (PROPERTIES_PREFIX); --lookup
+    opensearch  apache/flink-connector-opensearch v2.0.0 (11cde7b1526b220e2836b0492fd97bcc3c81d3bd):
+                flink-connector-opensearch/.../table/OpensearchDynamicSinkFactory.java,
+                flink-connector-opensearch-base/.../table/OpensearchConnectorOptions.java
+    mongodb     apache/flink-connector-mongodb v2.0.0 (0192c95498d4a63e2eda285505d98e994ae480c2):
+                flink-connector-mongodb/.../table/MongoDynamicTableFactory.java,
+                MongoConnectorOptions.java, FilterHandlingPolicy.java,
+                .../source/enumerator/splitter/PartitionStrategy.java; --lookup
+e.g. python3 scripts/gen_connectors.py --sources DIR --repository apache/flink-connector-hbase
+         --commit 4dd8505... --release 4.0.0 --lookup --file NAME=REPO_PATH ...
+
+`--changelog-only` rewrites every catalog's `changelog:` block from the CHANGELOG table below.
+
 Usage:
     python3 scripts/gen_connectors.py PYFLINK_LIB_DIR        # runs the dump (needs Java 17)
     python3 scripts/gen_connectors.py --dump dump.jsonl      # reuse a dump
@@ -117,7 +136,41 @@ metadata:
 DATAGEN_METADATA = """metadata_complete: true
 source_summary: "DataGenTableSource"
 metadata: []"""
+# The JSON CDC formats' keys and types as Flink 2.3.0's classes declare them
+# (DebeziumJsonDecodingFormat.ReadableMetadata, MaxwellJsonDecodingFormat.ReadableMetadata,
+# OggJsonDecodingFormat.ReadableMetadata, CanalJsonDecodingFormat.ReadableMetadata), printed by
+# scripts/MetadataDump.java from the release jars (`--check-metadata PYFLINK_LIB_DIR` compares).
+DEBEZIUM_JSON_METADATA = """metadata_complete: true
+metadata:
+  - {key: "schema", type: "STRING"}
+  - {key: "ingestion-timestamp", type: "TIMESTAMP_LTZ(3)"}
+  - {key: "source.timestamp", type: "TIMESTAMP_LTZ(3)"}
+  - {key: "source.database", type: "STRING"}
+  - {key: "source.schema", type: "STRING"}
+  - {key: "source.table", type: "STRING"}
+  - {key: "source.properties", type: "MAP<STRING, STRING>"}"""
+MAXWELL_JSON_METADATA = """metadata_complete: true
+metadata:
+  - {key: "database", type: "STRING"}
+  - {key: "table", type: "STRING"}
+  - {key: "primary-key-columns", type: "ARRAY<STRING>"}
+  - {key: "ingestion-timestamp", type: "TIMESTAMP_LTZ(3)"}"""
+OGG_JSON_METADATA = """metadata_complete: true
+metadata:
+  - {key: "table", type: "STRING"}
+  - {key: "primary-keys", type: "ARRAY<STRING>"}
+  - {key: "ingestion-timestamp", type: "TIMESTAMP_LTZ(6)"}
+  - {key: "event-timestamp", type: "TIMESTAMP_LTZ(6)"}"""
+METADATA_CLASSES = {
+    "debezium-json": "org.apache.flink.formats.json.debezium.DebeziumJsonDecodingFormat$ReadableMetadata",
+    "canal-json": "org.apache.flink.formats.json.canal.CanalJsonDecodingFormat$ReadableMetadata",
+    "maxwell-json": "org.apache.flink.formats.json.maxwell.MaxwellJsonDecodingFormat$ReadableMetadata",
+    "ogg-json": "org.apache.flink.formats.json.ogg.OggJsonDecodingFormat$ReadableMetadata",
+}
 METADATA = {
+    ("format", "debezium-json"): DEBEZIUM_JSON_METADATA,
+    ("format", "maxwell-json"): MAXWELL_JSON_METADATA,
+    ("format", "ogg-json"): OGG_JSON_METADATA,
     ("connector", "kafka"): KAFKA_METADATA,
     ("connector", "upsert-kafka"): KAFKA_METADATA,
     ("connector", "filesystem"): FILESYSTEM_METADATA,
@@ -290,7 +343,28 @@ CHANGELOG = {
     ("connector", "filesystem"): {"source": "format", "sink": "format", "follows": "flink-connectors/flink-connector-files/src/main/java/org/apache/flink/connector/file/table/FileSystemTableSource.java, FileSystemTableSink.java"},
     ("connector", "kafka"): {"source": "format", "sink": "format", "follows": "flink-connector-kafka/src/main/java/org/apache/flink/streaming/connectors/kafka/table/KafkaDynamicSource.java, KafkaDynamicSink.java (the value format's mode)"},
     ("connector", "upsert-kafka"): {"source": "upsert", "sink": "upsert", "follows": "flink-connector-kafka/src/main/java/org/apache/flink/streaming/connectors/kafka/table/UpsertKafkaDynamicTableFactory.java"},
+    # Connectors read from their own repositories, at the commits their catalogs name.
+    # JdbcDynamicTableSource#getChangelogMode: insertOnly(); JdbcDynamicTableSink: INSERT,
+    # UPDATE_AFTER, DELETE (a PRIMARY KEY is needed for updates: checked when the job runs).
+    ("connector", "jdbc"): {"source": "insert-only", "sink": "upsert", "follows": "flink-connector-jdbc-core/src/main/java/org/apache/flink/connector/jdbc/core/table/source/JdbcDynamicTableSource.java, sink/JdbcDynamicTableSink.java"},
+    # MySqlTableSource / PostgreSQLTableSource#getChangelogMode: all(), insertOnly() with
+    # 'scan.read-changelog-as-append-only.enabled' = 'true'.
+    ("connector", "mysql-cdc"): {"source": "all", "insert_only_when": "scan.read-changelog-as-append-only.enabled", "follows": "flink-cdc-connect/flink-cdc-source-connectors/flink-connector-mysql-cdc/src/main/java/org/apache/flink/cdc/connectors/mysql/table/MySqlTableSource.java"},
+    ("connector", "postgres-cdc"): {"source": "all", "insert_only_when": "scan.read-changelog-as-append-only.enabled", "follows": "flink-cdc-connect/flink-cdc-source-connectors/flink-connector-postgres-cdc/src/main/java/org/apache/flink/cdc/connectors/postgres/table/PostgreSQLTableSource.java"},
+    # ElasticsearchDynamicSink#getChangelogMode: the requested kinds but UPDATE_BEFORE.
+    ("connector", "elasticsearch-7"): {"sink": "all-but-update-before", "follows": "flink-connector-elasticsearch-base/src/main/java/org/apache/flink/connector/elasticsearch/table/ElasticsearchDynamicSink.java"},
+    ("connector", "hbase-2.2"): {"source": "insert-only", "sink": "all-but-update-before", "follows": "flink-connector-hbase-base/src/main/java/org/apache/flink/connector/hbase/source/AbstractHBaseDynamicTableSource.java, flink-connector-hbase-2.2/src/main/java/org/apache/flink/connector/hbase2/sink/HBaseDynamicTableSink.java"},
+    ("connector", "opensearch"): {"sink": "all-but-update-before", "follows": "flink-connector-opensearch/src/main/java/org/apache/flink/connector/opensearch/table/OpensearchDynamicSink.java"},
+    # MongoDynamicTableSink#getChangelogMode: upsert() with a key (PRIMARY KEY), else
+    # insertOnly(): written as upsert (flinklint then says nothing on updates).
+    ("connector", "mongodb"): {"source": "insert-only", "sink": "upsert", "follows": "flink-connector-mongodb/src/main/java/org/apache/flink/connector/mongodb/table/MongoDynamicTableSource.java, MongoDynamicTableSink.java"},
     ("format", "json"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/JsonFormatFactory.java"},
+    ("format", "avro"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-avro/src/main/java/org/apache/flink/formats/avro/AvroFormatFactory.java"},
+    ("format", "avro-confluent"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-avro-confluent-registry/src/main/java/org/apache/flink/formats/avro/registry/confluent/RegistryAvroFormatFactory.java"},
+    ("format", "debezium-avro-confluent"): {"decode": "all", "encode": "all", "follows": "flink-formats/flink-avro-confluent-registry/src/main/java/org/apache/flink/formats/avro/registry/confluent/debezium/DebeziumAvroFormatFactory.java"},
+    ("format", "protobuf"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-protobuf/src/main/java/org/apache/flink/formats/protobuf/PbFormatFactory.java"},
+    ("format", "parquet"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-parquet/src/main/java/org/apache/flink/formats/parquet/ParquetFileFormatFactory.java"},
+    ("format", "orc"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-orc/src/main/java/org/apache/flink/orc/OrcFileFormatFactory.java"},
     ("format", "csv"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-formats/flink-csv/src/main/java/org/apache/flink/formats/csv/CsvFormatFactory.java"},
     ("format", "raw"): {"decode": "insert-only", "encode": "insert-only", "follows": "flink-table/flink-table-runtime/src/main/java/org/apache/flink/formats/raw/RawFormatFactory.java"},
     ("format", "debezium-json"): {"decode": "all", "encode": "all", "follows": "flink-formats/flink-json/src/main/java/org/apache/flink/formats/json/debezium/DebeziumJsonFormatFactory.java"},
@@ -308,11 +382,35 @@ def changelog_lines(kind, ident):
         out = ["# What the planner's changelog mode inference sees (getChangelogMode of the source and sink).", "changelog:"]
     else:
         out = ["# The changelog modes of the format's decoder and encoder (getChangelogMode).", "changelog:"]
-    for k in ("source", "sink", "decode", "encode"):
+    for k in ("source", "sink", "decode", "encode", "insert_only_when"):
         if k in entry:
             out.append(f"  {k}: {entry[k]}")
     out.append(f"  follows: {q(entry['follows'])}")
     return out
+
+
+CHANGELOG_COMMENTS = (
+    "# What the planner's changelog mode inference sees",
+    "# The changelog modes of the format's decoder and encoder",
+)
+
+
+def refresh_changelog(out_dir):
+    """Rewrites the `changelog:` block (always the last one) of every catalog under out_dir from
+    CHANGELOG: for catalogs read from sources that are not at hand when only this table
+    changes."""
+    for kind, sub in (("connector", "connectors"), ("format", "formats")):
+        d = os.path.join(out_dir, sub)
+        for name in sorted(os.listdir(d)):
+            if not name.endswith(".yaml"):
+                continue
+            path = os.path.join(d, name)
+            lines = open(path).read().splitlines()
+            ident = json.loads(next(l for l in lines if l.startswith("name: "))[len("name: "):])
+            cut = next((i for i, l in enumerate(lines) if l.startswith(CHANGELOG_COMMENTS) or l == "changelog:"), len(lines))
+            lines = lines[:cut] + changelog_lines(kind, ident)
+            with open(path, "w") as f:
+                f.write("\n".join(lines) + "\n")
 
 
 def write_catalog(path, kind, ident, factories, release, declared):
@@ -533,7 +631,8 @@ def method_fields(text, method):
     if not m:
         return None
     body = m.group(1)
-    fields = re.findall(r"[oO]ptions\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
+    # `options.add(X)`, `set.add(LookupOptions.X)`, `requiredOptions.add(X)`.
+    fields = re.findall(r"(?:[oO]ptions|\bset)\.add\(\s*(?:\w+\.)?(\w+)\s*\)", body)
     sm = re.search(r"Stream\.of\((.*?)\)", body, re.S)
     if sm:
         fields += [f.split(".")[-1].strip() for f in sm.group(1).split(",") if f.strip()]
@@ -713,9 +812,17 @@ def main():
     ap.add_argument("--identifier", help="with --sources: the identifier of a base factory that declares none")
     ap.add_argument("--note", help="with --sources: how the catalog was read (written into it)")
     ap.add_argument("--lookup", action="store_true", help="with --sources: the source serves lookup joins")
+    ap.add_argument("--file", action="append", default=[], metavar="NAME=PATH",
+                    help="with --sources: the repository path of one file of the folder (default: --path/NAME)")
+    ap.add_argument("--changelog-only", action="store_true", help="only rewrite every catalog's changelog: block from CHANGELOG")
     args = ap.parse_args()
+    if args.changelog_only:
+        refresh_changelog(args.out_dir)
+        write_docs(args.out_dir, args.docs)
+        return
     if args.sources:
         files = {n: f"{args.path}/{n}" for n in os.listdir(args.sources)}
+        files.update(dict(f.split("=", 1) for f in args.file))
         info = {"repository": args.repository, "commit": args.commit, "files": files, "release": args.release,
                 "identifier": args.identifier, "note": args.note, "lookup": args.lookup}
         for f in factories_from_sources(args.sources, info):

@@ -740,6 +740,7 @@ fn the_schema_rejects_structural_errors_and_lists_every_key() {
         "err_override_without_paths",
         "err_bad_start_mode",
         "err_bad_catalog",
+        "err_connector_type",
     ] {
         let path = common::root().join(format!("fixtures/config/{name}.yaml"));
         assert!(
@@ -853,4 +854,71 @@ fn declared_functions_are_checked() {
         panic!("a type that is not Flink SQL was accepted")
     };
     assert!(e.message.contains("not a Flink SQL type"), "{}", e.message);
+}
+
+/// `connectors:` declares a project's own connectors and formats (checked as Flink's factories
+/// check theirs) and marks known ones unchecked; an enum without values is a configuration
+/// error.
+#[test]
+fn declared_connectors_are_checked() {
+    let load = |text: &str| {
+        let parsed = config::load::parse_config(Path::new("x.yaml"), text).expect("parses");
+        let mut settings = flinklint::config::Settings::default();
+        config::load::apply(&mut settings, parsed, Path::new("x.yaml"), text).map(|_| settings)
+    };
+    let text =
+        std::fs::read_to_string(common::root().join("fixtures/config/ok_connectors.yaml")).unwrap();
+    let settings = load(&text).expect("valid");
+    assert_eq!(settings.connectors.len(), 3);
+    let sql = "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen');\n\
+               CREATE TABLE api (id BIGINT) WITH ('connector' = 'http-lookup', 'url' = 'http://x', 'format' = 'company-json', 'company-json.strict' = 'yes', 'header.X-Trace' = 'a', 'timout' = '1 s');\n\
+               SELECT * FROM api;\n\
+               CREATE TABLE api2 (id BIGINT) WITH ('connector' = 'http-lookup', 'method' = 'PUT');\n\
+               SELECT * FROM api2;\n\
+               INSERT INTO api SELECT * FROM src;\n\
+               CREATE TABLE db (id BIGINT) WITH ('connector' = 'jdbc', 'no-such-key' = '1');\n\
+               SELECT * FROM db;\n";
+    let outcome = flinklint::check_texts(&[("a.sql".to_string(), sql.to_string())], &settings);
+    let mut codes: Vec<(&str, u32)> = outcome
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, outcome.files[0].source.line_col(d.span.start).line))
+        .collect();
+    codes.sort();
+    assert_eq!(
+        codes,
+        vec![
+            ("CO001", 3),
+            ("CO002", 5),
+            ("CO003", 3),
+            ("CO003", 5),
+            ("CO004", 6)
+        ],
+        "{codes:?}"
+    );
+    // Without the configuration, neither custom connector is known: nothing is said about
+    // them, and jdbc's catalog reports the unknown key.
+    let plain = flinklint::config::Settings::default();
+    let outcome = flinklint::check_texts(&[("a.sql".to_string(), sql.to_string())], &plain);
+    let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert!(
+        codes
+            .iter()
+            .all(|c| !c.starts_with("CO") || *c == "CO001" || *c == "CO002"),
+        "{codes:?}"
+    );
+    assert!(codes.contains(&"CO001"), "{codes:?}");
+    for name in ["err_connector_enum", "err_connector_type"] {
+        let bad =
+            std::fs::read_to_string(common::root().join(format!("fixtures/config/{name}.yaml")))
+                .unwrap();
+        let rejected = match config::load::parse_config(Path::new("x.yaml"), &bad) {
+            Err(_) => true,
+            Ok(parsed) => {
+                let mut settings = flinklint::config::Settings::default();
+                config::load::apply(&mut settings, parsed, Path::new("x.yaml"), &bad).is_err()
+            }
+        };
+        assert!(rejected, "{name} accepted");
+    }
 }

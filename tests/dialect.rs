@@ -30,7 +30,7 @@ CREATE TABLE customers_cdc (
   name STRING,
   PRIMARY KEY (id)
 ) WITH ('connector' = 'mysql-cdc', 'hostname' = 'db', 'database-name' = 'shop',
-  'table-name' = 'customers', 'username' = 'u', 'password' = 'p');
+  'table-name' = 'customers', 'username' = 'u', 'password' = '${DB_PASSWORD}');
 ";
 
 #[test]

@@ -74,6 +74,9 @@ def jdbc_options(rng, table, lookup=False, sink=False):
     opts = [("connector", "jdbc"), ("url", rng.choice(JDBC_URLS)), ("table-name", table)]
     if rng.random() < 0.35:
         opts.append(("username", rng.choice(["flink", "flink_rw", "svc_streaming"])))
+        # JdbcDynamicTableFactory takes username and password together; the password is a
+        # reference the deployment fills in, never a literal (CO007, CO008).
+        opts.append(("password", "${secret_values.jdbc_password}"))
     if lookup and rng.random() < 0.7:
         opts.append(("lookup.cache", "PARTIAL"))
         opts.append(("lookup.partial-cache.max-rows", str(rng.choice([10000, 50000, 200000]))))

@@ -32,6 +32,7 @@ pub const KEYS: &[&str] = &[
     "system-columns",
     "system-column-prefix",
     "functions",
+    "connectors",
     "require-suppression-reason",
     "overrides",
     "cache-dir",
@@ -79,6 +80,8 @@ pub struct ConfigFile {
     pub system_column_prefix: Option<String>,
     /// `functions: [{name, args?: [type], returns?: type}]`.
     pub functions: Option<Vec<FunctionEntry>>,
+    /// `connectors: [{name, kind?, unchecked?, source?, sink?, options?, prefixes?}]`.
+    pub connectors: Option<Vec<ConnectorEntry>>,
     /// `require-suppression-reason: false`.
     pub require_suppression_reason: Option<bool>,
     /// `overrides: [{paths: [glob], target?, rules?}]`.
@@ -108,6 +111,108 @@ pub struct SystemColumnEntry {
     /// Its SQL type.
     #[serde(rename = "type")]
     pub data_type: String,
+}
+
+/// One entry of `connectors`: a project's own connector or format (its option keys with their
+/// types), or a known one marked unchecked.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ConnectorEntry {
+    /// The factory identifier (`'connector' = 'NAME'`, `'format' = 'NAME'`).
+    pub name: String,
+    /// `connector` (the default) or `format`.
+    #[serde(default)]
+    pub kind: ConnectorKind,
+    /// Say nothing about the options of tables that use it (also a connector or format
+    /// flinklint has a catalog for).
+    #[serde(default)]
+    pub unchecked: bool,
+    /// Whether a connector can be read (default: true).
+    pub source: Option<bool>,
+    /// Whether a connector can be written (default: true).
+    pub sink: Option<bool>,
+    /// Its option keys (a format's without its `NAME.` prefix).
+    #[serde(default)]
+    pub options: Vec<ConnectorOptionEntry>,
+    /// Key prefixes whose keys a connector passes on unchecked (`properties.`).
+    #[serde(default)]
+    pub prefixes: Vec<String>,
+}
+
+/// `connector` or `format`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConnectorKind {
+    /// A connector (`'connector' = ...`).
+    #[default]
+    Connector,
+    /// A format (`'format' = ...`, `'value.format' = ...`).
+    Format,
+}
+
+/// One option of a `connectors` entry.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ConnectorOptionEntry {
+    /// The key.
+    pub key: String,
+    /// Its type (default: `string`, any value).
+    #[serde(rename = "type", default)]
+    pub value_type: OptionType,
+    /// Whether the connector requires it.
+    #[serde(default)]
+    pub required: bool,
+    /// An `enum`'s values (compared ignoring case, as Flink compares them).
+    #[serde(default)]
+    pub values: Vec<String>,
+}
+
+/// The type of a declared option, as Flink's `ConfigOptions` types them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OptionType {
+    /// Any text.
+    #[default]
+    String,
+    /// A 32-bit integer.
+    Int,
+    /// A 64-bit integer.
+    Long,
+    /// `true` or `false`.
+    Boolean,
+    /// A floating-point number.
+    Float,
+    /// A floating-point number.
+    Double,
+    /// A duration (`30 s`).
+    Duration,
+    /// A memory size (`64 mb`).
+    Memory,
+    /// One of `values`.
+    Enum,
+    /// A `;`-separated list.
+    List,
+    /// A `k:v,k:v` map.
+    Map,
+}
+
+impl OptionType {
+    /// The name the option catalogs use.
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionType::String => "string",
+            OptionType::Int => "int",
+            OptionType::Long => "long",
+            OptionType::Boolean => "boolean",
+            OptionType::Float => "float",
+            OptionType::Double => "double",
+            OptionType::Duration => "duration",
+            OptionType::Memory => "memory",
+            OptionType::Enum => "enum",
+            OptionType::List => "list",
+            OptionType::Map => "map",
+        }
+    }
 }
 
 /// One entry of `functions`: a user-defined function's signature.

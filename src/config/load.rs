@@ -524,6 +524,26 @@ pub fn apply(
         }
         settings.functions = functions;
     }
+    if let Some(connectors) = config.connectors {
+        for c in &connectors {
+            for o in &c.options {
+                if o.value_type == super::file::OptionType::Enum && o.values.is_empty() {
+                    let from = text.find(c.name.as_str()).unwrap_or(0);
+                    let at = text[from..].find(o.key.as_str()).map_or(from, |i| from + i);
+                    let line = text[..at].matches('\n').count() + 1;
+                    let column = text[..at].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                    return Err(ConfigError::at(
+                        path,
+                        text,
+                        Some((line, column)),
+                        format!("connector `{}`: enum option `{}` lists no values", c.name, o.key),
+                        Some("list the values it takes, e.g. `values: [earliest-offset, latest-offset]`".to_string()),
+                    ));
+                }
+            }
+        }
+        settings.connectors = connectors;
+    }
     if let Some(prefix) = config.system_column_prefix {
         settings.system_column_prefix = Some(prefix);
     }

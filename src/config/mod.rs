@@ -342,6 +342,9 @@ pub struct Settings {
     /// User-defined functions declared in the configuration (config `functions`): name,
     /// argument types and return type as written (types checked when loaded).
     pub functions: Vec<file::FunctionEntry>,
+    /// The project's own connectors and formats, and those it marks unchecked (config
+    /// `connectors`).
+    pub connectors: Vec<file::ConnectorEntry>,
     /// DDL files of tables that live outside the repository, absolute (config
     /// `external-tables`, flag `--external-tables`): applied first, before the histories, and
     /// never reported on.
@@ -360,6 +363,9 @@ pub struct Settings {
     /// Whether every query's names are validated ([`crate::semantic::validate`]); off only to
     /// measure what the pass costs (the benchmark). Not a configuration key.
     pub validate_queries: bool,
+    /// Whether connector and format options are checked ([`crate::semantic::options`]); off
+    /// only to measure what the checks cost (the benchmark). Not a configuration key.
+    pub check_options: bool,
     /// The folder of the context cache (config `cache-dir`, absolute); `None`: the default,
     /// `.flinklint_cache` in the project root ([`crate::discover::cache`]).
     pub cache_dir: Option<PathBuf>,
@@ -390,12 +396,14 @@ impl Default for Settings {
             system_columns: Vec::new(),
             system_column_prefix: None,
             functions: Vec::new(),
+            connectors: Vec::new(),
             external_tables: Vec::new(),
             require_suppression_reason: false,
             overrides: Vec::new(),
             target_from_cli: false,
             drop_script_sessions: false,
             validate_queries: true,
+            check_options: true,
             cache_dir: None,
         }
     }

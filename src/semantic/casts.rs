@@ -178,6 +178,72 @@ pub fn explicit_cast(from: &Type, to: &Type) -> CastVerdict {
     }
 }
 
+/// Flink's verdict on a metadata column of type `to` whose key the source offers as type
+/// `from`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MetadataCast {
+    /// Flink reads the key into the column.
+    Allowed,
+    /// `DynamicSourceUtils#validateAndApplyMetadata` rejects the column: no explicit cast
+    /// (`LogicalTypeCasts#supportsExplicitCast`) from the key's type to the column's.
+    Invalid,
+    /// The validation passes, but the planner's cast rules reject the cast it inserts, with
+    /// this message.
+    Planner(String),
+    /// Not classified: say nothing.
+    Unknown,
+}
+
+/// How Flink 2.3 reads a metadata key of type `from` into a column of type `to`: the
+/// verdicts of [`explicit_cast`] (the families Flink's `LogicalTypeCasts` and Calcite agree on),
+/// and constructed types (`ARRAY`, `MAP`, `MULTISET`, `ROW`), which no predefined type casts
+/// to or from but `STRING`'s own. Verified with Flink 2.3.0 (`fixtures/oracle/options/`
+/// 135-146: filesystem's `file.*` keys read as BOOLEAN, DATE, ARRAY, ROW, MAP, BYTES, BIGINT).
+pub fn metadata_cast(from: &Type, to: &Type) -> MetadataCast {
+    match explicit_cast(from, to) {
+        CastVerdict::Allowed => return MetadataCast::Allowed,
+        CastVerdict::Rejected {
+            planning: false, ..
+        } => return MetadataCast::Invalid,
+        CastVerdict::Rejected {
+            planning: true,
+            flink: Some(m),
+        } => return MetadataCast::Planner(m),
+        CastVerdict::Rejected { .. } => return MetadataCast::Unknown,
+        CastVerdict::Unknown => {}
+    }
+    use Family as F;
+    let constructed = |f: Family| matches!(f, F::Collection | F::Structured);
+    let scalar = |f: Family| {
+        matches!(
+            f,
+            F::Numeric
+                | F::Character
+                | F::Boolean
+                | F::Binary
+                | F::Date
+                | F::Time
+                | F::Timestamp
+                | F::TimestampLtz
+        )
+    };
+    let (f, t) = (family(&from.kind), family(&to.kind));
+    let shape = |k: &Kind| match k {
+        Kind::Array(_) => 1,
+        Kind::Map(..) => 2,
+        Kind::Multiset(_) => 3,
+        Kind::Row(_) => 4,
+        _ => 0,
+    };
+    if (scalar(f) && constructed(t))
+        || (constructed(f) && scalar(t) && t != F::Character)
+        || (constructed(f) && constructed(t) && shape(&from.kind) != shape(&to.kind))
+    {
+        return MetadataCast::Invalid;
+    }
+    MetadataCast::Unknown
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

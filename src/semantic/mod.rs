@@ -303,6 +303,10 @@ pub fn analyse_reusing(
         files.iter().flat_map(|f| f.parsed.script.statements.iter()),
         functions::check::declared_functions(settings),
     ));
+    // The catalogs options are checked against (none when a benchmark measures the checks).
+    let connectors = settings
+        .check_options
+        .then(|| options::Known::of(&settings.connectors));
     // `check` reads no versions: sessions then keep only each object's current one.
     let record_versions = !settings.drop_script_sessions;
     if let Some(r) = reuse.as_deref_mut() {
@@ -321,6 +325,7 @@ pub fn analyse_reusing(
         session.record_versions = record_versions;
         session.validate_queries = settings.validate_queries;
         session.functions = functions.clone();
+        session.connectors = connectors;
         for id in &h.files {
             run_file(&mut session, &bases, &files[id.0 as usize]);
         }
@@ -369,6 +374,7 @@ pub fn analyse_reusing(
         keep: !settings.drop_script_sessions,
         validate_queries: settings.validate_queries,
         functions,
+        connectors,
         reuse: reuse.as_deref().map(|r| &r.runs),
         keep_runs: keep_runs.as_ref(),
     };
@@ -489,6 +495,7 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         // Its problems are dropped: its queries need no validation.
         validate_queries: false,
         functions: session.functions.clone(),
+        connectors: session.connectors,
         dropped: Default::default(),
     };
     for (i, statement) in base.parsed.script.statements.iter().enumerate() {

@@ -87,6 +87,8 @@ pub(super) struct Runner<'a> {
     pub validate_queries: bool,
     /// The functions the run creates, loads or declares.
     pub functions: Arc<crate::semantic::functions::check::FunctionEnv>,
+    /// The connector catalogs options are checked against (`None`: not checked).
+    pub connectors: Option<crate::semantic::options::Known>,
     /// The runs of the previous check that may be reused (see [`Runs`]), when its inputs
     /// other than the scripts' own texts and what they read of other scripts are unchanged.
     pub reuse: Option<&'a Runs>,
@@ -233,6 +235,7 @@ impl Runner<'_> {
         session.record_versions = self.keep;
         session.validate_queries = self.validate_queries;
         session.functions = self.functions.clone();
+        session.connectors = self.connectors;
         run_file(&mut session, self.bases, &self.files[id.0 as usize]);
         let misses = session.catalog.take_misses();
         let reads = with_shared.then(|| session.catalog.take_shared_reads());
@@ -838,6 +841,7 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         session.record_versions = runner.keep;
         session.validate_queries = runner.validate_queries;
         session.functions = runner.functions.clone();
+        session.connectors = runner.connectors;
         run_file(&mut session, runner.bases, &runner.files[id.0 as usize]);
         let changes = if runner.keep {
             let (result, problems, changes) = finish(

@@ -107,7 +107,10 @@ impl Session<'_> {
         let ObjectDef::Table(table) = &object.def else {
             return;
         };
-        let Some((connector, connector_origin)) = options::connector_of(table) else {
+        let Some(known) = self.connectors else {
+            return;
+        };
+        let Some((connector, connector_origin)) = options::connector_of(known, table) else {
             return;
         };
         let identity = Arc::as_ptr(object) as usize;
@@ -137,12 +140,12 @@ impl Session<'_> {
         let mut checked = false;
         if self.option_checked.insert((identity, 0)) {
             checked = true;
-            issues = options::check_use(table, Some(write));
+            issues = options::check_use(known, table, Some(write));
         }
         // Metadata columns are checked against what the source can read, on the first read.
         if !write && self.option_checked.insert((identity, 3)) {
             checked = true;
-            issues.extend(options::check_read_metadata(table));
+            issues.extend(options::check_read_metadata(known, table));
         }
         if checked {
             self.option_held.push(object.clone());
@@ -178,10 +181,10 @@ impl Session<'_> {
                 return;
             }
         }
-        let ObjectDef::Table(table) = &object.def else {
+        let (ObjectDef::Table(table), Some(known)) = (&object.def, self.connectors) else {
             return;
         };
-        for issue in options::check(table) {
+        for issue in options::check(known, table) {
             self.report(
                 file.id,
                 statement.span,

@@ -91,6 +91,10 @@ pub struct Session<'b> {
     /// The functions the run creates, loads or declares beside the built-ins (until set:
     /// unknown, and calls are not checked).
     pub functions: Arc<super::functions::check::FunctionEnv>,
+    /// The connector and format catalogs options are checked against (the built-in ones and
+    /// the configuration's `connectors:`); `None`: options are not checked (a benchmark
+    /// measuring the checks).
+    pub connectors: Option<super::options::Known>,
     /// Permanent objects this session dropped or renamed and did not create again: their
     /// names certainly name nothing (a temporary object may hide a permanent one the session
     /// does not know, so dropping one proves nothing).
@@ -115,6 +119,7 @@ impl<'b> Session<'b> {
             validate_queries: true,
             plans: Vec::new(),
             functions: Arc::new(super::functions::check::FunctionEnv::unknown()),
+            connectors: Some(super::options::Known::default()),
             dropped: Default::default(),
         }
     }

@@ -43,6 +43,14 @@ pub(super) fn sink_accepts(connector: &str, format: Option<&str>) -> Option<Acce
 pub(super) fn source_kinds(t: &TableDef) -> Option<Kinds> {
     let connector = t.option("connector")?.value.trim().to_string();
     let caps = catalogs().connector(&connector)?.changelog.as_ref()?;
+    if caps
+        .insert_only_when
+        .as_deref()
+        .and_then(|k| t.option(k))
+        .is_some_and(|o| o.value.trim().eq_ignore_ascii_case("true"))
+    {
+        return Some(Kinds::INSERT_ONLY);
+    }
     match caps.source.as_deref()? {
         "insert-only" => Some(Kinds::INSERT_ONLY),
         "upsert" | "all" => Some(Kinds::ALL),

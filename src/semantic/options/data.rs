@@ -1,0 +1,598 @@
+//! The option catalogs: `rules/data/connectors/*.yaml` and `rules/data/formats/*.yaml`,
+//! embedded in the binary and parsed once, on first use.
+
+use crate::config::file::{ConnectorEntry, ConnectorKind};
+use serde::Deserialize;
+use std::sync::{Mutex, OnceLock};
+
+/// The catalog files, as the binary embeds them.
+const FILES: &[(&str, &str)] = &[
+    (
+        "connectors/blackhole.yaml",
+        include_str!("../../../rules/data/connectors/blackhole.yaml"),
+    ),
+    (
+        "connectors/datagen.yaml",
+        include_str!("../../../rules/data/connectors/datagen.yaml"),
+    ),
+    (
+        "connectors/elasticsearch-7.yaml",
+        include_str!("../../../rules/data/connectors/elasticsearch-7.yaml"),
+    ),
+    (
+        "connectors/filesystem.yaml",
+        include_str!("../../../rules/data/connectors/filesystem.yaml"),
+    ),
+    (
+        "connectors/hbase-2.2.yaml",
+        include_str!("../../../rules/data/connectors/hbase-2.2.yaml"),
+    ),
+    (
+        "connectors/jdbc.yaml",
+        include_str!("../../../rules/data/connectors/jdbc.yaml"),
+    ),
+    (
+        "connectors/kafka.yaml",
+        include_str!("../../../rules/data/connectors/kafka.yaml"),
+    ),
+    (
+        "connectors/mongodb.yaml",
+        include_str!("../../../rules/data/connectors/mongodb.yaml"),
+    ),
+    (
+        "connectors/mysql-cdc.yaml",
+        include_str!("../../../rules/data/connectors/mysql-cdc.yaml"),
+    ),
+    (
+        "connectors/opensearch.yaml",
+        include_str!("../../../rules/data/connectors/opensearch.yaml"),
+    ),
+    (
+        "connectors/postgres-cdc.yaml",
+        include_str!("../../../rules/data/connectors/postgres-cdc.yaml"),
+    ),
+    (
+        "connectors/print.yaml",
+        include_str!("../../../rules/data/connectors/print.yaml"),
+    ),
+    (
+        "connectors/upsert-kafka.yaml",
+        include_str!("../../../rules/data/connectors/upsert-kafka.yaml"),
+    ),
+    (
+        "formats/avro-confluent.yaml",
+        include_str!("../../../rules/data/formats/avro-confluent.yaml"),
+    ),
+    (
+        "formats/avro.yaml",
+        include_str!("../../../rules/data/formats/avro.yaml"),
+    ),
+    (
+        "formats/canal-json.yaml",
+        include_str!("../../../rules/data/formats/canal-json.yaml"),
+    ),
+    (
+        "formats/csv.yaml",
+        include_str!("../../../rules/data/formats/csv.yaml"),
+    ),
+    (
+        "formats/debezium-avro-confluent.yaml",
+        include_str!("../../../rules/data/formats/debezium-avro-confluent.yaml"),
+    ),
+    (
+        "formats/debezium-json.yaml",
+        include_str!("../../../rules/data/formats/debezium-json.yaml"),
+    ),
+    (
+        "formats/json.yaml",
+        include_str!("../../../rules/data/formats/json.yaml"),
+    ),
+    (
+        "formats/maxwell-json.yaml",
+        include_str!("../../../rules/data/formats/maxwell-json.yaml"),
+    ),
+    (
+        "formats/ogg-json.yaml",
+        include_str!("../../../rules/data/formats/ogg-json.yaml"),
+    ),
+    (
+        "formats/orc.yaml",
+        include_str!("../../../rules/data/formats/orc.yaml"),
+    ),
+    (
+        "formats/parquet.yaml",
+        include_str!("../../../rules/data/formats/parquet.yaml"),
+    ),
+    (
+        "formats/protobuf.yaml",
+        include_str!("../../../rules/data/formats/protobuf.yaml"),
+    ),
+    (
+        "formats/raw.yaml",
+        include_str!("../../../rules/data/formats/raw.yaml"),
+    ),
+];
+
+/// The names of the embedded catalog files (relative to `rules/data/`).
+pub fn catalog_files() -> impl Iterator<Item = &'static str> {
+    FILES.iter().map(|(name, _)| *name)
+}
+
+/// One connector's or format's options, as its factory declares them.
+#[derive(Debug, Deserialize)]
+pub struct OptionCatalog {
+    /// The factory identifier (`'connector' = '...'`, `'format' = '...'`).
+    pub name: String,
+    /// `connector` or `format`.
+    pub kind: String,
+    /// Where the data comes from.
+    pub source: CatalogSource,
+    /// Whether the connector can be read (a `DynamicTableSourceFactory`).
+    #[serde(default)]
+    pub source_table: bool,
+    /// Whether the connector can be written (a `DynamicTableSinkFactory`).
+    #[serde(default)]
+    pub sink_table: bool,
+    /// Whether the connector's source serves lookup joins.
+    #[serde(default)]
+    pub lookup: bool,
+    /// How the factory checks its options: `factory-helper` (FactoryUtil's helper),
+    /// `format-prefix-lenient` (the helper, with every key under the chosen format's prefix
+    /// accepted), `per-column` (datagen: `fields.<column>.*` expanded per physical column).
+    #[serde(default)]
+    pub validation: Option<String>,
+    /// A format whose catalog may not list every key it takes (read from sources that may
+    /// predate the release): keys under its prefix that the catalog lacks are not reported.
+    #[serde(default)]
+    pub prefix_lenient: bool,
+    /// The options that choose a format (`format`, `key.format`, `value.format`).
+    #[serde(default)]
+    pub format_options: Vec<String>,
+    /// Key prefixes whose keys the connector passes on unchecked (Kafka's `properties.`:
+    /// `helper.validateExcept(PROPERTIES_PREFIX)`).
+    #[serde(default)]
+    pub prefixes: Vec<String>,
+    /// Metadata keys the connector or format can read or write (`METADATA FROM 'key'`).
+    #[serde(default)]
+    pub metadata: Vec<MetadataKey>,
+    /// Whether `metadata` is the complete list, read from the sources (an empty list then means
+    /// the connector or format has no metadata); otherwise metadata columns are not checked.
+    #[serde(default)]
+    pub metadata_complete: bool,
+    /// The class Flink names in its message on an unknown metadata key (the connector's
+    /// `DynamicTableSource`).
+    #[serde(default)]
+    pub source_class: Option<String>,
+    /// Groups of options the factory takes all or none of (JDBC's `checkAllOrNone`).
+    #[serde(default)]
+    pub all_or_none: Vec<Vec<String>>,
+    /// Whether the factory projects `key.fields` / `value.fields-include` as Kafka's
+    /// `KafkaConnectorOptionsUtil#createKeyFormatProjection` / `createValueFormatProjection` do.
+    #[serde(default)]
+    pub key_value_projection: bool,
+    /// Whether the source also offers its value format's metadata keys, as `value.<key>`
+    /// (Kafka; the filesystem source does not).
+    #[serde(default)]
+    pub value_format_metadata: bool,
+    /// A source that reads no metadata at all: how Flink names it in its message
+    /// (`DataGenTableSource`).
+    #[serde(default)]
+    pub source_summary: Option<String>,
+    /// Whether the factory requires a `PRIMARY KEY` (upsert-kafka), and Flink's message when
+    /// there is none.
+    #[serde(default)]
+    pub primary_key_required: Option<String>,
+    /// The options.
+    #[serde(default)]
+    pub options: Vec<OptionSpec>,
+    /// Option templates: `#` stands for a physical column's name.
+    #[serde(default)]
+    pub templates: Vec<OptionSpec>,
+    /// The changelog modes the connector reads and writes, or the format decodes and encodes,
+    /// as the planner's changelog mode inference sees them (absent: unknown).
+    #[serde(default)]
+    pub changelog: Option<ChangelogCaps>,
+}
+
+/// A connector's or format's changelog capabilities (`changelog:` in its data file), after the
+/// `getChangelogMode` of the connector's source and sink and of the format's decoder and
+/// encoder.
+#[derive(Debug, Deserialize, Default, Clone)]
+pub struct ChangelogCaps {
+    /// What the source produces: `insert-only`, `upsert` (INSERT, UPDATE_AFTER, DELETE by
+    /// key), `all`, or `format` (the format's decoder decides).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// What the sink accepts: `insert-only`, `upsert`, `all` (whatever the query produces),
+    /// `all-but-update-before` (everything but UPDATE_BEFORE), or `format` (the format's encoder
+    /// decides).
+    #[serde(default)]
+    pub sink: Option<String>,
+    /// What a format's decoder produces: `insert-only` or `all`.
+    #[serde(default)]
+    pub decode: Option<String>,
+    /// What a format's encoder accepts: `insert-only` or `all`.
+    #[serde(default)]
+    pub encode: Option<String>,
+    /// A boolean option that, set to `true`, makes the source insert-only (the CDC
+    /// connectors' `scan.read-changelog-as-append-only.enabled`).
+    #[serde(default)]
+    pub insert_only_when: Option<String>,
+    /// The Flink source file(s) the entry follows.
+    #[serde(default)]
+    pub follows: Option<String>,
+}
+
+/// Where a catalog's data comes from.
+#[derive(Debug, Deserialize)]
+pub struct CatalogSource {
+    /// The repository (`apache/flink`).
+    pub repository: String,
+    /// The release read.
+    #[serde(default)]
+    pub release: Option<String>,
+    /// The commit of that release.
+    #[serde(default)]
+    pub commit: Option<String>,
+    /// The factory classes read.
+    #[serde(default)]
+    pub factories: Vec<FactorySource>,
+}
+
+/// One factory class of a catalog.
+#[derive(Debug, Deserialize)]
+pub struct FactorySource {
+    /// The class.
+    pub class: String,
+    /// The release jar it was read from.
+    #[serde(default)]
+    pub jar: Option<String>,
+    /// Its source file in the repository.
+    #[serde(default)]
+    pub file: Option<String>,
+}
+
+/// A metadata key.
+#[derive(Debug, Deserialize)]
+pub struct MetadataKey {
+    /// The key.
+    pub key: String,
+    /// Its Flink type.
+    #[serde(rename = "type")]
+    pub data_type: String,
+    /// Whether a source can read it (`SupportsReadingMetadata#listReadableMetadata`).
+    #[serde(default = "yes")]
+    pub read: bool,
+    /// Whether a sink can write it (`SupportsWritingMetadata#listWritableMetadata`).
+    #[serde(default)]
+    pub write: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One option.
+#[derive(Debug, Deserialize)]
+pub struct OptionSpec {
+    /// The key.
+    pub key: String,
+    /// Its type: `string`, `int`, `long`, `boolean`, `float`, `double`, `duration`, `memory`,
+    /// `enum`, `list`, `map`.
+    #[serde(rename = "type")]
+    pub value_type: String,
+    /// A list's element type.
+    #[serde(default)]
+    pub element: Option<String>,
+    /// An enum's values, as Flink prints them.
+    #[serde(default)]
+    pub values: Vec<String>,
+    /// An enum's Java class.
+    #[serde(default)]
+    pub enum_class: Option<String>,
+    /// Whether the factory requires it.
+    #[serde(default)]
+    pub required: bool,
+    /// Its default.
+    #[serde(default)]
+    pub default: Option<String>,
+    /// Older keys Flink reads for it.
+    #[serde(default)]
+    pub fallback_keys: Vec<FallbackKey>,
+    /// Whether the factory forwards it unchanged into a compiled plan (`forwardOptions()`).
+    #[serde(default)]
+    pub forwarded: bool,
+    /// The values the factory's own validation accepts beyond the type (a string option that
+    /// `JsonFormatOptionsUtil` or `RawFormatFactory` checks against a list), compared
+    /// ignoring case (flinklint errs on the side of accepting).
+    #[serde(default)]
+    pub accepted: Vec<String>,
+    /// Flink's message for another value (`{value}` stands for it).
+    #[serde(default)]
+    pub accepted_message: Option<String>,
+    /// `sink`: the list is checked only when the table is written (the format's encoding
+    /// side checks it).
+    #[serde(default)]
+    pub accepted_on: Option<String>,
+}
+
+/// An older key of an option.
+#[derive(Debug, Deserialize)]
+pub struct FallbackKey {
+    /// The key.
+    pub key: String,
+    /// Whether Flink deprecates it.
+    #[serde(default)]
+    pub deprecated: bool,
+}
+
+impl OptionSpec {
+    /// The type as the help words it: "a boolean", "one of: a, b".
+    pub fn describe(&self) -> String {
+        match self.value_type.as_str() {
+            "int" => "an integer (INT)".to_string(),
+            "long" => "an integer (BIGINT)".to_string(),
+            "boolean" => "a boolean (`true` or `false`, any case)".to_string(),
+            "float" | "double" => "a number".to_string(),
+            "duration" => {
+                "a duration (`30 s`, `5 min`, `1 h`; a bare number is milliseconds)".to_string()
+            }
+            "memory" => "a memory size (`128 mb`, `1 gb`; a bare number is bytes)".to_string(),
+            "enum" => format!("one of: {} (any case)", self.values.join(", ")),
+            "list" => "a list (items separated by `;`)".to_string(),
+            "map" => "a map (`k1:v1,k2:v2`)".to_string(),
+            _ if !self.accepted.is_empty() => format!("one of: {}", self.accepted.join(", ")),
+            _ => "a string".to_string(),
+        }
+    }
+}
+
+/// Every catalog, parsed once.
+#[derive(Debug, Default)]
+pub struct Catalogs {
+    /// Connectors.
+    pub connectors: Vec<OptionCatalog>,
+    /// Formats.
+    pub formats: Vec<OptionCatalog>,
+}
+
+impl Catalogs {
+    /// The connector `name` (Flink compares factory identifiers exactly).
+    pub fn connector(&self, name: &str) -> Option<&OptionCatalog> {
+        self.connectors.iter().find(|c| c.name == name)
+    }
+    /// The format `name`.
+    pub fn format(&self, name: &str) -> Option<&OptionCatalog> {
+        self.formats.iter().find(|c| c.name == name)
+    }
+}
+
+/// The catalogs (parsed on first use; a file that does not parse is left out, and the unit
+/// test below fails on it).
+pub fn catalogs() -> &'static Catalogs {
+    static PARSED: OnceLock<Catalogs> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        let mut out = Catalogs::default();
+        for (_, text) in FILES {
+            if let Ok(c) = crate::config::yaml::from_str::<OptionCatalog>(text) {
+                if c.kind == "format" {
+                    out.formats.push(c);
+                } else {
+                    out.connectors.push(c);
+                }
+            }
+        }
+        out
+    })
+}
+
+/// The connectors and formats a project declares (`connectors:` in `.flinklint.yaml`), and
+/// those it marks unchecked.
+#[derive(Debug, Default)]
+pub struct UserCatalogs {
+    /// Declared connectors and formats.
+    catalogs: Catalogs,
+    /// Connectors whose options are not checked.
+    unchecked_connectors: Vec<String>,
+    /// Formats whose options are not checked (their keys pass as those of an unknown format).
+    unchecked_formats: Vec<String>,
+}
+
+/// The catalogs a run checks against: the built-in ones, under the project's own
+/// declarations (which win, name by name). Cheap to copy.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Known {
+    user: Option<&'static UserCatalogs>,
+}
+
+impl Known {
+    /// The catalogs of a configuration's `connectors:` entries. Each distinct list is built
+    /// once per process and kept (a process sees few configurations).
+    pub fn of(entries: &[ConnectorEntry]) -> Known {
+        if entries.is_empty() {
+            return Known::default();
+        }
+        type Interned = Vec<(Vec<ConnectorEntry>, &'static UserCatalogs)>;
+        static INTERNED: OnceLock<Mutex<Interned>> = OnceLock::new();
+        let mut interned = INTERNED
+            .get_or_init(|| Mutex::new(Vec::new()))
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, user)) = interned.iter().find(|(e, _)| e == entries) {
+            return Known { user: Some(user) };
+        }
+        let user: &'static UserCatalogs = Box::leak(Box::new(UserCatalogs::new(entries)));
+        interned.push((entries.to_vec(), user));
+        Known { user: Some(user) }
+    }
+
+    /// The connector `name`, unless the project marks it unchecked.
+    pub fn connector(self, name: &str) -> Option<&'static OptionCatalog> {
+        if let Some(user) = self.user {
+            if user.unchecked_connectors.iter().any(|n| n == name) {
+                return None;
+            }
+            if let Some(c) = user.catalogs.connector(name) {
+                return Some(c);
+            }
+        }
+        catalogs().connector(name)
+    }
+
+    /// The format `name`, unless the project marks it unchecked.
+    pub fn format(self, name: &str) -> Option<&'static OptionCatalog> {
+        if let Some(user) = self.user {
+            if user.unchecked_formats.iter().any(|n| n == name) {
+                return None;
+            }
+            if let Some(c) = user.catalogs.format(name) {
+                return Some(c);
+            }
+        }
+        catalogs().format(name)
+    }
+
+    /// Every format known (the project's first).
+    pub fn formats(self) -> impl Iterator<Item = &'static OptionCatalog> {
+        let user: &'static [OptionCatalog] = self.user.map_or(&[], |u| &u.catalogs.formats);
+        user.iter().chain(
+            catalogs()
+                .formats
+                .iter()
+                .filter(move |f| self.format(&f.name).is_some_and(|k| std::ptr::eq(k, *f))),
+        )
+    }
+}
+
+impl UserCatalogs {
+    fn new(entries: &[ConnectorEntry]) -> UserCatalogs {
+        let mut out = UserCatalogs::default();
+        for e in entries {
+            let format = e.kind == ConnectorKind::Format;
+            if e.unchecked {
+                if format {
+                    out.unchecked_formats.push(e.name.clone());
+                } else {
+                    out.unchecked_connectors.push(e.name.clone());
+                }
+                continue;
+            }
+            let options: Vec<OptionSpec> = e
+                .options
+                .iter()
+                .map(|o| OptionSpec {
+                    key: o.key.clone(),
+                    value_type: o.value_type.name().to_string(),
+                    element: None,
+                    values: o.values.clone(),
+                    // Not a Java enum: the value is checked against `values` (see
+                    // `invalid_value`).
+                    enum_class: None,
+                    required: o.required,
+                    default: None,
+                    fallback_keys: Vec::new(),
+                    forwarded: false,
+                    accepted: Vec::new(),
+                    accepted_message: None,
+                    accepted_on: None,
+                })
+                .collect();
+            let format_options = options
+                .iter()
+                .filter(|o| !format && (o.key == "format" || o.key.ends_with(".format")))
+                .map(|o| o.key.clone())
+                .collect();
+            let catalog = OptionCatalog {
+                name: e.name.clone(),
+                kind: if format { "format" } else { "connector" }.to_string(),
+                source: CatalogSource {
+                    repository: "the project's configuration (connectors:)".to_string(),
+                    release: None,
+                    commit: None,
+                    factories: Vec::new(),
+                },
+                source_table: e.source.unwrap_or(true),
+                sink_table: e.sink.unwrap_or(true),
+                lookup: false,
+                validation: None,
+                prefix_lenient: false,
+                format_options,
+                prefixes: e.prefixes.clone(),
+                metadata: Vec::new(),
+                metadata_complete: false,
+                source_class: None,
+                all_or_none: Vec::new(),
+                key_value_projection: false,
+                value_format_metadata: false,
+                source_summary: None,
+                primary_key_required: None,
+                options,
+                templates: Vec::new(),
+                changelog: None,
+            };
+            if format {
+                out.catalogs.formats.push(catalog);
+            } else {
+                out.catalogs.connectors.push(catalog);
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changelog_capabilities_parse() {
+        let c = catalogs();
+        let caps = |name: &str| c.connector(name).and_then(|x| x.changelog.clone()).unwrap();
+        assert_eq!(caps("datagen").source.as_deref(), Some("insert-only"));
+        assert_eq!(caps("print").sink.as_deref(), Some("all"));
+        assert_eq!(caps("filesystem").sink.as_deref(), Some("format"));
+        assert_eq!(caps("upsert-kafka").source.as_deref(), Some("upsert"));
+        let fmt = |name: &str| c.format(name).and_then(|x| x.changelog.clone()).unwrap();
+        assert_eq!(fmt("csv").encode.as_deref(), Some("insert-only"));
+        assert_eq!(fmt("debezium-json").decode.as_deref(), Some("all"));
+        assert_eq!(fmt("avro-confluent").decode.as_deref(), Some("insert-only"));
+        assert_eq!(caps("jdbc").sink.as_deref(), Some("upsert"));
+        assert_eq!(caps("hbase-2.2").source.as_deref(), Some("insert-only"));
+        assert_eq!(
+            caps("opensearch").sink.as_deref(),
+            Some("all-but-update-before")
+        );
+        assert_eq!(caps("mongodb").sink.as_deref(), Some("upsert"));
+        assert_eq!(
+            caps("mysql-cdc").insert_only_when.as_deref(),
+            Some("scan.read-changelog-as-append-only.enabled")
+        );
+        // Every catalog says how it reads and writes changes.
+        for x in c.connectors.iter().chain(&c.formats) {
+            assert!(
+                x.changelog.is_some(),
+                "{}: no changelog capabilities",
+                x.name
+            );
+        }
+        for x in c.connectors.iter().chain(&c.formats) {
+            if let Some(caps) = &x.changelog {
+                assert!(
+                    caps.follows.is_some(),
+                    "{}: changelog without `follows`",
+                    x.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_catalog_parses() {
+        for (name, text) in FILES {
+            let parsed = crate::config::yaml::from_str::<OptionCatalog>(text);
+            assert!(parsed.is_ok(), "rules/data/{name}: {:?}", parsed.err());
+        }
+        assert!(catalogs().connector("datagen").is_some());
+        assert!(catalogs().format("csv").is_some());
+    }
+}
