@@ -68,7 +68,13 @@ impl Session<'_> {
                 return;
             }
         }
-        let query = source_select(name, alias.as_ref(), assignments, filter.as_deref(), statement.span);
+        let query = source_select(
+            name,
+            alias.as_ref(),
+            assignments,
+            filter.as_deref(),
+            statement.span,
+        );
         if let Some(validation) = self.validate_query(file, statement, &query) {
             self.check_expressions(file, statement, &query, &validation);
         }

@@ -1515,15 +1515,18 @@ fn partitioned_row_table(call: &Expr) -> Option<NameProblem> {
     {
         return None;
     }
-    f.args.iter().enumerate().find_map(|(i, a)| match &a.value.kind {
-        ExprKind::TableArg(_, Some(span)) => Some(NameProblem::PartitionedRowTable {
-            span: *span,
-            function: name.as_str().to_string(),
-            // A named argument is placed at its parameter's position: `input` is the first.
-            operand: if a.name.is_some() { 0 } else { i },
-        }),
-        _ => None,
-    })
+    f.args
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match &a.value.kind {
+            ExprKind::TableArg(_, Some(span)) => Some(NameProblem::PartitionedRowTable {
+                span: *span,
+                function: name.as_str().to_string(),
+                // A named argument is placed at its parameter's position: `input` is the first.
+                operand: if a.name.is_some() { 0 } else { i },
+            }),
+            _ => None,
+        })
 }
 
 /// The first select item of a view's query that is a niladic date-time keyword without an
@@ -1535,23 +1538,30 @@ fn keyword_item(q: &Query) -> Option<(String, bool)> {
         match body {
             SetExpr::Query(inner) => body = &inner.body,
             SetExpr::Select(select) => {
-                return select.items.iter().enumerate().find_map(|(i, item)| match item {
-                    SelectItem::Expr {
-                        expr,
-                        alias: None,
-                        ..
-                    } => match &expr.kind {
-                        ExprKind::NiladicFunction(k)
-                            if ["LOCALTIME", "LOCALTIMESTAMP", "CURRENT_DATE", "CURRENT_TIME"]
+                return select
+                    .items
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, item)| match item {
+                        SelectItem::Expr {
+                            expr, alias: None, ..
+                        } => match &expr.kind {
+                            ExprKind::NiladicFunction(k)
+                                if [
+                                    "LOCALTIME",
+                                    "LOCALTIMESTAMP",
+                                    "CURRENT_DATE",
+                                    "CURRENT_TIME",
+                                ]
                                 .iter()
                                 .any(|w| k.eq_ignore_ascii_case(w)) =>
-                        {
-                            Some((k.as_str().to_ascii_uppercase(), i == 0))
-                        }
+                            {
+                                Some((k.as_str().to_ascii_uppercase(), i == 0))
+                            }
+                            _ => None,
+                        },
                         _ => None,
-                    },
-                    _ => None,
-                });
+                    });
             }
             _ => return None,
         }
