@@ -16,7 +16,7 @@ ROOT = os.path.dirname(HERE)
 
 BY_CODE = {
     **{c: "names" for c in ("QV001", "QV002", "QV003", "QV004", "QV010", "QV011", "QV012",
-                            "QV013", "QV014", "QV015", "QV016")},
+                            "QV013", "QV014", "QV015", "QV016", "QV017")},
     **{c: "grouping" for c in ("QV005", "QV006", "QV007", "QV008", "QV009")},
     **{c: "functions" for c in ("QV020", "QV021", "QV022")},
     **{c: "types" for c in ("QV023", "QV024", "QV025", "QV026", "QV027")},
