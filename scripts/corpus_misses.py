@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -81,6 +82,9 @@ def main():
     parser.add_argument("--flat", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    # Without `..`: flinklint looks for `.flinklint.yaml` in the folders of the path as
+    # written, and `PROJECT/../shared` would find the project's own configuration.
+    args.corpus = os.path.realpath(args.corpus)
 
     by_file = defaultdict(list)
     with open(os.path.join(args.corpus, "validation-verdicts.jsonl")) as f:
@@ -107,7 +111,8 @@ def main():
                 ),
             )
         )
-    os.rmdir(workdir)
+    # The binary may leave its cache (`.flinklint_cache`) there.
+    shutil.rmtree(workdir, ignore_errors=True)
 
     knowable, misses = 0, []
     for file, verdicts in wanted.items():

@@ -94,6 +94,20 @@ impl Scan<'_> {
             W::COMMENT if ddl && self.kind(self.next(at)) == Some(TokenKind::Eq) => {
                 self.signal(MySql, Medium, "COMMENT = '...'", span)
             }
+            // A value of a VALUES row (`(DEFAULT, 'a')`): Flink's parser takes it and its
+            // validator rejects it ("No match found for function signature DEFAULT"), which
+            // QV020 reports; alone it does not make a statement another database's.
+            W::DEFAULT
+                if matches!(
+                    self.kind(self.prev(at)),
+                    Some(TokenKind::LParen | TokenKind::Comma)
+                ) && matches!(
+                    self.kind(self.next(at)),
+                    Some(TokenKind::RParen | TokenKind::Comma)
+                ) =>
+            {
+                self.signal(OtherDatabase, Weak, "DEFAULT", span)
+            }
             W::DEFAULT if !self.json_default(i) => {
                 self.signal(OtherDatabase, Medium, "DEFAULT", span)
             }

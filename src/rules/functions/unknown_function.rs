@@ -33,6 +33,22 @@ impl Rule for UnknownFunction {
         if ctx.target(found.file) == Target::Confluent {
             return;
         }
+        // `VALUES (DEFAULT, ...)`: Flink's tables have no column defaults.
+        if name == "DEFAULT" {
+            let mut d = out
+                .diagnostic(
+                    found.file,
+                    span,
+                    "DEFAULT is not a value in Flink SQL: Flink's tables have no column defaults",
+                )
+                .with_label("read as a call of an unknown function DEFAULT")
+                .with_help("write the value, or NULL for a nullable column; or leave the column out of the INSERT's column list");
+            if let Some(f) = flink {
+                d = d.with_flink_message(f);
+            }
+            out.report(d);
+            return;
+        }
         let help = match similar.as_slice() {
             [] => "define it first (CREATE [TEMPORARY] FUNCTION ... AS 'class'), or declare it under `functions:` in .flinklint.yaml when it comes from a catalog".to_string(),
             [one] => format!("did you mean `{one}`?"),

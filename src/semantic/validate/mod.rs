@@ -212,6 +212,42 @@ pub enum NameProblem {
         /// Input columns close to it.
         similar: Vec<String>,
     },
+    /// A view whose query selects `LOCALTIME`, `LOCALTIMESTAMP`, `CURRENT_DATE` or
+    /// `CURRENT_TIME` without an alias: Flink stores the query as `SELECT LOCALTIME AS
+    /// LOCALTIME` and cannot parse it back when a query reads the view ("Incorrect syntax near
+    /// the keyword 'LOCALTIME' at line 1, column 21.").
+    ViewKeywordColumn {
+        /// The view's name in the reading query.
+        span: Span,
+        /// The view's name as written.
+        view: String,
+        /// The keyword.
+        keyword: String,
+        /// The keyword is the view's first select item (Flink's column is then known).
+        first: bool,
+    },
+    /// An `OPTIONS` hint on a view (Flink: "View '`c`.`d`.`v`' cannot be enriched with new
+    /// options. Hints can only be applied to tables.").
+    ViewOptionsHint {
+        /// The hint comment.
+        span: Span,
+        /// The view's name as written.
+        name: String,
+        /// The view's qualified name as Flink prints it (`` `c`.`d`.`v` ``).
+        qualified: String,
+    },
+    /// `TABLE t PARTITION BY ...` passed to a built-in table function whose table argument has
+    /// row semantics (`FROM_CHANGELOG`, `TO_CHANGELOG`; Calcite: "Only tables with set
+    /// semantics may be partitioned. Invalid PARTITION BY clause in the 0-th operand of table
+    /// function 'f'").
+    PartitionedRowTable {
+        /// The `PARTITION BY` clause.
+        span: Span,
+        /// The function as written.
+        function: String,
+        /// The position of the table argument among the call's operands (0-based).
+        operand: usize,
+    },
     /// A `USING` column that a side of the join does not have (Calcite: "Column 'x' not found
     /// in any table").
     UnknownUsingColumn {

@@ -110,6 +110,9 @@ pub(super) struct Walker<'a> {
     foreign: &'a [String],
     ctes: Vec<(CompactString, Option<Cols>)>,
     problem: Option<NameProblem>,
+    /// A problem Flink meets only after validating the names (an `OPTIONS` hint on a view,
+    /// found while it converts the query): reported when no name problem comes first.
+    late: Option<NameProblem>,
     columns: HashMap<Span, ResolvedColumn>,
     outputs: HashMap<Span, Vec<Option<Type>>>,
     lambda: Vec<CompactString>,
@@ -122,6 +125,7 @@ impl<'a> Walker<'a> {
             foreign,
             ctes: Vec::new(),
             problem: None,
+            late: None,
             columns: HashMap::new(),
             outputs: HashMap::new(),
             lambda: Vec::new(),
@@ -134,7 +138,7 @@ impl<'a> Walker<'a> {
 
     pub(super) fn finish(self) -> Validation {
         Validation {
-            problem: self.problem,
+            problem: self.problem.or(self.late),
             columns: self.columns,
             outputs: self.outputs,
         }
@@ -252,9 +256,41 @@ impl<'a> Walker<'a> {
             return;
         }
         match t {
-            TableRef::Named { name, alias, .. } => {
+            TableRef::Named {
+                name, alias, hints, ..
+            } => {
                 let cte = name.parts.len() == 1
                     && self.ctes.iter().any(|(n, _)| n == name.parts[0].as_str());
+                if !cte {
+                    if let Some((_, object)) = self.catalog.lookup(name) {
+                        if let crate::semantic::catalog::ObjectDef::View(v) = &object.def {
+                            if let Some((keyword, first)) =
+                                v.query.as_deref().and_then(keyword_item)
+                            {
+                                self.fail(NameProblem::ViewKeywordColumn {
+                                    span: name.span,
+                                    view: name.last().as_str().to_string(),
+                                    keyword,
+                                    first,
+                                });
+                                return;
+                            }
+                        }
+                    }
+                }
+                if let Some(hint) = hints.iter().find(|h| h.options).filter(|_| !cte) {
+                    if let Some((q, object)) = self.catalog.lookup(name) {
+                        if matches!(object.def, crate::semantic::catalog::ObjectDef::View(_))
+                            && self.late.is_none()
+                        {
+                            self.late = Some(NameProblem::ViewOptionsHint {
+                                span: hint.span,
+                                name: name.last().as_str().to_string(),
+                                qualified: q.to_string(),
+                            });
+                        }
+                    }
+                }
                 if !cte && self.catalog.dropped(name) {
                     let within = match name.parts.as_slice() {
                         [_] => None,
@@ -328,6 +364,10 @@ impl<'a> Walker<'a> {
                 ));
             }
             TableRef::Function { call, alias, .. } => {
+                if let Some(p) = partitioned_row_table(call) {
+                    self.fail(p);
+                    return;
+                }
                 let cols = self.window_tvf(call);
                 let cols = match (cols, alias.as_ref().filter(|a| !a.columns.is_empty())) {
                     (Some(c), Some(a)) => Some(rename(&c, &a.columns)),
@@ -437,7 +477,7 @@ impl<'a> Walker<'a> {
         if !matches!(name.as_str(), "TUMBLE" | "HOP" | "CUMULATE" | "SESSION") {
             return None;
         }
-        let ExprKind::TableArg(table) = &f.args.first()?.value.kind else {
+        let ExprKind::TableArg(table, _) = &f.args.first()?.value.kind else {
             return None;
         };
         let input = self.named(table)?;
@@ -1457,4 +1497,74 @@ fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
         ExprKind::Lambda { body, .. } => f(body),
         _ => {}
     }
+}
+
+/// `FROM_CHANGELOG` / `TO_CHANGELOG` with `TABLE t PARTITION BY ...`: their table argument has
+/// row semantics in Flink 2.3 (`BuiltInFunctionDefinitions`), and Calcite rejects the
+/// partitioning before it looks the table up.
+fn partitioned_row_table(call: &Expr) -> Option<NameProblem> {
+    let ExprKind::Function(f) = &call.kind else {
+        return None;
+    };
+    let [name] = f.name.parts.as_slice() else {
+        return None;
+    };
+    if !["FROM_CHANGELOG", "TO_CHANGELOG"]
+        .iter()
+        .any(|n| name.as_str().eq_ignore_ascii_case(n))
+    {
+        return None;
+    }
+    f.args
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match &a.value.kind {
+            ExprKind::TableArg(_, Some(span)) => Some(NameProblem::PartitionedRowTable {
+                span: *span,
+                function: name.as_str().to_string(),
+                // A named argument is placed at its parameter's position: `input` is the first.
+                operand: if a.name.is_some() { 0 } else { i },
+            }),
+            _ => None,
+        })
+}
+
+/// The first select item of a view's query that is a niladic date-time keyword without an
+/// alias (`SELECT LOCALTIME`), and whether it is the first item: Flink's expanded view text
+/// aliases it with the keyword itself, which its parser rejects (verified for these four).
+fn keyword_item(q: &Query) -> Option<(String, bool)> {
+    let mut body = &q.body;
+    for _ in 0..16 {
+        match body {
+            SetExpr::Query(inner) => body = &inner.body,
+            SetExpr::Select(select) => {
+                return select
+                    .items
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, item)| match item {
+                        SelectItem::Expr {
+                            expr, alias: None, ..
+                        } => match &expr.kind {
+                            ExprKind::NiladicFunction(k)
+                                if [
+                                    "LOCALTIME",
+                                    "LOCALTIMESTAMP",
+                                    "CURRENT_DATE",
+                                    "CURRENT_TIME",
+                                ]
+                                .iter()
+                                .any(|w| k.eq_ignore_ascii_case(w)) =>
+                            {
+                                Some((k.as_str().to_ascii_uppercase(), i == 0))
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+            }
+            _ => return None,
+        }
+    }
+    None
 }

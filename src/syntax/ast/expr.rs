@@ -344,8 +344,9 @@ pub enum ExprKind {
     Parameter,
     /// `DESCRIPTOR(a, b)`.
     Descriptor(Vec<Ident>),
-    /// `TABLE t` as a table-function argument.
-    TableArg(ObjectName),
+    /// `TABLE t [PARTITION BY ...] [ORDER BY ...]` as a table-function argument (`MODEL m`
+    /// too): the table, and where `PARTITION BY keys` was written.
+    TableArg(ObjectName, Option<Span>),
     /// `DEFAULT` as an argument.
     Default,
     /// `x -> body` lambda (Flink 2.2+ for some functions).

@@ -137,6 +137,8 @@ pub struct ColumnList {
 pub struct Hint {
     /// The whole hint comment.
     pub span: Span,
+    /// One of its hints is `OPTIONS(...)` (dynamic table options).
+    pub options: bool,
 }
 
 /// A whole file: its statements in order.
@@ -359,6 +361,22 @@ pub enum OtherForm {
     Reset(KeyList),
     /// `SHOW CREATE CONNECTION name`.
     ShowCreateConnection,
+    /// `UPDATE t [[AS] alias] SET c = e, ... [WHERE cond]`.
+    Update {
+        /// The alias.
+        alias: Option<Ident>,
+        /// The assignments: target column and value.
+        assignments: Vec<(ObjectName, Expr)>,
+        /// The condition.
+        filter: Option<Box<Expr>>,
+    },
+    /// `DELETE FROM t [[AS] alias] [WHERE cond]`.
+    Delete {
+        /// The alias.
+        alias: Option<Ident>,
+        /// The condition.
+        filter: Option<Box<Expr>>,
+    },
     /// `SHOW CONNECTIONS`: whether `FROM` / `IN` a database was written.
     ShowConnections {
         /// `FROM db` / `IN db` was written.

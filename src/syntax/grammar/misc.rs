@@ -412,33 +412,50 @@ impl Parser<'_> {
                 self.bump();
                 self.expect(Kw::FROM)?;
                 let name = self.object_name("a table name")?;
+                let mut alias = None;
                 if self.eat(Kw::AS).is_some() || self.at_optional_name() {
-                    self.ident("an alias")?;
+                    alias = Some(self.ident("an alias")?);
                 }
+                let mut filter = None;
                 if self.eat(Kw::WHERE).is_some() {
-                    self.expr()?;
+                    filter = Some(Box::new(self.expr()?));
                 }
-                Self::other(OtherKind::Delete, Some(name))
+                Self::other_form(
+                    OtherKind::Delete,
+                    Some(name),
+                    OtherForm::Delete { alias, filter },
+                )
             }
             Kw::UPDATE => {
                 self.bump();
                 let name = self.object_name("a table name")?;
+                let mut alias = None;
                 if self.eat(Kw::AS).is_some() || (self.at_optional_name() && !self.at(Kw::SET)) {
-                    self.ident("an alias")?;
+                    alias = Some(self.ident("an alias")?);
                 }
                 self.expect(Kw::SET)?;
+                let mut assignments = Vec::new();
                 loop {
-                    self.object_name("a column name")?;
+                    let column = self.object_name("a column name")?;
                     self.expect_kind(TokenKind::Eq, "`=`")?;
-                    self.expr()?;
+                    assignments.push((column, self.expr()?));
                     if self.eat_kind(TokenKind::Comma).is_none() {
                         break;
                     }
                 }
+                let mut filter = None;
                 if self.eat(Kw::WHERE).is_some() {
-                    self.expr()?;
+                    filter = Some(Box::new(self.expr()?));
                 }
-                Self::other(OtherKind::Update, Some(name))
+                Self::other_form(
+                    OtherKind::Update,
+                    Some(name),
+                    OtherForm::Update {
+                        alias,
+                        assignments,
+                        filter,
+                    },
+                )
             }
             Kw::STOP => {
                 self.bump();

@@ -23,7 +23,7 @@ impl Builder<'_> {
         let mut descriptor = None;
         for arg in &f.args {
             match &arg.value.kind {
-                ExprKind::TableArg(t) if table.is_none() => table = Some(t),
+                ExprKind::TableArg(t, _) if table.is_none() => table = Some(t),
                 ExprKind::Descriptor(cols) if descriptor.is_none() => descriptor = Some(cols),
                 _ => {}
             }

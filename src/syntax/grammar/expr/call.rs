@@ -158,7 +158,7 @@ impl Parser<'_> {
                 self.bump();
                 let model = self.object_name("a model name")?;
                 Expr {
-                    kind: ExprKind::TableArg(model),
+                    kind: ExprKind::TableArg(model, None),
                     span: self.finish(m_start),
                 }
             } else if matches!(self.kw(), Kw::SELECT | Kw::WITH | Kw::VALUES) {
@@ -324,11 +324,14 @@ impl Parser<'_> {
         let start = self.start();
         self.expect(Kw::TABLE)?;
         let name = self.object_name("a table name")?;
+        let mut partition = None;
         if self.at(Kw::PARTITION) && self.nth_at(1, Kw::BY) {
+            let p_start = self.start();
             self.bump();
             self.bump();
             // One key, or a parenthesized list.
             self.expr()?;
+            partition = Some(self.finish(p_start));
         }
         if self.at(Kw::ORDER) && self.nth_at(1, Kw::BY) {
             self.bump();
@@ -341,7 +344,7 @@ impl Parser<'_> {
             }
         }
         Ok(Expr {
-            kind: ExprKind::TableArg(name),
+            kind: ExprKind::TableArg(name, partition),
             span: self.finish(start),
         })
     }

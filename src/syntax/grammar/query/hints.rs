@@ -36,10 +36,42 @@ impl Parser<'_> {
                     Some("put all hints in one comment, separated by commas".to_string()),
                 );
             }
-            hints.push(Hint { span });
+            hints.push(Hint {
+                span,
+                options: names_options(body),
+            });
         }
         hints
     }
+}
+
+/// Whether a hint body has an `OPTIONS` hint: a name at the top level (first, or after a
+/// comma), in any case.
+fn names_options(body: &str) -> bool {
+    let tokens: Vec<_> = crate::syntax::lexer::lex(body)
+        .into_iter()
+        .filter(|t| !t.kind.is_trivia())
+        .collect();
+    let mut depth = 0usize;
+    let mut name_position = true;
+    for t in &tokens {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            TokenKind::Comma if depth == 0 => {
+                name_position = true;
+                continue;
+            }
+            TokenKind::Word if depth == 0 && name_position => {
+                if body[t.span.range()].eq_ignore_ascii_case("OPTIONS") {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        name_position = false;
+    }
+    false
 }
 
 /// Checks a hint body; returns the byte offset and message of the first problem.
