@@ -454,6 +454,34 @@ impl Project {
         changed
     }
 
+    /// How many files of histories the last check ran (with incremental checks, an edit of a
+    /// history's file runs that file and the ones after it; the state before it is reused).
+    pub fn history_files_run(&self) -> Option<usize> {
+        (self.incremental && self.last.is_some()).then(|| self.reuse.history_files_run())
+    }
+
+    /// The project's files as last parsed, each parsed alone (the dialects as the file's own
+    /// text shows them, before the project's files are weighed together): what the context
+    /// cache records ([`crate::discover::cache::record`]). Files not parsed yet are left out.
+    pub fn parsed_files(&self) -> Vec<FileEntry> {
+        self.files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| {
+                let (parsed, dialect) = f.parsed.clone()?;
+                Some(FileEntry {
+                    id: FileId(i as u32),
+                    source: f.source.clone(),
+                    parsed,
+                    dialect,
+                    load_error: f.load_error.clone(),
+                    report: f.role == Role::Reported,
+                    base_of: None,
+                })
+            })
+            .collect()
+    }
+
     /// The last check's outcome (`None` before the first [`Project::check`]).
     pub fn outcome(&self) -> Option<&Outcome> {
         self.last.as_ref()

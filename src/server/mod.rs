@@ -17,6 +17,7 @@
 mod actions;
 mod convert;
 mod navigate;
+mod startup;
 pub mod text;
 pub mod transport;
 mod workspace;
@@ -129,6 +130,9 @@ struct Server<'c> {
     result_ids: HashMap<PathBuf, String>,
     /// A template of the rules' documentation links (`{code}`), from `initializationOptions`.
     docs: Option<String>,
+    /// The diagnostics published for open documents before their project's first whole check
+    /// ([`startup`]), until that check publishes its own.
+    early: HashMap<PathBuf, Vec<lsp::Diagnostic>>,
     next_id: i32,
     shutdown: bool,
 }
@@ -190,6 +194,7 @@ impl<'c> Server<'c> {
             published: HashSet::new(),
             result_ids: HashMap::new(),
             docs,
+            early: HashMap::new(),
             next_id: 0,
             shutdown: false,
         }
@@ -479,7 +484,12 @@ impl<'c> Server<'c> {
             .open
             .insert(path.clone(), (text.clone(), p.text_document.version));
         let mut messages = Vec::new();
-        self.workspace.set_text(&path, text, &mut messages);
+        match undecodable(&path, &text) {
+            Some(error) => self
+                .workspace
+                .set_unreadable(&path, &error, &mut messages),
+            None => self.workspace.set_text(&path, text, &mut messages),
+        }
         self.show(messages);
         self.changed();
     }
@@ -594,10 +604,34 @@ impl<'c> Server<'c> {
         self.pending = None;
         let mut changed: Vec<(usize, PathBuf)> = Vec::new();
         let timings = std::env::var_os("FLINKLINT_TIMINGS").is_some();
-        for (i, root) in self.workspace.roots.iter_mut().enumerate() {
+        let mut first_checks = Vec::new();
+        for i in 0..self.workspace.roots.len() {
+            let root = &self.workspace.roots[i];
             if !root.dirty && root.project.outcome().is_some() {
                 continue;
             }
+            let first = root.project.outcome().is_none();
+            if first && !everything && !self.caps.pull {
+                let start = Instant::now();
+                let early = startup::early_diagnostics(
+                    root,
+                    &self.workspace.open,
+                    self.docs.as_deref(),
+                );
+                if timings {
+                    eprintln!(
+                        "timings: early check of the open documents of {}: {:.2} ms ({})",
+                        root.dir.display(),
+                        start.elapsed().as_secs_f64() * 1e3,
+                        if early.is_some() { "from the cache" } else { "cache cold" }
+                    );
+                }
+                for (path, diagnostics) in early.into_iter().flatten() {
+                    self.publish(&path, diagnostics.clone());
+                    self.early.insert(path, diagnostics);
+                }
+            }
+            let root = &mut self.workspace.roots[i];
             root.dirty = false;
             let start = Instant::now();
             let paths = root.project.check();
@@ -616,7 +650,24 @@ impl<'c> Server<'c> {
                     }
                 }
             }
+            if first {
+                first_checks.push(i);
+            }
             changed.extend(paths.into_iter().map(|p| (i, p)));
+        }
+        // What the early diagnostics said of a document that the whole check finds nothing in.
+        let early: Vec<PathBuf> = self.early.keys().cloned().collect();
+        for path in early {
+            if !changed.iter().any(|(_, p)| *p == path) {
+                if let Some(i) = self
+                    .workspace
+                    .roots
+                    .iter()
+                    .position(|r| r.project.role(&path) == Some(crate::project::Role::Reported))
+                {
+                    changed.push((i, path));
+                }
+            }
         }
         if everything {
             changed.clear();
@@ -646,15 +697,30 @@ impl<'c> Server<'c> {
         for path in stale {
             self.publish_empty(&path);
         }
-        if changed.is_empty() {
-            return;
-        }
         if self.caps.pull {
-            if self.caps.refresh {
+            if self.caps.refresh && !changed.is_empty() {
                 self.request("workspace/diagnostic/refresh", ());
             }
-            return;
+        } else {
+            self.publish_changed(changed);
         }
+        self.early.clear();
+        // The first check of a project: what its files create and use, for the next start.
+        for i in first_checks {
+            let start = Instant::now();
+            let written = startup::record(&self.workspace.roots[i]);
+            if timings {
+                eprintln!(
+                    "timings: {written} context cache entries written: {:.2} ms",
+                    start.elapsed().as_secs_f64() * 1e3
+                );
+            }
+        }
+    }
+
+    /// Publishes the diagnostics of the files in `changed` (by root), but for an open
+    /// document whose early diagnostics ([`startup`]) were the same.
+    fn publish_changed(&mut self, changed: Vec<(usize, PathBuf)>) {
         for (i, path) in changed {
             let root = &self.workspace.roots[i];
             if root.project.role(&path) != Some(crate::project::Role::Reported) {
@@ -667,6 +733,9 @@ impl<'c> Server<'c> {
                 continue;
             };
             let diagnostics = convert::diagnostics_of(outcome, index, self.docs.as_deref());
+            if self.early.remove(&path).as_ref() == Some(&diagnostics) {
+                continue;
+            }
             self.publish(&path, diagnostics);
         }
     }
@@ -876,6 +945,18 @@ impl<'c> Server<'c> {
         }
         lsp::WorkspaceDiagnosticReportResult::Report(lsp::WorkspaceDiagnosticReport { items })
     }
+}
+
+/// Why an opened document is not text, as the command line says of its file: the editor
+/// decoded a file that is not UTF-8 (its text holds U+FFFD, the replacement character, where
+/// the file's bytes are not UTF-8). Its findings would be noise about undecodable bytes; the
+/// file is reported as unreadable (SY000), once. `None` for a text document.
+fn undecodable(path: &Path, text: &str) -> Option<String> {
+    if !text.contains('\u{FFFD}') {
+        return None;
+    }
+    let (_, error) = crate::discover::read::load(&crate::discover::Input::File(path.into()), None);
+    error.filter(|e| e.starts_with("not valid UTF-8"))
 }
 
 fn to_value(v: impl serde::Serialize) -> serde_json::Value {
