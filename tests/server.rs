@@ -490,10 +490,11 @@ fn hover_on_a_column_of_a_query_is_the_column_the_reference_resolves_to() {
         outer.contains("customers") && outer.contains("BIGINT"),
         "{outer}"
     );
-    // A view: the statement that defines it; a column read from it, the view's column.
+    // A view: its definition as SHOW CREATE VIEW prints it; a column read from it, the view's
+    // column.
     let view = hover(3, 16);
     assert!(
-        view.contains("CREATE VIEW big AS SELECT id FROM orders WHERE amount > 10;"),
+        view.contains("CREATE VIEW `default_catalog`.`default_database`.`big` (\n  `id`\n)\nAS SELECT `orders`.`id`\nFROM `default_catalog`.`default_database`.`orders` AS `orders`\nWHERE `orders`.`amount` > 10\n"),
         "{view}"
     );
     let from_view = hover(3, 8);
@@ -827,7 +828,7 @@ fn configuration_overrides_per_folder_and_their_reload() {
     std::fs::write(team.join("legacy/job.sql"), JOB).unwrap();
     let mut c = Client::start(&dir.0, json!({}));
     // The workspace folder's own file: the defaults (SY003 is a warning, TB001 an error).
-    assert_eq!(severities(&mut c, "job.sql"), vec!["SY003:2", "TB001:1"]);
+    assert_eq!(severities(&mut c, "job.sql"), vec!["SY003:1", "TB001:1"]);
     // The nested folder: its configuration, and the override for `legacy/`.
     assert_eq!(severities(&mut c, "team/job.sql"), vec!["SY003:2", "TB001:1"]);
     assert_eq!(severities(&mut c, "team/legacy/job.sql"), vec!["TB001:3"]);
@@ -857,7 +858,7 @@ fn configuration_overrides_per_folder_and_their_reload() {
         json!({"changes": [{"uri": c.uri("team/.flinklint.yaml"), "type": 3}]}),
     );
     assert_eq!(severities(&mut c, "team/legacy/job.sql"), vec!["TB001:1"]);
-    assert_eq!(severities(&mut c, "team/job.sql"), vec!["SY003:2", "TB001:1"]);
+    assert_eq!(severities(&mut c, "team/job.sql"), vec!["SY003:1", "TB001:1"]);
     c.shutdown();
 }
 
@@ -948,6 +949,77 @@ fn hover_on_a_view_is_show_create_view_and_its_columns() {
     };
     // As Flink 2.3 prints them (`SHOW CREATE VIEW`, verified with Flink), and the columns
     // with the types the query gives them.
-    snapshot("server_hover_view", &format!("{}\n---\n{}", hover(3, 16), hover(3, 36)));
+    snapshot("server_hover_view", &format!("{}\n---\n{}", hover(3, 16), hover(3, 30)));
+    c.shutdown();
+}
+
+#[test]
+fn first_diagnostics_from_the_context_cache_are_never_stale() {
+    let dir = TempDir::new("lsp-cache");
+    std::fs::create_dir_all(dir.0.join("ddl")).unwrap();
+    std::fs::create_dir_all(dir.0.join("jobs")).unwrap();
+    std::fs::write(dir.0.join("ddl/orders.sql"), PARENT).unwrap();
+    let job = "CREATE TABLE sink (id INT, amount DOUBLE) WITH ('connector' = 'blackhole');\n\
+               INSERT INTO sink SELECT id, amount FROM orders;\n";
+    std::fs::write(dir.0.join("jobs/job.sql"), job).unwrap();
+    for i in 0..40 {
+        std::fs::write(
+            dir.0.join(format!("ddl/other_{i}.sql")),
+            format!("CREATE TABLE other_{i} (k INT) WITH ('connector' = 'datagen');\n"),
+        )
+        .unwrap();
+    }
+    // A server with a document open from the start: initialize, open, then the first check.
+    let start = |dir: &Path| {
+        let (server, client) = Connection::memory();
+        let handle = std::thread::spawn(move || flinklint::server::run(&server).unwrap());
+        let mut c = Client {
+            connection: client,
+            server: Some(handle),
+            next_id: 0,
+            inbox: Vec::new(),
+            dir: dir.to_path_buf(),
+        };
+        c.request(
+            "initialize",
+            json!({"capabilities": {}, "workspaceFolders": [{"uri": uri(dir), "name": "p"}]}),
+        );
+        c.notify("initialized", json!({}));
+        c.open("jobs/job.sql", job);
+        c
+    };
+    // The first start: the cache is cold; the server writes it after its first check.
+    let mut c = start(&dir.0);
+    c.sync();
+    c.shutdown();
+    let index = dir.0.join(".flinklint_cache/context-index");
+    let written = std::fs::read_to_string(&index).expect("the server wrote the cache");
+    assert!(written.contains("orders.sql"), "{written}");
+    // The job's table loses a column on disk after the cache was written: the first
+    // diagnostics of the next start see it (the entry is stale by size and time).
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(
+        dir.0.join("ddl/orders.sql"),
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    let mut c = start(&dir.0);
+    let first = c.codes("jobs/job.sql");
+    assert!(!first.is_empty(), "the first diagnostics see the new table");
+    c.sync();
+    // The whole check agrees: nothing else is published for the job.
+    let again: Vec<Message> = c
+        .drain(Duration::from_millis(300))
+        .into_iter()
+        .filter(|m| matches!(m, Message::Notification(n)
+            if n.method == "textDocument/publishDiagnostics"
+                && n.params["uri"] == c.uri("jobs/job.sql").as_str()))
+        .collect();
+    assert!(again.is_empty(), "{again:?}");
+    c.shutdown();
+    // A garbled cache is not read: the server checks everything, and the findings are right.
+    std::fs::write(&index, written.replace("orders", "ordrs")).unwrap();
+    let mut c = start(&dir.0);
+    assert_eq!(c.codes("jobs/job.sql"), first);
     c.shutdown();
 }

@@ -284,7 +284,8 @@ struct ProjectFile {
 /// Paths are taken as given: `./a.sql` and `a.sql` are two files.
 /// [`Project::check`] parses only the files whose text changed since the last check and runs
 /// again only the sessions an edit can reach ([`semantic::Reuse`]: the edited scripts and
-/// those that read what they create; every session after a history's edit); histories and
+/// those that read what they create; a history from the edited migration on, and what
+/// starts from the catalog it leaves); histories and
 /// scripts see one another's tables, so an edit in one file can change the findings of any
 /// other: [`Project::check`] returns the files whose findings changed.
 #[derive(Debug)]

@@ -282,7 +282,9 @@ impl<'c> Server<'c> {
             self.workspace.ensure_root(&dir, &mut messages);
         }
         self.show(messages);
-        self.pending = Some(Instant::now() - DEBOUNCE);
+        // The first check waits for the debounce: the documents a client opens right after
+        // `initialized` are then open for it (and checked first, see [`startup`]).
+        self.pending = Some(Instant::now());
     }
 
     fn send(&self, message: Message) {
