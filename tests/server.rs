@@ -830,7 +830,10 @@ fn configuration_overrides_per_folder_and_their_reload() {
     // The workspace folder's own file: the defaults (SY003 is a warning, TB001 an error).
     assert_eq!(severities(&mut c, "job.sql"), vec!["SY003:1", "TB001:1"]);
     // The nested folder: its configuration, and the override for `legacy/`.
-    assert_eq!(severities(&mut c, "team/job.sql"), vec!["SY003:2", "TB001:1"]);
+    assert_eq!(
+        severities(&mut c, "team/job.sql"),
+        vec!["SY003:2", "TB001:1"]
+    );
     assert_eq!(severities(&mut c, "team/legacy/job.sql"), vec!["TB001:3"]);
     // The override edited on disk: reloaded when the client reports the change, and published
     // again where the findings changed.
@@ -849,7 +852,10 @@ fn configuration_overrides_per_folder_and_their_reload() {
         vec!["SY003:1", "TB001:2"]
     );
     // An open document of the overridden folder keeps its unsaved text under the new settings.
-    c.open("team/legacy/job.sql", "CREATE TABLE t (a INT, PRIMARY KEY (a)) WITH ('connector' = 'datagen');\n");
+    c.open(
+        "team/legacy/job.sql",
+        "CREATE TABLE t (a INT, PRIMARY KEY (a)) WITH ('connector' = 'datagen');\n",
+    );
     assert_eq!(severities(&mut c, "team/legacy/job.sql"), vec!["TB001:2"]);
     // The nested configuration deleted: its files fall back to the workspace folder's.
     std::fs::remove_file(team.join(".flinklint.yaml")).unwrap();
@@ -858,7 +864,10 @@ fn configuration_overrides_per_folder_and_their_reload() {
         json!({"changes": [{"uri": c.uri("team/.flinklint.yaml"), "type": 3}]}),
     );
     assert_eq!(severities(&mut c, "team/legacy/job.sql"), vec!["TB001:1"]);
-    assert_eq!(severities(&mut c, "team/job.sql"), vec!["SY003:1", "TB001:1"]);
+    assert_eq!(
+        severities(&mut c, "team/job.sql"),
+        vec!["SY003:1", "TB001:1"]
+    );
     c.shutdown();
 }
 
@@ -945,11 +954,17 @@ fn hover_on_a_view_is_show_create_view_and_its_columns() {
             "textDocument/hover",
             json!({"textDocument": {"uri": c.uri("views.sql")}, "position": {"line": line, "character": character}}),
         );
-        r["result"]["contents"]["value"].as_str().unwrap().to_string()
+        r["result"]["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .to_string()
     };
     // As Flink 2.3 prints them (`SHOW CREATE VIEW`, verified with Flink), and the columns
     // with the types the query gives them.
-    snapshot("server_hover_view", &format!("{}\n---\n{}", hover(3, 16), hover(3, 30)));
+    snapshot(
+        "server_hover_view",
+        &format!("{}\n---\n{}", hover(3, 16), hover(3, 30)),
+    );
     c.shutdown();
 }
 
@@ -1011,9 +1026,11 @@ fn first_diagnostics_from_the_context_cache_are_never_stale() {
     let again: Vec<Message> = c
         .drain(Duration::from_millis(300))
         .into_iter()
-        .filter(|m| matches!(m, Message::Notification(n)
+        .filter(|m| {
+            matches!(m, Message::Notification(n)
             if n.method == "textDocument/publishDiagnostics"
-                && n.params["uri"] == c.uri("jobs/job.sql").as_str()))
+                && n.params["uri"] == c.uri("jobs/job.sql").as_str())
+        })
         .collect();
     assert!(again.is_empty(), "{again:?}");
     c.shutdown();

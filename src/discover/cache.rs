@@ -434,11 +434,16 @@ pub fn warm_context(
         .chain(context.par_iter())
         .filter(|input| {
             let path = input.path();
-            let fresh = path.to_str().and_then(|k| old.entries.get(k)).is_some_and(|e| {
-                std::fs::metadata(path).is_ok_and(|m| {
-                    e.size == m.len() && e.mtime == m.modified().map_or(0, nanos) && e.mtime != 0
-                })
-            });
+            let fresh = path
+                .to_str()
+                .and_then(|k| old.entries.get(k))
+                .is_some_and(|e| {
+                    std::fs::metadata(path).is_ok_and(|m| {
+                        e.size == m.len()
+                            && e.mtime == m.modified().map_or(0, nanos)
+                            && e.mtime != 0
+                    })
+                });
             !fresh
         })
         .count();

@@ -106,10 +106,8 @@ pub fn diagnostics_of(outcome: &Outcome, file: usize, docs: Option<&str>) -> Vec
     });
     shown.truncate(MAX_PER_DOCUMENT - 1);
     let more = all.len() - shown.len();
-    let mut out: Vec<lsp::Diagnostic> = shown
-        .iter()
-        .map(|d| diagnostic(outcome, d, docs))
-        .collect();
+    let mut out: Vec<lsp::Diagnostic> =
+        shown.iter().map(|d| diagnostic(outcome, d, docs)).collect();
     out.push(lsp::Diagnostic {
         range: lsp::Range::default(),
         severity: Some(lsp::DiagnosticSeverity::INFORMATION),
