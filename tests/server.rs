@@ -490,10 +490,11 @@ fn hover_on_a_column_of_a_query_is_the_column_the_reference_resolves_to() {
         outer.contains("customers") && outer.contains("BIGINT"),
         "{outer}"
     );
-    // A view: the statement that defines it; a column read from it, the view's column.
+    // A view: its definition as SHOW CREATE VIEW prints it; a column read from it, the view's
+    // column.
     let view = hover(3, 16);
     assert!(
-        view.contains("CREATE VIEW big AS SELECT id FROM orders WHERE amount > 10;"),
+        view.contains("CREATE VIEW `default_catalog`.`default_database`.`big` (\n  `id`\n)\nAS SELECT `orders`.`id`\nFROM `default_catalog`.`default_database`.`orders` AS `orders`\nWHERE `orders`.`amount` > 10\n"),
         "{view}"
     );
     let from_view = hover(3, 8);
@@ -799,5 +800,243 @@ fn configuration_per_root_and_multi_root_workspaces() {
         .map(|d| d["code"].as_str().unwrap())
         .collect();
     assert_eq!(codes, vec!["TB001"]);
+    c.shutdown();
+}
+
+/// The severity of each diagnostic published for `rel`, with its code (`TB001:1` for an error).
+fn severities(c: &mut Client, rel: &str) -> Vec<String> {
+    c.diagnostics(rel)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| format!("{}:{}", d["code"].as_str().unwrap(), d["severity"]))
+        .collect()
+}
+
+#[test]
+fn configuration_overrides_per_folder_and_their_reload() {
+    // A folder with its own configuration whose `overrides:` change severities for some paths.
+    let dir = project("lsp-overrides");
+    let team = dir.0.join("team");
+    std::fs::create_dir_all(team.join("legacy")).unwrap();
+    std::fs::write(
+        team.join(".flinklint.yaml"),
+        "rules:\n  SY003: warning\noverrides:\n  - paths: [legacy/]\n    rules:\n      TB001: info\n      SY003: off\n",
+    )
+    .unwrap();
+    std::fs::write(team.join("job.sql"), JOB).unwrap();
+    std::fs::write(team.join("legacy/job.sql"), JOB).unwrap();
+    let mut c = Client::start(&dir.0, json!({}));
+    // The workspace folder's own file: the defaults (SY003 is a warning, TB001 an error).
+    assert_eq!(severities(&mut c, "job.sql"), vec!["SY003:1", "TB001:1"]);
+    // The nested folder: its configuration, and the override for `legacy/`.
+    assert_eq!(
+        severities(&mut c, "team/job.sql"),
+        vec!["SY003:2", "TB001:1"]
+    );
+    assert_eq!(severities(&mut c, "team/legacy/job.sql"), vec!["TB001:3"]);
+    // The override edited on disk: reloaded when the client reports the change, and published
+    // again where the findings changed.
+    std::fs::write(
+        team.join(".flinklint.yaml"),
+        "rules:\n  SY003: off\noverrides:\n  - paths: [legacy/]\n    rules:\n      TB001: warning\n      SY003: error\n",
+    )
+    .unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": c.uri("team/.flinklint.yaml"), "type": 2}]}),
+    );
+    assert_eq!(severities(&mut c, "team/job.sql"), vec!["TB001:1"]);
+    assert_eq!(
+        severities(&mut c, "team/legacy/job.sql"),
+        vec!["SY003:1", "TB001:2"]
+    );
+    // An open document of the overridden folder keeps its unsaved text under the new settings.
+    c.open(
+        "team/legacy/job.sql",
+        "CREATE TABLE t (a INT, PRIMARY KEY (a)) WITH ('connector' = 'datagen');\n",
+    );
+    assert_eq!(severities(&mut c, "team/legacy/job.sql"), vec!["TB001:2"]);
+    // The nested configuration deleted: its files fall back to the workspace folder's.
+    std::fs::remove_file(team.join(".flinklint.yaml")).unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": c.uri("team/.flinklint.yaml"), "type": 3}]}),
+    );
+    assert_eq!(severities(&mut c, "team/legacy/job.sql"), vec!["TB001:1"]);
+    assert_eq!(
+        severities(&mut c, "team/job.sql"),
+        vec!["SY003:1", "TB001:1"]
+    );
+    c.shutdown();
+}
+
+#[test]
+fn documents_that_are_not_sql_do_not_flood_the_editor() {
+    let dir = project("lsp-binary");
+    // A file that is not UTF-8 (Latin-1 bytes, NUL): the editor shows it decoded, with
+    // replacement characters; reported as the command line reports it, once (SY000).
+    let bytes: Vec<u8> = (0..4000u32).map(|i| (i * 7 % 256) as u8).collect();
+    std::fs::write(dir.0.join("blob.sql"), &bytes).unwrap();
+    let mut c = Client::start(&dir.0, json!({}));
+    assert_eq!(c.codes("blob.sql"), vec!["SY000"]);
+    c.open("blob.sql", &String::from_utf8_lossy(&bytes));
+    c.sync();
+    let published: Vec<Value> = c
+        .drain(Duration::from_millis(300))
+        .into_iter()
+        .filter_map(|m| match m {
+            Message::Notification(n)
+                if n.method == "textDocument/publishDiagnostics"
+                    && n.params["uri"] == c.uri("blob.sql").as_str() =>
+            {
+                Some(n.params)
+            }
+            _ => None,
+        })
+        .collect();
+    // Nothing changed: SY000 stays, nothing new is published.
+    assert!(published.is_empty(), "{published:?}");
+    // Text full of NUL bytes and garbage, typed into a new buffer: at most 100 diagnostics,
+    // the last saying how many more there are.
+    let garbage: String = (0..3000)
+        .map(|i| match i % 5 {
+            0 => '\0',
+            1 => '§',
+            2 => '(',
+            3 => '\u{1F600}',
+            _ => '\'',
+        })
+        .collect();
+    c.open("garbage.sql", &garbage);
+    let d = c.diagnostics("garbage.sql");
+    let list = d["diagnostics"].as_array().unwrap();
+    assert_eq!(list.len(), 100, "{d}");
+    assert!(list[99]["message"]
+        .as_str()
+        .unwrap()
+        .contains("more findings in this file are not shown"));
+    assert!(list[..99].iter().all(|x| x["severity"] == 1));
+    // A huge single line (4 MB of text that is not SQL): answered quickly, capped too.
+    let line = "x = y; ".repeat(600_000).replace(';', "\u{e9}");
+    let start = std::time::Instant::now();
+    c.open("huge.sql", &line);
+    let d = c.diagnostics("huge.sql");
+    assert!(d["diagnostics"].as_array().unwrap().len() <= 100);
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": c.uri("huge.sql")}, "position": {"line": 0, "character": 4_000_000}}),
+    );
+    assert!(hover.get("error").is_none(), "{hover}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    c.shutdown();
+}
+
+#[test]
+fn hover_on_a_view_is_show_create_view_and_its_columns() {
+    let dir = TempDir::new("lsp-hover-view");
+    std::fs::write(
+        dir.0.join("views.sql"),
+        "CREATE TABLE orders (id INT, amount DOUBLE, note STRING) WITH ('connector' = 'datagen');\n\
+         CREATE VIEW v_orders AS SELECT id, amount FROM orders WHERE amount > 1;\n\
+         CREATE VIEW v_cols (a, b) COMMENT 'big ones' AS SELECT id, amount * 2 AS dbl FROM orders o;\n\
+         SELECT * FROM v_orders JOIN v_cols ON v_orders.id = v_cols.a;\n",
+    )
+    .unwrap();
+    std::fs::write(dir.0.join("job.sql"), "SELECT 1;\n").unwrap();
+    let mut c = Client::start(&dir.0, json!({}));
+    let mut hover = |line: u32, character: u32| {
+        let r = c.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": c.uri("views.sql")}, "position": {"line": line, "character": character}}),
+        );
+        r["result"]["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    // As Flink 2.3 prints them (`SHOW CREATE VIEW`, verified with Flink), and the columns
+    // with the types the query gives them.
+    snapshot(
+        "server_hover_view",
+        &format!("{}\n---\n{}", hover(3, 16), hover(3, 30)),
+    );
+    c.shutdown();
+}
+
+#[test]
+fn first_diagnostics_from_the_context_cache_are_never_stale() {
+    let dir = TempDir::new("lsp-cache");
+    std::fs::create_dir_all(dir.0.join("ddl")).unwrap();
+    std::fs::create_dir_all(dir.0.join("jobs")).unwrap();
+    std::fs::write(dir.0.join("ddl/orders.sql"), PARENT).unwrap();
+    let job = "CREATE TABLE sink (id INT, amount DOUBLE) WITH ('connector' = 'blackhole');\n\
+               INSERT INTO sink SELECT id, amount FROM orders;\n";
+    std::fs::write(dir.0.join("jobs/job.sql"), job).unwrap();
+    for i in 0..40 {
+        std::fs::write(
+            dir.0.join(format!("ddl/other_{i}.sql")),
+            format!("CREATE TABLE other_{i} (k INT) WITH ('connector' = 'datagen');\n"),
+        )
+        .unwrap();
+    }
+    // A server with a document open from the start: initialize, open, then the first check.
+    let start = |dir: &Path| {
+        let (server, client) = Connection::memory();
+        let handle = std::thread::spawn(move || flinklint::server::run(&server).unwrap());
+        let mut c = Client {
+            connection: client,
+            server: Some(handle),
+            next_id: 0,
+            inbox: Vec::new(),
+            dir: dir.to_path_buf(),
+        };
+        c.request(
+            "initialize",
+            json!({"capabilities": {}, "workspaceFolders": [{"uri": uri(dir), "name": "p"}]}),
+        );
+        c.notify("initialized", json!({}));
+        c.open("jobs/job.sql", job);
+        c
+    };
+    // The first start: the cache is cold; the server writes it after its first check.
+    let mut c = start(&dir.0);
+    c.sync();
+    c.shutdown();
+    let index = dir.0.join(".flinklint_cache/context-index");
+    let written = std::fs::read_to_string(&index).expect("the server wrote the cache");
+    assert!(written.contains("orders.sql"), "{written}");
+    // The job's table loses a column on disk after the cache was written: the first
+    // diagnostics of the next start see it (the entry is stale by size and time).
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(
+        dir.0.join("ddl/orders.sql"),
+        "CREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    let mut c = start(&dir.0);
+    let first = c.codes("jobs/job.sql");
+    assert!(!first.is_empty(), "the first diagnostics see the new table");
+    c.sync();
+    // The whole check agrees: nothing else is published for the job.
+    let again: Vec<Message> = c
+        .drain(Duration::from_millis(300))
+        .into_iter()
+        .filter(|m| {
+            matches!(m, Message::Notification(n)
+            if n.method == "textDocument/publishDiagnostics"
+                && n.params["uri"] == c.uri("jobs/job.sql").as_str())
+        })
+        .collect();
+    assert!(again.is_empty(), "{again:?}");
+    c.shutdown();
+    // A garbled cache is not read: the server checks everything, and the findings are right.
+    std::fs::write(&index, written.replace("orders", "ordrs")).unwrap();
+    let mut c = start(&dir.0);
+    assert_eq!(c.codes("jobs/job.sql"), first);
     c.shutdown();
 }

@@ -408,6 +408,116 @@ pub fn select_context(
     )
 }
 
+/// For an editor's first check of a project: the context files a check of `inputs` (the open
+/// documents) needs, chosen as [`select_context`] chooses them, but only when the cache in
+/// `dir` is warm: at most `max_stale` files have no fresh entry (each would have to be parsed,
+/// and a cold cache costs as much as checking everything). `None` when the cache is missing or
+/// cold, or when every context file is needed all the same. Entries are trusted as
+/// [`select_context`] trusts them: size and time to the nanosecond, the content hash where the
+/// time is too close to the cache's writing.
+pub fn warm_context(
+    inputs: &[Input],
+    context: &[Input],
+    settings: &Settings,
+    dir: &Path,
+    max_stale: usize,
+) -> Option<(Vec<Input>, Selected)> {
+    if context.is_empty()
+        || settings.catalog == CatalogMode::Persistent
+        || !settings.external_tables.is_empty()
+    {
+        return None;
+    }
+    let old = read_index(&dir.join(FILE_NAME))?;
+    let stale = inputs
+        .par_iter()
+        .chain(context.par_iter())
+        .filter(|input| {
+            let path = input.path();
+            let fresh = path
+                .to_str()
+                .and_then(|k| old.entries.get(k))
+                .is_some_and(|e| {
+                    std::fs::metadata(path).is_ok_and(|m| {
+                        e.size == m.len()
+                            && e.mtime == m.modified().map_or(0, nanos)
+                            && e.mtime != 0
+                    })
+                });
+            !fresh
+        })
+        .count();
+    if stale > max_stale {
+        return None;
+    }
+    let (chosen, selected) = select_context(inputs, context, settings, dir);
+    (selected.needed < selected.context).then_some((chosen, selected))
+}
+
+/// Records in the cache in `dir` the summaries of files an editor has parsed (`files`: their
+/// absolute paths, texts and parses): each file whose entry is missing or stale and whose
+/// content on disk is the text that was parsed (read again and compared, the file's size and
+/// time unchanged around the read: an unsaved buffer, or a file changed since, is left out).
+/// Returns how many entries were written.
+pub fn record(dir: &Path, files: &[FileEntry]) -> usize {
+    let old = read_index(&dir.join(FILE_NAME)).unwrap_or_default();
+    // Taken before any file is read: a file changed after it is checked by its content.
+    let now = SystemTime::now();
+    let entries: Vec<(String, Entry)> = files
+        .par_iter()
+        .filter_map(|f| {
+            let path = f.source.path.as_path();
+            let key = path
+                .to_str()
+                .filter(|p| path.is_absolute() && !p.contains(['\t', '\n', '\r']))?;
+            if f.load_error.is_some() {
+                return None;
+            }
+            let stat = |p: &Path| {
+                std::fs::metadata(p)
+                    .ok()
+                    .map(|m| (m.len(), m.modified().map_or(0, nanos)))
+            };
+            let (size, mtime) = stat(path)?;
+            if let Some(e) = old.entries.get(key) {
+                let racy = mtime + RACY.as_nanos() >= old.written;
+                if e.size == size && e.mtime == mtime && mtime != 0 && !racy {
+                    return None;
+                }
+            }
+            let bytes = crate::files::read_file(path, crate::files::SQL_LIMIT).ok()?;
+            if bytes != f.source.text.as_bytes() || stat(path) != Some((size, mtime)) || mtime == 0
+            {
+                return None;
+            }
+            Some((
+                key.to_string(),
+                Entry {
+                    size,
+                    mtime,
+                    hash: content_hash(&bytes),
+                    summary: summarize(f),
+                },
+            ))
+        })
+        .collect();
+    if entries.is_empty() {
+        return 0;
+    }
+    let written = entries.len();
+    let mut index = old;
+    // An old entry written too close to its file's time was to be checked by its content;
+    // with the later time of this writing it would be trusted: it goes (unless written anew).
+    let old_written = index.written;
+    index
+        .entries
+        .retain(|_, e| e.mtime + RACY.as_nanos() < old_written);
+    index.written = nanos(now);
+    index.entries.extend(entries);
+    write_index(dir, &index);
+    written
+}
+
 /// How a file's summary was had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Looked {

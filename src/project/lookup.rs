@@ -111,6 +111,6 @@ pub fn expanded(object: &CatalogObject, system: &SystemColumns) -> String {
             Some(shown) => show_create::materialized_table(object, &shown, false),
             None => show_create::materialized_table(object, t, false),
         },
-        ObjectDef::View(_) => format!("-- {} is a view\n", object.name),
+        ObjectDef::View(v) => show_create::view(object, v),
     }
 }

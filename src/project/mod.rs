@@ -284,7 +284,8 @@ struct ProjectFile {
 /// Paths are taken as given: `./a.sql` and `a.sql` are two files.
 /// [`Project::check`] parses only the files whose text changed since the last check and runs
 /// again only the sessions an edit can reach ([`semantic::Reuse`]: the edited scripts and
-/// those that read what they create; every session after a history's edit); histories and
+/// those that read what they create; a history from the edited migration on, and what
+/// starts from the catalog it leaves); histories and
 /// scripts see one another's tables, so an edit in one file can change the findings of any
 /// other: [`Project::check`] returns the files whose findings changed.
 #[derive(Debug)]
@@ -452,6 +453,34 @@ impl Project {
         let changed = changed_files(self.last.as_ref(), &outcome);
         self.last = Some(outcome);
         changed
+    }
+
+    /// How many files of histories the last check ran (with incremental checks, an edit of a
+    /// history's file runs that file and the ones after it; the state before it is reused).
+    pub fn history_files_run(&self) -> Option<usize> {
+        (self.incremental && self.last.is_some()).then(|| self.reuse.history_files_run())
+    }
+
+    /// The project's files as last parsed, each parsed alone (the dialects as the file's own
+    /// text shows them, before the project's files are weighed together): what the context
+    /// cache records ([`crate::discover::cache::record`]). Files not parsed yet are left out.
+    pub fn parsed_files(&self) -> Vec<FileEntry> {
+        self.files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| {
+                let (parsed, dialect) = f.parsed.clone()?;
+                Some(FileEntry {
+                    id: FileId(i as u32),
+                    source: f.source.clone(),
+                    parsed,
+                    dialect,
+                    load_error: f.load_error.clone(),
+                    report: f.role == Role::Reported,
+                    base_of: None,
+                })
+            })
+            .collect()
     }
 
     /// The last check's outcome (`None` before the first [`Project::check`]).

@@ -222,6 +222,11 @@ pub struct ViewDef {
     /// The column types inferred from the query, parallel to `columns` (empty when the
     /// query's columns are unknown; `None` where a type cannot be inferred).
     pub types: Vec<Option<Type>>,
+    /// `COMMENT`.
+    pub comment: Option<CompactString>,
+    /// The query as Flink's `SHOW CREATE VIEW` prints it (validated and fully qualified), when
+    /// flinklint can print it: see [`super::render_query::flink_expanded`].
+    pub expanded_query: Option<String>,
 }
 
 /// What a catalog object is.
@@ -526,6 +531,13 @@ impl<'b> SessionCatalog<'b> {
             changes: self.changes.clone(),
             temporary: self.temporary.clone(),
         }
+    }
+
+    /// Replaces what the session created and changed with `overlay`'s (a history's
+    /// checkpoint put back).
+    pub fn restore(&mut self, overlay: Overlay) {
+        self.changes = overlay.changes;
+        self.temporary = overlay.temporary;
     }
 
     /// [`Self::overlay`], moving the session's state out instead of copying it.

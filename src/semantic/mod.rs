@@ -26,6 +26,7 @@ pub mod problems;
 pub mod query;
 pub mod render_expr;
 pub mod render_query;
+mod reuse;
 pub mod session;
 pub mod show_create;
 pub mod sink_cast;
@@ -33,6 +34,8 @@ pub mod system;
 pub mod table;
 pub mod types;
 pub mod validate;
+
+pub use reuse::Reuse;
 
 use crate::config::CatalogMode;
 use crate::files::FileEntry;
@@ -133,144 +136,6 @@ pub fn analyse_planned(
     analyse_reusing(files, settings, system, plan, None)
 }
 
-/// What a check keeps to make the next check of the same project (same settings) cheaper: the
-/// histories' sessions and each script's run ([`deploy::Runs`]). The next check runs again
-/// only what an edit can reach: the histories when a file of one changed (and then every
-/// script, which all start from what the histories leave), else the edited scripts and the
-/// scripts that read an object one of them creates (transitively), and reuses every other
-/// run; the model and the findings are those of a check from scratch. Anything else that
-/// changed (the list of files, their grouping, the functions the project creates) makes the
-/// next check run everything. An editor's project holds one ([`crate::project::Project`]).
-#[derive(Debug, Default)]
-pub struct Reuse {
-    /// The inputs of the last check.
-    inputs: Option<Inputs>,
-    /// What the histories left: the persistent catalog, their sessions and problems.
-    histories: Option<(Arc<Catalog>, Vec<SessionResult>, Vec<Found>)>,
-    /// The scripts' runs.
-    runs: deploy::Runs,
-    /// The last check's grouping of the files (it depends only on their paths).
-    plan: Option<history::Plan>,
-}
-
-/// What a check read, to compare with the next one's.
-#[derive(Debug)]
-struct Inputs {
-    files: Vec<FileKey>,
-    histories: Vec<(PathBuf, Vec<FileId>)>,
-    scripts: Vec<FileId>,
-    functions: Arc<functions::check::FunctionEnv>,
-}
-
-/// A file as a check read it.
-#[derive(Debug)]
-struct FileKey {
-    path: PathBuf,
-    text: Arc<str>,
-    parsed: Arc<crate::syntax::Parsed>,
-    dialect: Arc<crate::dialect::FileDialect>,
-    load_error: bool,
-}
-
-impl FileKey {
-    fn of(f: &FileEntry) -> FileKey {
-        FileKey {
-            path: f.source.path.clone(),
-            text: f.source.text.clone(),
-            parsed: f.parsed.clone(),
-            dialect: f.dialect.clone(),
-            load_error: f.load_error.is_some(),
-        }
-    }
-    /// Whether `f` is the same file with the same text, parse and dialects.
-    fn same(&self, f: &FileEntry) -> bool {
-        self.path == f.source.path
-            && self.load_error == f.load_error.is_some()
-            && (Arc::ptr_eq(&self.text, &f.source.text) || *self.text == *f.source.text)
-            && Arc::ptr_eq(&self.parsed, &f.parsed)
-            && (Arc::ptr_eq(&self.dialect, &f.dialect)
-                || serde_json::to_string(&*self.dialect).ok()
-                    == serde_json::to_string(&*f.dialect).ok())
-    }
-}
-
-impl Reuse {
-    /// The last check's grouping, when the files' paths are the same.
-    fn plan_for(&self, files: &[FileEntry]) -> Option<history::Plan> {
-        let last = self.inputs.as_ref()?;
-        let same = last.files.len() == files.len()
-            && files.iter().all(|f| f.base_of.is_none())
-            && last
-                .files
-                .iter()
-                .zip(files)
-                .all(|(k, f)| k.path == f.source.path);
-        if same {
-            self.plan.clone()
-        } else {
-            None
-        }
-    }
-
-    /// Compares this check's inputs with the last one's and drops what cannot be reused.
-    fn prepare(
-        &mut self,
-        files: &[FileEntry],
-        plan: &history::Plan,
-        functions: &Arc<functions::check::FunctionEnv>,
-    ) {
-        let inputs = Inputs {
-            files: files.iter().map(FileKey::of).collect(),
-            histories: plan
-                .histories
-                .iter()
-                .map(|h| (h.dir.clone(), h.files.clone()))
-                .collect(),
-            scripts: plan.scripts.clone(),
-            functions: functions.clone(),
-        };
-        let last = self.inputs.replace(inputs);
-        let Some(last) = last.filter(|last| {
-            last.files.len() == files.len()
-                && last
-                    .files
-                    .iter()
-                    .zip(files)
-                    .all(|(k, f)| k.path == f.source.path)
-                && last.histories
-                    == plan
-                        .histories
-                        .iter()
-                        .map(|h| (h.dir.clone(), h.files.clone()))
-                        .collect::<Vec<_>>()
-                && last.scripts == plan.scripts
-                && *last.functions == **functions
-                && files.iter().all(|f| f.base_of.is_none())
-        }) else {
-            self.histories = None;
-            self.runs = deploy::Runs::default();
-            return;
-        };
-        let changed: Vec<FileId> = files
-            .iter()
-            .zip(&last.files)
-            .filter(|(f, k)| !k.same(f))
-            .map(|(f, _)| f.id)
-            .collect();
-        if changed
-            .iter()
-            .any(|id| plan.histories.iter().any(|h| h.files.contains(id)))
-        {
-            self.histories = None;
-            self.runs = deploy::Runs::default();
-            return;
-        }
-        for id in changed {
-            self.runs.forget(id);
-        }
-    }
-}
-
 /// [`analyse_planned`], reusing what the last check of the same project left (`reuse`, which
 /// this check replaces): the model is the same as without.
 pub fn analyse_reusing(
@@ -312,54 +177,67 @@ pub fn analyse_reusing(
     if let Some(r) = reuse.as_deref_mut() {
         r.prepare(files, &plan, &functions);
     }
-    let kept_histories = reuse.as_deref().and_then(|r| r.histories.clone());
-    let reused_histories = kept_histories.is_some();
-    if let Some((catalog, sessions, found)) = kept_histories {
-        persistent = catalog;
-        model.sessions.extend(sessions);
-        model.found.extend(found);
+    let mut kept = reuse
+        .as_deref_mut()
+        .map(|r| std::mem::take(&mut r.histories))
+        .unwrap_or_default()
+        .into_iter()
+        .map(Some)
+        .collect::<Vec<_>>();
+    if let Some(r) = reuse.as_deref() {
+        persistent = r.empty.clone();
     }
-    for h in plan.histories.iter().filter(|_| !reused_histories) {
+    let mut runs = Vec::with_capacity(plan.histories.len());
+    let mut history_files_run = 0;
+    for (k, h) in plan.histories.iter().enumerate() {
         let base = persistent.clone();
-        let mut session = Session::new(&base, system);
-        session.record_versions = record_versions;
-        session.validate_queries = settings.validate_queries;
-        session.functions = functions.clone();
-        session.connectors = connectors;
-        for id in &h.files {
-            run_file(&mut session, &bases, &files[id.0 as usize]);
-        }
-        let (result, found, changes) = finish(
-            session,
-            &base,
-            SessionKind::History(h.dir.clone()),
-            h.files.clone(),
-            true,
-        );
-        model.found.extend(found);
-        model.sessions.push(result);
-        let mut next = (*base).clone();
-        if h.dir.as_os_str() == history::EXTERNAL_TABLES {
-            next.external_files = Arc::new(h.files.clone());
-        }
-        for (name, change) in changes
-            .map(catalog::Overlay::into_changes)
-            .unwrap_or_default()
-        {
-            match change {
-                Some(object) => next.insert(object),
-                None => next.remove(&name),
+        let kept = kept
+            .get_mut(k)
+            .and_then(Option::take)
+            .filter(|run| Arc::ptr_eq(&run.base, &base));
+        let changed = reuse.as_deref().map(|r| &r.changed);
+        let first_changed = h
+            .files
+            .iter()
+            .position(|id| changed.is_some_and(|c| c.contains(id)));
+        let run = match (kept, first_changed) {
+            // Neither its files nor what it starts from changed.
+            (Some(run), None) => run,
+            (kept, _) => {
+                let history = HistoryCheck {
+                    files,
+                    bases: &bases,
+                    system,
+                    settings,
+                    functions: &functions,
+                    connectors,
+                    record_versions,
+                    checkpoints: reuse.is_some(),
+                };
+                let (run, ran) = history.run(h, base, kept, first_changed.unwrap_or(0));
+                history_files_run += ran;
+                run
             }
-        }
-        persistent = Arc::new(next);
+        };
+        model.found.extend(run.found.iter().cloned());
+        model.sessions.push(run.result.clone());
+        persistent = run.after.clone();
+        runs.push(run);
     }
     let histories = start.elapsed();
     if let Some(r) = reuse.as_deref_mut() {
-        r.histories = Some((
-            persistent.clone(),
-            model.sessions.clone(),
-            model.found.clone(),
-        ));
+        r.histories = runs;
+        r.history_files_run = history_files_run;
+        // The scripts start from what the histories leave: when that changed, none of their
+        // runs can be reused.
+        if !r
+            .persistent
+            .as_ref()
+            .is_some_and(|p| Arc::ptr_eq(p, &persistent))
+        {
+            r.runs = deploy::Runs::default();
+        }
+        r.persistent = Some(persistent.clone());
     }
     let keep_runs = reuse
         .is_some()
@@ -417,6 +295,83 @@ pub fn analyse_reusing(
     model.timings.push(("collect", start.elapsed() - ran));
     model.deployment = order.map(|(_, shared, levels)| (shared, levels));
     model
+}
+
+/// What running one history needs.
+struct HistoryCheck<'a> {
+    files: &'a [FileEntry],
+    bases: &'a HashMap<FileId, &'a FileEntry>,
+    system: &'a system::SystemColumns,
+    settings: &'a crate::config::Settings,
+    functions: &'a Arc<functions::check::FunctionEnv>,
+    /// The catalogs options are checked against (see [`Session::connectors`]).
+    connectors: Option<options::Known>,
+    record_versions: bool,
+    /// Whether the session's state is kept between files ([`Reuse`]).
+    checkpoints: bool,
+}
+
+impl HistoryCheck<'_> {
+    /// Runs history `h` over `base`: from the last checkpoint of `kept` (its last run, over the
+    /// same base) before position `from` (its first changed file), else from its start.
+    /// Returns the run and how many files ran.
+    fn run(
+        &self,
+        h: &history::History,
+        base: Arc<Catalog>,
+        kept: Option<reuse::HistoryRun>,
+        from: usize,
+    ) -> (reuse::HistoryRun, usize) {
+        let mut session = Session::new(&base, self.system);
+        session.record_versions = self.record_versions;
+        session.validate_queries = self.settings.validate_queries;
+        session.functions = self.functions.clone();
+        session.connectors = self.connectors;
+        let mut checkpoints = kept.map(|k| k.checkpoints).unwrap_or_default();
+        checkpoints.retain(|(at, _)| *at <= from);
+        let start = match checkpoints.last() {
+            Some((at, checkpoint)) => {
+                checkpoint.restore(&mut session);
+                *at
+            }
+            None => 0,
+        };
+        let n = h.files.len();
+        for (position, id) in h.files.iter().enumerate().skip(start) {
+            if self.checkpoints && position > start && reuse::is_checkpoint(position, n) {
+                checkpoints.push((position, reuse::Checkpoint::of(&session)));
+            }
+            run_file(&mut session, self.bases, &self.files[id.0 as usize]);
+        }
+        let (result, found, changes) = finish(
+            session,
+            &base,
+            SessionKind::History(h.dir.clone()),
+            h.files.clone(),
+            true,
+        );
+        let mut next = (*base).clone();
+        if h.dir.as_os_str() == history::EXTERNAL_TABLES {
+            next.external_files = Arc::new(h.files.clone());
+        }
+        for (name, change) in changes
+            .map(catalog::Overlay::into_changes)
+            .unwrap_or_default()
+        {
+            match change {
+                Some(object) => next.insert(object),
+                None => next.remove(&name),
+            }
+        }
+        let run = reuse::HistoryRun {
+            base,
+            result,
+            found,
+            after: Arc::new(next),
+            checkpoints,
+        };
+        (run, n - start)
+    }
 }
 
 /// The option problems of tables that nothing uses ([`Problem::ConnectorOption`] without

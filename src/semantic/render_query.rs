@@ -271,7 +271,7 @@ pub fn flink_expanded(q: &Query, scope: &dyn super::query::Scope) -> Option<Stri
     );
     let q = Qualifier {
         alias: &alias_name,
-        columns: &columns,
+        columns: columns.iter().map(|(c, _)| c.as_str()).collect(),
     };
     let mut items = Vec::new();
     for item in &sel.items {
@@ -352,7 +352,8 @@ fn column_name(e: &Expr) -> Option<&str> {
 /// Rewrites column references of a one-table query into `` `alias`.`column` ``.
 struct Qualifier<'a> {
     alias: &'a str,
-    columns: &'a [(String, bool)],
+    /// The table's column names (a set: a query of many columns stays linear).
+    columns: std::collections::HashSet<&'a str>,
 }
 
 impl Qualifier<'_> {
@@ -378,7 +379,7 @@ impl Qualifier<'_> {
                     [t, c] if t.text == self.alias => c,
                     _ => return None,
                 };
-                if !self.columns.iter().any(|(n, _)| *n == column.text) {
+                if !self.columns.contains(column.text.as_str()) {
                     return None;
                 }
                 ExprKind::Identifier(ObjectName {

@@ -83,12 +83,42 @@ pub fn diagnostic(outcome: &Outcome, d: &Diagnostic, docs: Option<&str>) -> lsp:
     }
 }
 
-/// The diagnostics of the file at index `file` of `outcome`.
+/// The most diagnostics published for one document: a file that is not SQL (binary bytes, a
+/// minified line of another language) would otherwise list hundreds of syntax errors.
+pub const MAX_PER_DOCUMENT: usize = 100;
+
+/// The diagnostics of the file at index `file` of `outcome`: at most [`MAX_PER_DOCUMENT`],
+/// errors first, then warnings, then notes (each in the order of the file), the last of them
+/// saying how many more there are.
 pub fn diagnostics_of(outcome: &Outcome, file: usize, docs: Option<&str>) -> Vec<lsp::Diagnostic> {
-    outcome
+    let all: Vec<&Diagnostic> = outcome
         .diagnostics_of(crate::source::FileId(file as u32))
-        .map(|d| diagnostic(outcome, d, docs))
-        .collect()
+        .collect();
+    if all.len() <= MAX_PER_DOCUMENT {
+        return all.iter().map(|d| diagnostic(outcome, d, docs)).collect();
+    }
+    let mut shown = all.clone();
+    // Stable: the file's order within each severity.
+    shown.sort_by_key(|d| match d.severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Info => 2,
+    });
+    shown.truncate(MAX_PER_DOCUMENT - 1);
+    let more = all.len() - shown.len();
+    let mut out: Vec<lsp::Diagnostic> =
+        shown.iter().map(|d| diagnostic(outcome, d, docs)).collect();
+    out.push(lsp::Diagnostic {
+        range: lsp::Range::default(),
+        severity: Some(lsp::DiagnosticSeverity::INFORMATION),
+        source: Some("flinklint".to_string()),
+        message: format!(
+            "{more} more findings in this file are not shown (an editor shows at most \
+             {MAX_PER_DOCUMENT} per file; `flinklint check` lists them all): is this file SQL?"
+        ),
+        ..lsp::Diagnostic::default()
+    });
+    out
 }
 
 /// The index in `outcome` of the file at `path`.

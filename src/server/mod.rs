@@ -17,6 +17,8 @@
 mod actions;
 mod convert;
 mod navigate;
+mod publish;
+mod startup;
 pub mod text;
 pub mod transport;
 mod workspace;
@@ -129,6 +131,9 @@ struct Server<'c> {
     result_ids: HashMap<PathBuf, String>,
     /// A template of the rules' documentation links (`{code}`), from `initializationOptions`.
     docs: Option<String>,
+    /// The diagnostics published for open documents before their project's first whole check
+    /// ([`startup`]), until that check publishes its own.
+    early: HashMap<PathBuf, Vec<lsp::Diagnostic>>,
     next_id: i32,
     shutdown: bool,
 }
@@ -190,6 +195,7 @@ impl<'c> Server<'c> {
             published: HashSet::new(),
             result_ids: HashMap::new(),
             docs,
+            early: HashMap::new(),
             next_id: 0,
             shutdown: false,
         }
@@ -277,7 +283,9 @@ impl<'c> Server<'c> {
             self.workspace.ensure_root(&dir, &mut messages);
         }
         self.show(messages);
-        self.pending = Some(Instant::now() - DEBOUNCE);
+        // The first check waits for the debounce: the documents a client opens right after
+        // `initialized` are then open for it (and checked first, see [`startup`]).
+        self.pending = Some(Instant::now());
     }
 
     fn send(&self, message: Message) {
@@ -479,7 +487,10 @@ impl<'c> Server<'c> {
             .open
             .insert(path.clone(), (text.clone(), p.text_document.version));
         let mut messages = Vec::new();
-        self.workspace.set_text(&path, text, &mut messages);
+        match undecodable(&path, &text) {
+            Some(error) => self.workspace.set_unreadable(&path, &error, &mut messages),
+            None => self.workspace.set_text(&path, text, &mut messages),
+        }
         self.show(messages);
         self.changed();
     }
@@ -585,120 +596,6 @@ impl<'c> Server<'c> {
         self.flush_all(true);
     }
 
-    /// Checks every root with changes and publishes the diagnostics that changed.
-    fn flush(&mut self) {
-        self.flush_all(false);
-    }
-
-    fn flush_all(&mut self, everything: bool) {
-        self.pending = None;
-        let mut changed: Vec<(usize, PathBuf)> = Vec::new();
-        let timings = std::env::var_os("FLINKLINT_TIMINGS").is_some();
-        for (i, root) in self.workspace.roots.iter_mut().enumerate() {
-            if !root.dirty && root.project.outcome().is_some() {
-                continue;
-            }
-            root.dirty = false;
-            let start = Instant::now();
-            let paths = root.project.check();
-            if timings {
-                // On standard error, which the protocol leaves to the server's log.
-                eprintln!(
-                    "timings: check of {} ({} files): {:.2} ms, {} file(s) changed",
-                    root.dir.display(),
-                    root.project.paths().count(),
-                    start.elapsed().as_secs_f64() * 1e3,
-                    paths.len()
-                );
-                if let Some(o) = root.project.outcome() {
-                    for (stage, took) in &o.timings {
-                        eprintln!("timings:   {stage} {:.2} ms", took.as_secs_f64() * 1e3);
-                    }
-                }
-            }
-            changed.extend(paths.into_iter().map(|p| (i, p)));
-        }
-        if everything {
-            changed.clear();
-            for (i, root) in self.workspace.roots.iter().enumerate() {
-                if let Some(o) = root.project.outcome() {
-                    changed.extend(convert::with_findings(o).into_iter().map(|p| (i, p)));
-                }
-            }
-            let now: HashSet<&PathBuf> = changed.iter().map(|(_, p)| p).collect();
-            let gone: Vec<PathBuf> = self
-                .published
-                .iter()
-                .filter(|p| !now.contains(p))
-                .cloned()
-                .collect();
-            for path in gone {
-                self.publish_empty(&path);
-            }
-        }
-        // Files no root reports any more (deleted, closed outside the project).
-        let stale: Vec<PathBuf> = self
-            .published
-            .iter()
-            .filter(|p| self.workspace.reporting_root(p).is_none())
-            .cloned()
-            .collect();
-        for path in stale {
-            self.publish_empty(&path);
-        }
-        if changed.is_empty() {
-            return;
-        }
-        if self.caps.pull {
-            if self.caps.refresh {
-                self.request("workspace/diagnostic/refresh", ());
-            }
-            return;
-        }
-        for (i, path) in changed {
-            let root = &self.workspace.roots[i];
-            if root.project.role(&path) != Some(crate::project::Role::Reported) {
-                continue;
-            }
-            let Some(outcome) = root.project.outcome() else {
-                continue;
-            };
-            let Some(index) = convert::file_index(outcome, &path) else {
-                continue;
-            };
-            let diagnostics = convert::diagnostics_of(outcome, index, self.docs.as_deref());
-            self.publish(&path, diagnostics);
-        }
-    }
-
-    fn publish(&mut self, path: &Path, diagnostics: Vec<lsp::Diagnostic>) {
-        let Some(uri) = text::path_to_uri(path) else {
-            return;
-        };
-        if diagnostics.is_empty() {
-            self.published.remove(path);
-        } else {
-            self.published.insert(path.to_path_buf());
-        }
-        let version = self.workspace.open.get(path).map(|(_, v)| *v);
-        self.notify(
-            "textDocument/publishDiagnostics",
-            lsp::PublishDiagnosticsParams {
-                uri,
-                diagnostics,
-                version,
-            },
-        );
-    }
-
-    fn publish_empty(&mut self, path: &Path) {
-        if self.caps.pull {
-            self.published.remove(path);
-            return;
-        }
-        self.publish(path, Vec::new());
-    }
-
     /// The root reading `path`, its outcome and the file's index in it.
     fn file(&self, uri: &lsp::Uri) -> Option<(&workspace::Root, usize)> {
         let path = path_of(uri)?;
@@ -782,100 +679,18 @@ impl<'c> Server<'c> {
             self.docs.as_deref(),
         ))
     }
+}
 
-    /// The report of one file for a pulling client, and its result id.
-    fn report(&self, path: &Path) -> (Vec<lsp::Diagnostic>, String) {
-        let diagnostics = self
-            .workspace
-            .reporting_root(path)
-            .and_then(|root| {
-                let outcome = root.project.outcome()?;
-                let index = convert::file_index(outcome, path)?;
-                Some(convert::diagnostics_of(
-                    outcome,
-                    index,
-                    self.docs.as_deref(),
-                ))
-            })
-            .unwrap_or_default();
-        let json = serde_json::to_string(&diagnostics).unwrap_or_default();
-        let id = format!("{:016x}", crate::diagnostics::fnv1a64(json.as_bytes()));
-        (diagnostics, id)
+/// Why an opened document is not text, as the command line says of its file: the editor
+/// decoded a file that is not UTF-8 (its text holds U+FFFD, the replacement character, where
+/// the file's bytes are not UTF-8). Its findings would be noise about undecodable bytes; the
+/// file is reported as unreadable (SY000), once. `None` for a text document.
+fn undecodable(path: &Path, text: &str) -> Option<String> {
+    if !text.contains('\u{FFFD}') {
+        return None;
     }
-
-    fn pull(&mut self, p: lsp::DocumentDiagnosticParams) -> lsp::DocumentDiagnosticReportResult {
-        let path = path_of(&p.text_document.uri).unwrap_or_default();
-        let (items, id) = self.report(&path);
-        self.result_ids.insert(path, id.clone());
-        let report = if p.previous_result_id.as_deref() == Some(id.as_str()) {
-            lsp::DocumentDiagnosticReport::Unchanged(
-                lsp::RelatedUnchangedDocumentDiagnosticReport {
-                    related_documents: None,
-                    unchanged_document_diagnostic_report: lsp::UnchangedDocumentDiagnosticReport {
-                        result_id: id,
-                    },
-                },
-            )
-        } else {
-            lsp::DocumentDiagnosticReport::Full(lsp::RelatedFullDocumentDiagnosticReport {
-                related_documents: None,
-                full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
-                    result_id: Some(id),
-                    items,
-                },
-            })
-        };
-        lsp::DocumentDiagnosticReportResult::Report(report)
-    }
-
-    fn pull_workspace(
-        &mut self,
-        p: lsp::WorkspaceDiagnosticParams,
-    ) -> lsp::WorkspaceDiagnosticReportResult {
-        let previous: HashMap<PathBuf, String> = p
-            .previous_result_ids
-            .iter()
-            .filter_map(|r| Some((path_of(&r.uri)?, r.value.clone())))
-            .collect();
-        let mut paths: Vec<PathBuf> = previous.keys().cloned().collect();
-        for root in &self.workspace.roots {
-            if let Some(o) = root.project.outcome() {
-                paths.extend(convert::with_findings(o));
-            }
-        }
-        paths.sort();
-        paths.dedup();
-        let mut items = Vec::new();
-        for path in paths {
-            let Some(uri) = text::path_to_uri(&path) else {
-                continue;
-            };
-            let (diagnostics, id) = self.report(&path);
-            let version = self.workspace.open.get(&path).map(|(_, v)| i64::from(*v));
-            if previous.get(&path) == Some(&id) {
-                items.push(lsp::WorkspaceDocumentDiagnosticReport::Unchanged(
-                    lsp::WorkspaceUnchangedDocumentDiagnosticReport {
-                        uri,
-                        version,
-                        unchanged_document_diagnostic_report:
-                            lsp::UnchangedDocumentDiagnosticReport { result_id: id },
-                    },
-                ));
-            } else {
-                items.push(lsp::WorkspaceDocumentDiagnosticReport::Full(
-                    lsp::WorkspaceFullDocumentDiagnosticReport {
-                        uri,
-                        version,
-                        full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
-                            result_id: Some(id),
-                            items: diagnostics,
-                        },
-                    },
-                ));
-            }
-        }
-        lsp::WorkspaceDiagnosticReportResult::Report(lsp::WorkspaceDiagnosticReport { items })
-    }
+    let (_, error) = crate::discover::read::load(&crate::discover::Input::File(path.into()), None);
+    error.filter(|e| e.starts_with("not valid UTF-8"))
 }
 
 fn to_value(v: impl serde::Serialize) -> serde_json::Value {

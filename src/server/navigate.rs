@@ -173,23 +173,22 @@ pub fn hover_object(project: &Project, outcome: &Outcome, name: &str) -> Option<
     let definition = definitions.first()?;
     let system = SystemColumns::from_settings(project.settings());
     let object = &definition.object;
-    let expanded = match (
-        &object.def,
-        outcome.files.get(object.statement.file.0 as usize),
-    ) {
-        // A view: the statement that defines it, as written, and its columns.
-        (crate::semantic::catalog::ObjectDef::View(view), Some(file)) => {
-            let text = file.source.slice(object.statement.span).trim_end();
-            let mut text = format!("{};\n", text.trim_end_matches(';'));
-            if let Some(columns) = &view.columns {
-                let names: Vec<&str> = columns.iter().map(|c| c.as_str()).collect();
-                text.push_str(&format!("-- columns: {}\n", names.join(", ")));
-            }
-            text
-        }
-        _ => lookup::expanded(object, &system),
-    };
+    let expanded = lookup::expanded(object, &system);
     let mut out = format!("```sql\n{expanded}```\n");
+    if let crate::semantic::catalog::ObjectDef::View(view) = &object.def {
+        // A view's columns and the types its query gives them.
+        if let Some(columns) = view.columns.as_ref().filter(|c| !c.is_empty()) {
+            out.push_str("\n| column | type |\n|---|---|\n");
+            for (i, c) in columns.iter().enumerate() {
+                let data_type = view
+                    .types
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .map_or_else(|| "(unknown)".to_string(), |t| t.render());
+                out.push_str(&format!("| {} | {} |\n", cell(c), cell(&data_type)));
+            }
+        }
+    }
     if let Some(table) = definition.object.def.table() {
         let rows = describe::rows(table, &system);
         if !rows.is_empty() {

@@ -207,6 +207,23 @@ impl Workspace {
         }
     }
 
+    /// Marks the file at `path` as one that cannot be read as text (`error`: why), as the
+    /// command line reports a file that is not UTF-8: its own root reports that alone (SY000),
+    /// and the roots that read it as context read nothing from it.
+    pub fn set_unreadable(&mut self, path: &Path, error: &str, messages: &mut Vec<String>) {
+        let own = self.root_dir_for(path);
+        let i = self.ensure_root(&own, messages);
+        for (j, root) in self.roots.iter_mut().enumerate() {
+            if j == i {
+                root.project.set_unreadable(path, error);
+                root.dirty = true;
+            } else if root.project.text(path).is_some() {
+                root.project.set_file_as(path, "", Role::Context);
+                root.dirty = true;
+            }
+        }
+    }
+
     /// The file at `path` as the disk has it now (after a document was closed, or a file
     /// changed on disk): read again in every root that reads it, removed where it is gone.
     /// A file new on disk is added to its own root when that root is loaded.
@@ -214,10 +231,10 @@ impl Workspace {
         if self.open.contains_key(path) {
             return;
         }
-        let loaded = match read::load(&Input::File(path.to_path_buf()), None) {
-            (source, None) => Some(source.text),
-            (_, Some(_)) if path.exists() => Some(Arc::from("")),
-            _ => None,
+        let (loaded, error) = match read::load(&Input::File(path.to_path_buf()), None) {
+            (source, None) => (Some(source.text), None),
+            (_, Some(e)) if path.exists() => (Some(Arc::from("")), Some(e)),
+            _ => (None, None),
         };
         let own = self.root_dir_for(path);
         for root in &mut self.roots {
@@ -229,8 +246,17 @@ impl Workspace {
                 }
                 Some(text) if known => {
                     let role = role_in(root, path);
-                    if root.project.set_file_as(path, text.clone(), role) {
-                        root.dirty = true;
+                    match &error {
+                        // Reported as the command line reports it (SY000).
+                        Some(e) if role == Role::Reported => {
+                            root.project.set_unreadable(path, e.as_str());
+                            root.dirty = true;
+                        }
+                        _ => {
+                            if root.project.set_file_as(path, text.clone(), role) {
+                                root.dirty = true;
+                            }
+                        }
                     }
                 }
                 Some(text)

@@ -62,7 +62,7 @@ pub struct Session<'b> {
     pub current_database: CompactString,
     /// `SET 'key' = 'value'` pairs in effect (the statements' own text), with the SET
     /// statement.
-    pub config: Vec<(&'b str, &'b str, Origin)>,
+    pub config: Vec<(CompactString, CompactString, Origin)>,
     /// Problems found so far.
     pub found: Vec<Found>,
     /// Every version of every object created or changed in this session, when

@@ -15,8 +15,8 @@ impl<'b> Session<'b> {
         self.config
             .iter()
             .rev()
-            .find(|(k, _, _)| *k == key)
-            .map(|(_, v, _)| *v)
+            .find(|(k, _, _)| k == key)
+            .map(|(_, v, _)| v.as_str())
     }
 
     /// The `SET` in effect for `key`, with where it was written.
@@ -24,7 +24,7 @@ impl<'b> Session<'b> {
         self.config
             .iter()
             .rev()
-            .find(|(k, _, _)| *k == key)
+            .find(|(k, _, _)| k == key)
             .map(|(_, v, origin)| SessionSetting {
                 value: v.to_string(),
                 origin: *origin,
@@ -40,8 +40,8 @@ impl<'b> Session<'b> {
     ) {
         if let Some(pair) = &set.pair {
             self.config.push((
-                pair.key.as_str(),
-                pair.value.as_str(),
+                pair.key.as_str().into(),
+                pair.value.as_str().into(),
                 Origin {
                     file: file.id,
                     span: statement.span,
@@ -53,7 +53,7 @@ impl<'b> Session<'b> {
     /// `RESET 'key'` forgets the key's `SET`s; `RESET` forgets them all.
     pub(super) fn reset(&mut self, reset: &ResetStatement) {
         match &reset.key {
-            Some(key) => self.config.retain(|(k, _, _)| *k != key.as_str()),
+            Some(key) => self.config.retain(|(k, _, _)| k != key.as_str()),
             None => self.config.clear(),
         }
     }

@@ -68,12 +68,18 @@ impl Session<'_> {
                 .map(|cols| cols.iter().map(|c| c.name.clone()).collect()),
         };
         let types = view_types(columns.as_deref(), output.as_deref());
+        let expanded_query = v
+            .query
+            .as_ref()
+            .and_then(|q| crate::semantic::render_query::flink_expanded(q, self));
         self.register(CatalogObject {
             name,
             def: ObjectDef::View(ViewDef {
                 query: v.query.clone(),
                 columns,
                 types,
+                comment: v.comment.as_ref().map(|c| c.value.clone()),
+                expanded_query,
             }),
             temporary: v.temporary,
             statement: Origin {
@@ -175,6 +181,7 @@ impl Session<'_> {
                 .map(|c| c.iter().map(|c| c.name.clone()).collect());
             v.types = view_types(v.columns.as_deref(), output.as_deref());
             v.query = Some(q.clone());
+            v.expanded_query = crate::semantic::render_query::flink_expanded(q, self);
         }
         if new_name != name {
             self.catalog.remove(&name, object.temporary);
