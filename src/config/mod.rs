@@ -357,6 +357,9 @@ pub struct Settings {
     /// Whether every query's names are validated ([`crate::semantic::validate`]); off only to
     /// measure what the pass costs (the benchmark). Not a configuration key.
     pub validate_queries: bool,
+    /// Whether every pipeline is planned ([`crate::semantic::plan`]) and checked; off only to
+    /// measure what the pass costs (the benchmark). Not a configuration key.
+    pub plan_pipelines: bool,
     /// The folder of the context cache (config `cache-dir`, absolute); `None`: the default,
     /// `.flinklint_cache` in the project root ([`crate::discover::cache`]).
     pub cache_dir: Option<PathBuf>,
@@ -392,6 +395,7 @@ impl Default for Settings {
             target_from_cli: false,
             drop_script_sessions: false,
             validate_queries: true,
+            plan_pipelines: true,
             cache_dir: None,
         }
     }

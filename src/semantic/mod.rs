@@ -320,6 +320,7 @@ pub fn analyse_reusing(
         let mut session = Session::new(&base, system);
         session.record_versions = record_versions;
         session.validate_queries = settings.validate_queries;
+        session.plan_pipelines = settings.plan_pipelines;
         session.functions = functions.clone();
         for id in &h.files {
             run_file(&mut session, &bases, &files[id.0 as usize]);
@@ -368,6 +369,7 @@ pub fn analyse_reusing(
         persistent: &persistent,
         keep: !settings.drop_script_sessions,
         validate_queries: settings.validate_queries,
+        plan_pipelines: settings.plan_pipelines,
         functions,
         reuse: reuse.as_deref().map(|r| &r.runs),
         keep_runs: keep_runs.as_ref(),
@@ -488,6 +490,7 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         plans: Vec::new(),
         // Its problems are dropped: its queries need no validation.
         validate_queries: false,
+        plan_pipelines: false,
         functions: session.functions.clone(),
         dropped: Default::default(),
     };

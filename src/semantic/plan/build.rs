@@ -1,5 +1,6 @@
 //! Builds the plan of a query from its syntax tree and the session's catalog.
 
+use super::keys::{self, Origin};
 use super::{assign_before, producer, Kinds, Node, Op, PlanColumn, StreamProblem, TimeAttr};
 use crate::semantic::catalog::{ColumnKind, ObjectDef, TableDef};
 use crate::semantic::exprs::{self, call_name};
@@ -81,6 +82,13 @@ fn source_kinds(t: &TableDef) -> Option<Kinds> {
     let caps = catalogs().connector(&connector)?.changelog.as_ref()?;
     match caps.source.as_deref()? {
         "insert-only" => Some(Kinds::INSERT_ONLY),
+        // The CDC sources' `scan.read-changelog-as-append-only.enabled` (MySqlTableSource).
+        "all"
+            if t.option("scan.read-changelog-as-append-only.enabled")
+                .is_some_and(|o| o.value.trim().eq_ignore_ascii_case("true")) =>
+        {
+            Some(Kinds::INSERT_ONLY)
+        }
         "upsert" | "all" => Some(Kinds::ALL),
         "format" => {
             let f = t.option("value.format").or_else(|| t.option("format"))?;
@@ -190,6 +198,7 @@ fn column(name: &str, time: TimeAttr, data_type: Option<Type>) -> PlanColumn {
         relation: None,
         time,
         data_type,
+        origin: Origin::Unknown,
     }
 }
 
@@ -519,6 +528,7 @@ impl<'s> Builder<'s> {
                     // UNION (distinct): a group aggregate on every column.
                     let mut out = columns;
                     lose_time(&mut out);
+                    keys::identity(&mut out);
                     let names: Vec<CompactString> = out.iter().map(|c| c.name.clone()).collect();
                     Node {
                         op: Op::GroupAggregate,
@@ -930,6 +940,7 @@ impl<'s> Builder<'s> {
         if s.distinct {
             let mut columns = node.columns.clone();
             lose_time(&mut columns);
+            keys::identity(&mut columns);
             let names: Vec<CompactString> = columns.iter().map(|c| c.name.clone()).collect();
             node = Node {
                 op: Op::GroupAggregate,
@@ -963,10 +974,17 @@ impl<'s> Builder<'s> {
                         .or_else(|| ident_name(expr))
                         .unwrap_or_else(|| format_compact!("EXPR${i}"));
                     let time = expr_time(expr, &by_name);
-                    out.push(column(&name, time, expr_type(expr, &by_name)));
+                    let origin = match &strip(expr).kind {
+                        ExprKind::Identifier(n) => keys::reference(input, by_name.lookup(n)),
+                        _ => Origin::Expr,
+                    };
+                    out.push(PlanColumn {
+                        origin,
+                        ..column(&name, time, expr_type(expr, &by_name))
+                    });
                 }
                 SelectItem::Wildcard { qualifier, .. } => {
-                    for c in input {
+                    for (k, c) in input.iter().enumerate() {
                         let keep = match qualifier {
                             Some(q) => c.relation.as_deref() == Some(q.last().text.as_str()),
                             None => true,
@@ -974,6 +992,7 @@ impl<'s> Builder<'s> {
                         if keep {
                             let mut c = c.clone();
                             c.relation = None;
+                            c.origin = Origin::Ref(k);
                             out.push(c);
                         }
                     }
@@ -1060,7 +1079,15 @@ impl<'s> Builder<'s> {
                 }
                 _ => expr_type(bare, &by_name),
             };
-            columns.push(column(&name, time, data_type));
+            let origin = match &bare.kind {
+                _ if is_agg_call(bare) => Origin::Aggregate,
+                ExprKind::Identifier(n) => keys::reference(&input.columns, by_name.lookup(n)),
+                _ => Origin::Expr,
+            };
+            columns.push(PlanColumn {
+                origin,
+                ..column(&name, time, data_type)
+            });
             if is_agg_call(bare) {
                 let ExprKind::Function(call) = &bare.kind else {
                     continue;
@@ -1138,6 +1165,7 @@ impl<'s> Builder<'s> {
             && producer(&input).op == Op::GroupAggregate
         {
             let mut calc = input;
+            keys::compose(&mut columns, &calc.columns);
             calc.columns = columns;
             return calc;
         }
