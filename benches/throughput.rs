@@ -14,7 +14,8 @@
 //! parsing on all cores, the rules, the JSON report): RUNS runs with it and RUNS without it
 //! (the library's `Passes { catalog: false }`), interleaved, medians; and RUNS runs with the
 //! catalog pass but without query validation (`Settings::validate_queries` off), for what the
-//! query validator adds.
+//! query validator adds; and RUNS runs without planning the pipelines
+//! (`Settings::plan_pipelines` off), for what the plan pass and its streaming checks add.
 
 use std::path::PathBuf;
 
@@ -173,9 +174,10 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
         drop_script_sessions: true,
         ..Default::default()
     };
-    let once = |catalog: bool, validate_queries: bool| {
+    let once = |catalog: bool, validate_queries: bool, plan_pipelines: bool| {
         let settings = flinklint::config::Settings {
             validate_queries,
+            plan_pipelines,
             ..settings.clone()
         };
         let settings = &settings;
@@ -200,11 +202,13 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
         drop(std::hint::black_box((outcome, report)));
         took
     };
-    let (mut with, mut without, mut unvalidated) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut with, mut without, mut unvalidated, mut unplanned) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..runs {
-        with.push(once(true, true));
-        without.push(once(false, true));
-        unvalidated.push(once(true, false));
+        with.push(once(true, true, true));
+        without.push(once(false, true, true));
+        unvalidated.push(once(true, false, true));
+        unplanned.push(once(true, true, false));
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -222,5 +226,11 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
     println!(
         "query validation adds:          {:7.1} %  of the whole run (budget: 15 %)",
         100.0 * (a - c) / c
+    );
+    let p = median(&mut unplanned);
+    println!("check without pipeline plans:   {p:7.1} ms  (median of {runs}, interleaved)");
+    println!(
+        "planning every pipeline adds:   {:7.1} %  of the whole run (budget: 15 %)",
+        100.0 * (a - p) / p
     );
 }

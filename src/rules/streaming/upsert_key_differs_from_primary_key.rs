@@ -18,7 +18,11 @@ impl Rule for UpsertKeyDiffersFromPrimaryKey {
             Problem::Pipeline(PipelineProblem::UpsertKeyDiffers { .. })
         )
     }
-    fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+    fn report(&self, ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+        // The requirement is new in Flink 2.3 (FLIP-558); earlier versions materialize.
+        if !ctx.target(found.file).at_least(2, 3) {
+            return;
+        }
         let Problem::Pipeline(
             p @ PipelineProblem::UpsertKeyDiffers {
                 span,

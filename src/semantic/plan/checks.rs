@@ -222,6 +222,7 @@ pub fn check_sink(
     sink: &SinkInfo,
     format: Option<&str>,
     settings: &PipelineSettings,
+    filtered: bool,
 ) -> Option<PipelineProblem> {
     if !input.fully_known() {
         return None;
@@ -281,7 +282,12 @@ pub fn check_sink(
     if input.columns.len() != sink.targets.len() {
         return None;
     }
-    let upsert = keys::upsert_keys(input)?;
+    let upsert = match keys::upsert_keys(input)? {
+        // A filter keeps the Calc that an identity projection would not: its keys are the
+        // empty set.
+        UpsertKeys::Null if filtered && input.op == Op::Calc => UpsertKeys::Keys(Vec::new()),
+        k => k,
+    };
     let contained = match &upsert {
         UpsertKeys::Null => false,
         UpsertKeys::Keys(ks) => ks.iter().any(|k| k.iter().all(|i| pk.contains(i))),
@@ -317,7 +323,6 @@ pub fn check_sink(
 
 /// Every check after changelog inference, in Flink's order; the state check when Flink
 /// accepts the pipeline.
-#[allow(clippy::too_many_arguments)]
 pub fn check_pipeline(
     root: &Node,
     query: &Query,
@@ -332,7 +337,9 @@ pub fn check_pipeline(
         root
     };
     if let Some((sink, format)) = sink {
-        if let Some(p) = check_sink(input, sink, format, settings) {
+        let filtered =
+            matches!(&query.body, crate::syntax::ast::SetExpr::Select(s) if s.selection.is_some());
+        if let Some(p) = check_sink(input, sink, format, settings, filtered) {
             return Some(p);
         }
     }

@@ -117,7 +117,7 @@ pub(crate) fn check(
     // The node of the outermost SELECT: a group aggregate (the non-deterministic column is
     // computed by the Calc above it), or a Calc over an update stream.
     let producer = match input.op {
-        Op::GroupAggregate => input,
+        Op::GroupAggregate | Op::Rank => input,
         Op::Calc => {
             let [below] = input.inputs.as_slice() else {
                 return None;

@@ -3,7 +3,7 @@
 //! follow them.
 //!
 //! - a scan: its table's primary key (`FlinkRelMdUniqueKeys.getTableUniqueKeys`), none
-//!   (`null` in Flink) without one;
+//!   (`null` in Flink) without one; a projection over it has the empty set;
 //! - a projection (`Calc`): a key survives when each of its columns is passed through
 //!   unchanged; a key whose column is dropped is lost (an empty set of keys when every key
 //!   is lost);
@@ -75,6 +75,15 @@ pub(crate) fn compose(columns: &mut [PlanColumn], through: &[PlanColumn]) {
     }
 }
 
+/// Whether `columns` pass through every one of `n` input columns, in order.
+fn identity_of(columns: &[PlanColumn], n: usize) -> bool {
+    columns.len() == n
+        && columns
+            .iter()
+            .enumerate()
+            .all(|(i, c)| c.origin == Origin::Ref(i))
+}
+
 /// The index of the one column named `name`; `None` when none or several.
 fn index_of(columns: &[PlanColumn], name: &str) -> Option<usize> {
     let mut found = None;
@@ -137,7 +146,13 @@ fn upsert_keys_at(node: &Node, depth: usize) -> Option<UpsertKeys> {
                 return None;
             };
             match upsert_keys_at(input, depth + 1)? {
-                UpsertKeys::Null => Some(UpsertKeys::Null),
+                // `FlinkRelMdUniqueKeys.getProjectUniqueKeys` answers an empty set over an
+                // input without keys; a projection of every column in order is removed (a
+                // filter keeps it: the caller knows).
+                UpsertKeys::Null if identity_of(&node.columns, input.columns.len()) => {
+                    Some(UpsertKeys::Null)
+                }
+                UpsertKeys::Null => Some(UpsertKeys::Keys(Vec::new())),
                 UpsertKeys::Keys(keys) => project(&keys, &node.columns).map(UpsertKeys::Keys),
             }
         }
