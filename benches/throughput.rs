@@ -14,8 +14,10 @@
 //! parsing on all cores, the rules, the JSON report): RUNS runs with it and RUNS without it
 //! (the library's `Passes { catalog: false }`), interleaved, medians; and RUNS runs with the
 //! catalog pass but without query validation (`Settings::validate_queries` off), for what the
-//! query validator adds; and RUNS runs without the connector option checks
-//! (`Settings::check_options` off, the CO rules ignored), for what they add.
+//! query validator adds; RUNS runs without the connector option checks
+//! (`Settings::check_options` off, the CO rules ignored), for what they add; and RUNS runs
+//! without planning the pipelines (`Settings::plan_pipelines` off), for what the plan pass and
+//! its streaming checks add.
 
 use std::path::PathBuf;
 
@@ -174,10 +176,11 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
         drop_script_sessions: true,
         ..Default::default()
     };
-    let once_with = |catalog: bool, validate_queries: bool, check_options: bool| {
+    let once_with = |catalog: bool, validate_queries: bool, check_options: bool, plan_pipelines: bool| {
         let settings = flinklint::config::Settings {
             validate_queries,
             check_options,
+            plan_pipelines,
             // Without the option checks, the CO rules do not run either (CO008 reads the
             // syntax trees).
             ignore: if check_options {
@@ -209,14 +212,17 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
         drop(std::hint::black_box((outcome, report)));
         took
     };
-    let once = |catalog: bool, validate_queries: bool| once_with(catalog, validate_queries, true);
+    let once = |catalog: bool, validate_queries: bool| {
+        once_with(catalog, validate_queries, true, true)
+    };
     let (mut with, mut without, mut unvalidated) = (Vec::new(), Vec::new(), Vec::new());
-    let mut no_options = Vec::new();
+    let (mut no_options, mut unplanned) = (Vec::new(), Vec::new());
     for _ in 0..runs {
         with.push(once(true, true));
         without.push(once(false, true));
         unvalidated.push(once(true, false));
-        no_options.push(once_with(true, true, false));
+        no_options.push(once_with(true, true, false, true));
+        unplanned.push(once_with(true, true, true, false));
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -240,5 +246,11 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
     println!(
         "the option checks (CO) add:     {:7.1} %  of the whole run (budget: 5 %)",
         100.0 * (a - d) / d
+    );
+    let p = median(&mut unplanned);
+    println!("check without pipeline plans:   {p:7.1} ms  (median of {runs}, interleaved)");
+    println!(
+        "planning every pipeline adds:   {:7.1} %  of the whole run (budget: 15 %)",
+        100.0 * (a - p) / p
     );
 }

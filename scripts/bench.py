@@ -11,8 +11,10 @@ arguments or the generator change), builds the release binary, then prints:
   - what the catalog pass adds to that whole run (budget: at most 20 %): runs with and
     without it (the benchmark binary runs the library with the pass off), interleaved, medians;
     and what validating every query's names adds (budget: at most 15 %): runs with the catalog
-    pass but without query validation, interleaved with the others; and what the connector
-    option checks add (budget: at most 5 %): runs without them (the CO rules ignored);
+    pass but without query validation, interleaved with the others; what the connector
+    option checks add (budget: at most 5 %): runs without them (the CO rules ignored); and what
+    planning every pipeline adds (the streaming checks; budget: at most 15 %): runs without the
+    plan pass;
   - startup cost: `flinklint check` on an empty folder (process start, config discovery and
     parsing, rule registry, thread pool), with and without a `.flinklint.yaml`, against
     `true`, as the median and best of many runs, and the in-process time of config discovery

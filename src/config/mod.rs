@@ -366,6 +366,9 @@ pub struct Settings {
     /// Whether connector and format options are checked ([`crate::semantic::options`]); off
     /// only to measure what the checks cost (the benchmark). Not a configuration key.
     pub check_options: bool,
+    /// Whether every pipeline is planned ([`crate::semantic::plan`]) and checked; off only to
+    /// measure what the pass costs (the benchmark). Not a configuration key.
+    pub plan_pipelines: bool,
     /// The folder of the context cache (config `cache-dir`, absolute); `None`: the default,
     /// `.flinklint_cache` in the project root ([`crate::discover::cache`]).
     pub cache_dir: Option<PathBuf>,
@@ -404,6 +407,7 @@ impl Default for Settings {
             drop_script_sessions: false,
             validate_queries: true,
             check_options: true,
+            plan_pipelines: true,
             cache_dir: None,
         }
     }

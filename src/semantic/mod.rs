@@ -251,6 +251,7 @@ pub fn analyse_reusing(
         persistent: &persistent,
         keep: !settings.drop_script_sessions,
         validate_queries: settings.validate_queries,
+        plan_pipelines: settings.plan_pipelines,
         functions,
         connectors,
         reuse: reuse.as_deref().map(|r| &r.runs),
@@ -325,6 +326,7 @@ impl HistoryCheck<'_> {
         let mut session = Session::new(&base, self.system);
         session.record_versions = self.record_versions;
         session.validate_queries = self.settings.validate_queries;
+        session.plan_pipelines = self.settings.plan_pipelines;
         session.functions = self.functions.clone();
         session.connectors = self.connectors;
         let mut checkpoints = kept.map(|k| k.checkpoints).unwrap_or_default();
@@ -449,6 +451,7 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         plans: Vec::new(),
         // Its problems are dropped: its queries need no validation.
         validate_queries: false,
+        plan_pipelines: false,
         functions: session.functions.clone(),
         connectors: session.connectors,
         dropped: Default::default(),

@@ -85,6 +85,8 @@ pub(super) struct Runner<'a> {
     pub keep: bool,
     /// Whether queries are validated ([`crate::config::Settings::validate_queries`]).
     pub validate_queries: bool,
+    /// Whether pipelines are planned ([`crate::config::Settings::plan_pipelines`]).
+    pub plan_pipelines: bool,
     /// The functions the run creates, loads or declares.
     pub functions: Arc<crate::semantic::functions::check::FunctionEnv>,
     /// The connector catalogs options are checked against (`None`: not checked).
@@ -234,6 +236,7 @@ impl Runner<'_> {
         // `check` reads no versions: sessions then keep only each object's current one.
         session.record_versions = self.keep;
         session.validate_queries = self.validate_queries;
+        session.plan_pipelines = self.plan_pipelines;
         session.functions = self.functions.clone();
         session.connectors = self.connectors;
         run_file(&mut session, self.bases, &self.files[id.0 as usize]);
@@ -840,6 +843,7 @@ pub(super) fn persistent(runner: &Runner<'_>, scripts: &[FileId]) -> Deployed {
         let mut session = Session::new(&current, runner.system);
         session.record_versions = runner.keep;
         session.validate_queries = runner.validate_queries;
+        session.plan_pipelines = runner.plan_pipelines;
         session.functions = runner.functions.clone();
         session.connectors = runner.connectors;
         run_file(&mut session, runner.bases, &runner.files[id.0 as usize]);

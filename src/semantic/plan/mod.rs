@@ -31,8 +31,13 @@
 //! time attribute type, but is ...").
 
 mod build;
+pub mod checks;
+mod determinism;
+pub mod keys;
+pub mod state;
 
 pub use build::{plan_query, plan_sink, Planned, SinkTarget};
+pub use checks::{PipelineProblem, PipelineSettings, SinkInfo};
 
 use super::types::{Kind, Type};
 use crate::source::Span;
@@ -118,6 +123,8 @@ pub struct PlanColumn {
     pub time: TimeAttr,
     /// Its type, when known.
     pub data_type: Option<Type>,
+    /// Where it comes from in the node's first input ([`keys`]).
+    pub origin: keys::Origin,
 }
 
 /// The operators, named as Flink's physical plan names them.

@@ -547,6 +547,10 @@ pub enum Problem {
     /// A streaming problem Flink's planner finds in a pipeline's plan ([`super::plan`]):
     /// updates into an insert-only sink, a window over a column that is not a time attribute.
     Streaming(super::plan::StreamProblem),
+    /// What Flink's planner finds on a pipeline after its changelog modes are inferred (an
+    /// upsert key that differs from the sink's primary key, `ON CONFLICT`, non-deterministic
+    /// updates), and state that grows without bound ([`super::plan::checks`]).
+    Pipeline(super::plan::PipelineProblem),
     /// ALTER / DROP / INSERT on a name the session cannot see.
     UnknownTable {
         /// The name in the statement.
@@ -630,6 +634,7 @@ impl Problem {
                 | Problem::CreateOrAlterWithoutStartMode { .. }
                 | Problem::UnknownMaterialized { .. }
                 | Problem::ConnectorOption { used: None, .. }
+                | Problem::Pipeline(super::plan::PipelineProblem::UnboundedState { .. })
                 | Problem::IgnoredClauseChange {
                     clause: IgnoredClause::Freshness
                         | IgnoredClause::Comment

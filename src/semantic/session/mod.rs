@@ -22,6 +22,7 @@ mod connector_options;
 mod create_table;
 mod drop;
 mod like_diff;
+mod pipeline;
 mod settings;
 mod streaming;
 mod update_delete;
@@ -86,6 +87,9 @@ pub struct Session<'b> {
     /// Whether statements' queries are validated ([`super::validate`]; on unless a benchmark
     /// measures the pass).
     pub validate_queries: bool,
+    /// Whether pipelines are planned and checked ([`super::plan`]; on unless a benchmark
+    /// measures the pass).
+    pub plan_pipelines: bool,
     /// The plans of the session's pipelines ([`super::plan`]), kept when
     /// [`Self::record_versions`] is set (for `explain`).
     pub plans: Vec<RecordedPlan>,
@@ -118,6 +122,7 @@ impl<'b> Session<'b> {
             option_checked: std::collections::HashSet::new(),
             option_held: Vec::new(),
             validate_queries: true,
+            plan_pipelines: true,
             plans: Vec::new(),
             functions: Arc::new(super::functions::check::FunctionEnv::unknown()),
             connectors: Some(super::options::Known::default()),

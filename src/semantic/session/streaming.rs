@@ -19,6 +19,7 @@ impl Session<'_> {
         kind: &StatementKind,
     ) {
         if statement.has_error
+            || !self.plan_pipelines
             || self
                 .config_value("execution.runtime-mode")
                 .is_some_and(|m| m.trim().eq_ignore_ascii_case("batch"))
@@ -76,6 +77,10 @@ impl Session<'_> {
         };
         if let Some(problem) = planned.problem.clone() {
             self.report(file.id, statement.span, Problem::Streaming(problem));
+        }
+        // The checks after changelog inference ([`plan::checks`]).
+        if planned.problem.is_none() {
+            self.check_pipeline(file, statement, kind, &planned);
         }
         if self.record_versions {
             if let Some(root) = planned.root {

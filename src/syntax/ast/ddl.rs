@@ -633,7 +633,8 @@ pub struct AlterView {
     pub query: Option<Arc<Query>>,
 }
 
-/// `INSERT INTO | INSERT OVERWRITE | UPSERT INTO table [PARTITION (...)] [(cols)] query`.
+/// `INSERT INTO | INSERT OVERWRITE | UPSERT INTO table [PARTITION (...)] [(cols)] query
+/// [ON CONFLICT DO ...]`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Insert {
     /// `INSERT OVERWRITE`.
@@ -648,4 +649,28 @@ pub struct Insert {
     pub columns: Option<ColumnList>,
     /// The query producing the rows.
     pub query: Arc<Query>,
+    /// `ON CONFLICT DO ERROR | NOTHING | DEDUPLICATE` (Flink 2.3, `InsertConflictStrategy`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_conflict: Option<OnConflict>,
+}
+
+/// `ON CONFLICT DO ...` of an INSERT into an upsert sink (Flink 2.3's
+/// `InsertConflictStrategy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OnConflict {
+    /// What to do on a conflict.
+    pub behavior: ConflictBehavior,
+    /// From `ON` to the behavior's keyword.
+    pub span: Span,
+}
+
+/// The behaviors of `ON CONFLICT DO` (`InsertConflictStrategy.ConflictBehavior`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ConflictBehavior {
+    /// `DO ERROR`: fail on a conflict.
+    Error,
+    /// `DO NOTHING`: keep the first record.
+    Nothing,
+    /// `DO DEDUPLICATE`: keep the latest record.
+    Deduplicate,
 }

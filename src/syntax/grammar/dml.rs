@@ -42,16 +42,22 @@ impl Parser<'_> {
             None
         };
         let query = std::sync::Arc::new(self.query()?);
+        let mut on_conflict = None;
         if self.at(Kw::ON) && self.nth_at(1, Kw::CONFLICT) {
-            self.bump();
+            let start = self.bump().span.start;
             self.bump();
             self.expect(Kw::DO)?;
-            match self.kw() {
-                Kw::ERROR | Kw::NOTHING | Kw::DEDUPLICATE => {
-                    self.bump();
-                }
+            let behavior = match self.kw() {
+                Kw::ERROR => ConflictBehavior::Error,
+                Kw::NOTHING => ConflictBehavior::Nothing,
+                Kw::DEDUPLICATE => ConflictBehavior::Deduplicate,
                 _ => return Err(self.expected("`ERROR`, `NOTHING` or `DEDUPLICATE`")),
-            }
+            };
+            let end = self.bump().span.end;
+            on_conflict = Some(OnConflict {
+                behavior,
+                span: crate::source::Span { start, end },
+            });
         }
         Ok(StatementKind::Insert(Box::new(Insert {
             overwrite,
@@ -60,6 +66,7 @@ impl Parser<'_> {
             partition,
             columns,
             query,
+            on_conflict,
         })))
     }
 

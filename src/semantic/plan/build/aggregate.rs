@@ -1,7 +1,8 @@
 //! Aggregates: group aggregates, window aggregates over window table functions, legacy
 //! group window aggregates.
 
-use super::super::{producer, Node, Op, TimeAttr};
+use super::super::keys::{self, Origin};
+use super::super::{producer, Node, Op, PlanColumn, TimeAttr};
 use super::helpers::{
     aggregate_kinds, column, contains_agg, expr_type, ident_name, is_agg_call, strip, unknown,
     Columns,
@@ -92,7 +93,15 @@ impl Builder<'_> {
                 }
                 _ => expr_type(bare, &by_name),
             };
-            columns.push(column(&name, time, data_type));
+            let origin = match &bare.kind {
+                _ if is_agg_call(bare) => Origin::Aggregate,
+                ExprKind::Identifier(n) => keys::reference(&input.columns, by_name.lookup(n)),
+                _ => Origin::Expr,
+            };
+            columns.push(PlanColumn {
+                origin,
+                ..column(&name, time, data_type)
+            });
             if is_agg_call(bare) {
                 let ExprKind::Function(call) = &bare.kind else {
                     continue;
@@ -170,6 +179,7 @@ impl Builder<'_> {
             && producer(&input).op == Op::GroupAggregate
         {
             let mut calc = input;
+            keys::compose(&mut columns, &calc.columns);
             calc.columns = columns;
             return calc;
         }

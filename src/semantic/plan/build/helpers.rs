@@ -1,6 +1,7 @@
 //! Helpers shared by the builders: columns by name, expressions' time attributes and types,
 //! aggregate and OVER calls.
 
+use super::super::keys::Origin;
 use super::super::{Kinds, Node, Op, PlanColumn, TimeAttr};
 use crate::semantic::exprs::{self};
 use crate::semantic::functions::{self, FunctionKind};
@@ -30,6 +31,7 @@ pub(super) fn column(name: &str, time: TimeAttr, data_type: Option<Type>) -> Pla
         relation: None,
         time,
         data_type,
+        origin: Origin::Unknown,
     }
 }
 

@@ -291,6 +291,7 @@ impl<'s> Builder<'s> {
                     // UNION (distinct): a group aggregate on every column.
                     let mut out = columns;
                     lose_time(&mut out);
+                    super::keys::identity(&mut out);
                     let names: Vec<CompactString> = out.iter().map(|c| c.name.clone()).collect();
                     Node {
                         op: Op::GroupAggregate,

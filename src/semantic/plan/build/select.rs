@@ -1,5 +1,6 @@
 //! SELECT blocks: projections and filters (`Calc`), OVER aggregates, DISTINCT.
 
+use super::super::keys::{self, Origin};
 use super::super::{producer, Kinds, Node, Op, PlanColumn, StreamProblem, TimeAttr};
 use super::helpers::{
     aggregate_kinds, changes_text, column, contains_agg, contains_over, expr_time, expr_type,
@@ -108,6 +109,7 @@ impl Builder<'_> {
         if s.distinct {
             let mut columns = node.columns.clone();
             lose_time(&mut columns);
+            keys::identity(&mut columns);
             let names: Vec<CompactString> = columns.iter().map(|c| c.name.clone()).collect();
             node = Node {
                 op: Op::GroupAggregate,
@@ -141,10 +143,17 @@ impl Builder<'_> {
                         .or_else(|| ident_name(expr))
                         .unwrap_or_else(|| format_compact!("EXPR${i}"));
                     let time = expr_time(expr, &by_name);
-                    out.push(column(&name, time, expr_type(expr, &by_name)));
+                    let origin = match &strip(expr).kind {
+                        ExprKind::Identifier(n) => keys::reference(input, by_name.lookup(n)),
+                        _ => Origin::Expr,
+                    };
+                    out.push(PlanColumn {
+                        origin,
+                        ..column(&name, time, expr_type(expr, &by_name))
+                    });
                 }
                 SelectItem::Wildcard { qualifier, .. } => {
-                    for c in input {
+                    for (k, c) in input.iter().enumerate() {
                         let keep = match qualifier {
                             Some(q) => c.relation.as_deref() == Some(q.last().text.as_str()),
                             None => true,
@@ -152,6 +161,7 @@ impl Builder<'_> {
                         if keep {
                             let mut c = c.clone();
                             c.relation = None;
+                            c.origin = Origin::Ref(k);
                             out.push(c);
                         }
                     }
