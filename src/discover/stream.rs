@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 
 /// How many files a chunk reports on, by default: with its context, a chunk takes about
 /// 20 KB a file while it runs.
-pub const CHUNK_FILES: usize = 3000;
+pub const CHUNK_FILES: usize = 2000;
 
 /// Checks `inputs` (every one reported unless `external-tables` lists it) with the `context`
 /// files, in chunks of about `chunk` reported files, summing the files up with the cache in
@@ -131,8 +131,8 @@ fn run(
 }
 
 /// The chunks: each a list of files (indices into the project's files, in their order, with
-/// whether the chunk reports on them), the reported ones and the context they need. `None` when one file's context alone is larger
-/// than a few chunks (nothing to gain).
+/// whether the chunk reports on them), the reported ones and the context they need. `None`
+/// when one file's context alone is larger than a few chunks (nothing to gain).
 fn plan_chunks(
     graph: &Graph<'_>,
     reported: &[bool],
@@ -155,8 +155,18 @@ fn plan_chunks(
         needs.sort_unstable();
         todo.push((needs, u));
     }
-    // Units that need the same context go together.
-    todo.sort();
+    // Units that need the same context go together: numbered by their context (in the order
+    // first seen), sorted by that number.
+    let mut contexts: HashMap<&[usize], usize> = HashMap::new();
+    let mut order: Vec<(usize, usize)> = Vec::with_capacity(todo.len());
+    for (k, (needs, _)) in todo.iter().enumerate() {
+        let next = contexts.len();
+        order.push((*contexts.entry(needs.as_slice()).or_insert(next), k));
+    }
+    drop(contexts);
+    order.sort_unstable();
+    let mut slots: Vec<Option<(Vec<usize>, usize)>> = todo.into_iter().map(Some).collect();
+    let todo = order.into_iter().filter_map(|(_, k)| slots[k].take());
     let mut chunks = Vec::new();
     let mut members: Vec<usize> = Vec::new();
     let mut context: Vec<usize> = Vec::new();
@@ -194,12 +204,13 @@ fn plan_chunks(
 }
 
 /// The findings of the chunks, gathered as one run's.
-struct Merged {
-    /// Every file, as the report needs it: its text when a finding points into it, else its
-    /// path alone; no syntax tree.
-    files: Vec<FileEntry>,
-    /// Whether `files[i]` has its text.
-    whole: Vec<bool>,
+struct Merged<'i> {
+    /// Every file's input, and whether it is reported.
+    inputs: &'i [&'i Input],
+    reported: &'i [bool],
+    /// The files findings point into: their text (for lines, columns and excerpts), dialects
+    /// and load error; no syntax tree.
+    kept: HashMap<usize, Kept>,
     diagnostics: Vec<Diagnostic>,
     /// The histories as the chunks ran them (numbered folders that are scripts left out).
     histories: Vec<History>,
@@ -210,7 +221,14 @@ struct Merged {
     /// rule that reports them: dropped at the end when another chunk uses the table (as
     /// `keep_unused_option_problems_once` drops them in a run over all files).
     unused: Vec<(Subject, &'static str)>,
+    /// The names created with different definitions (found once, at the first use in a
+    /// reported file): by name and using files, where each chunk found it, and the rule's
+    /// code. Each chunk finds it at its own first reported use; the first of all is kept.
+    conflicts: Vec<(Conflict, FileId, Span, &'static str)>,
 }
+
+/// A name created with different definitions, and the files that use it.
+type Conflict = (crate::semantic::names::QualifiedName, Vec<FileId>);
 
 /// Where an option problem is anchored, and its key.
 type Subject = (FileId, Span, CompactString);
@@ -232,29 +250,20 @@ fn option_subject(problem: &Problem) -> Option<(FileId, Span, CompactString, boo
     }
 }
 
-impl Merged {
-    fn new(files: &[&Input], reported: &[bool]) -> Merged {
-        let parsed = Arc::new(crate::syntax::parse(""));
-        let dialect = Arc::new(FileDialect::flink(Reason::Detected));
+/// What is kept of a file that a finding points into.
+type Kept = (SourceFile, Arc<FileDialect>, Option<String>);
+
+impl<'i> Merged<'i> {
+    fn new(inputs: &'i [&'i Input], reported: &'i [bool]) -> Merged<'i> {
         Merged {
-            files: files
-                .iter()
-                .enumerate()
-                .map(|(i, f)| FileEntry {
-                    id: FileId(i as u32),
-                    source: SourceFile::new(f.path(), ""),
-                    parsed: parsed.clone(),
-                    dialect: dialect.clone(),
-                    load_error: None,
-                    report: reported[i],
-                    base_of: None,
-                })
-                .collect(),
-            whole: vec![false; files.len()],
+            inputs,
+            reported,
+            kept: HashMap::new(),
             diagnostics: Vec::new(),
             histories: Vec::new(),
             used: HashSet::new(),
             unused: Vec::new(),
+            conflicts: Vec::new(),
         }
     }
 
@@ -275,6 +284,21 @@ impl Merged {
             }
         }
         for f in &model.found {
+            if let Problem::ConflictingDefinitions {
+                name, uses, span, ..
+            } = &f.problem
+            {
+                let reported = files.get(f.file.0 as usize).is_some_and(|e| e.report);
+                if let (true, Some(rule)) = (reported, crate::rules::consumer(&f.problem)) {
+                    let mut users: Vec<FileId> = uses.iter().map(|u| global(u.file)).collect();
+                    users.sort_unstable();
+                    users.dedup();
+                    let code = crate::rules::RULES[rule].meta.code;
+                    self.conflicts
+                        .push(((name.clone(), users), global(f.file), *span, code));
+                }
+                continue;
+            }
             let Some((file, span, key, used)) = option_subject(&f.problem) else {
                 continue;
             };
@@ -305,14 +329,13 @@ impl Merged {
             }
         }
         for (local, entry) in files.into_iter().enumerate() {
-            let g = chunk[local];
-            if pointed[local] && !self.whole[g] {
+            if pointed[local] {
                 // Its text (for lines, columns and excerpts), not its syntax tree.
-                self.whole[g] = true;
-                let kept = &mut self.files[g];
-                kept.source = entry.source;
-                kept.dialect = entry.dialect;
-                kept.load_error = entry.load_error;
+                self.kept.entry(chunk[local]).or_insert((
+                    entry.source,
+                    entry.dialect,
+                    entry.load_error,
+                ));
             }
         }
         self.diagnostics.append(&mut diagnostics);
@@ -321,40 +344,73 @@ impl Merged {
     /// The outcome; with `trees`, the files findings point into parsed again (for baselines'
     /// fingerprints, which read the statements' tokens).
     fn finish(mut self, trees: bool) -> Outcome {
-        if trees {
-            use rayon::prelude::*;
-            let whole = &self.whole;
-            self.files
-                .par_iter_mut()
-                .enumerate()
-                .filter(|(i, _)| whole[*i])
-                .for_each(|(_, f)| f.parsed = crate::files::parse(&f.source).0);
-        }
+        let parsed = Arc::new(crate::syntax::parse(""));
+        let dialect = Arc::new(FileDialect::flink(Reason::Detected));
+        let files: Vec<FileEntry> = (0..self.inputs.len())
+            .map(|i| {
+                let (source, dialect, load_error) = self.kept.remove(&i).unwrap_or_else(|| {
+                    (
+                        SourceFile::new(self.inputs[i].path(), ""),
+                        dialect.clone(),
+                        None,
+                    )
+                });
+                let whole = !source.text.is_empty();
+                FileEntry {
+                    id: FileId(i as u32),
+                    parsed: match trees && whole {
+                        true => crate::files::parse(&source).0,
+                        false => parsed.clone(),
+                    },
+                    source,
+                    dialect,
+                    load_error,
+                    report: self.reported[i],
+                    base_of: None,
+                }
+            })
+            .collect();
         let plan = Plan {
             histories: self.histories,
             ..Plan::default()
         };
-        let ranks = crate::semantic::history::report_ranks(&self.files, &plan);
+        let ranks = crate::semantic::history::report_ranks(&files, &plan);
         let mut diagnostics = self.diagnostics;
-        // The problems of unused tables that another chunk's statements use, each once.
-        let mut drop: HashMap<(FileId, Span, &'static str), usize> = HashMap::new();
+        // Findings a run over all files does not make: the problems of unused tables that
+        // another chunk's statements use, and a name's conflicting definitions found again.
+        let mut used_elsewhere: HashMap<(FileId, Span, &'static str), usize> = HashMap::new();
         for (subject, code) in &self.unused {
             if self.used.contains(subject) {
-                *drop.entry((subject.0, subject.1, code)).or_default() += 1;
+                *used_elsewhere
+                    .entry((subject.0, subject.1, *code))
+                    .or_default() += 1;
             }
         }
-        if !drop.is_empty() {
-            diagnostics.retain(|d| match drop.get_mut(&(d.file, d.span, d.code)) {
-                Some(n) if *n > 0 => {
-                    *n -= 1;
-                    false
-                }
-                _ => true,
-            });
+        // A name defined differently, found by several chunks: kept at its first reported use.
+        let mut first: HashMap<&Conflict, FileId> = HashMap::new();
+        for (key, file, _, _) in &self.conflicts {
+            let at = first.entry(key).or_insert(*file);
+            *at = (*at).min(*file);
+        }
+        for (key, file, span, code) in &self.conflicts {
+            if first.get(key).is_some_and(|f| f != file) {
+                *used_elsewhere.entry((*file, *span, *code)).or_default() += 1;
+            }
+        }
+        if !used_elsewhere.is_empty() {
+            diagnostics.retain(
+                |d| match used_elsewhere.get_mut(&(d.file, d.span, d.code)) {
+                    Some(n) if *n > 0 => {
+                        *n -= 1;
+                        false
+                    }
+                    _ => true,
+                },
+            );
         }
         crate::diagnostics::sort_ranked(&mut diagnostics, &ranks);
         Outcome {
-            files: self.files,
+            files,
             diagnostics,
             model: crate::semantic::Model::default(),
             timings: Vec::new(),
