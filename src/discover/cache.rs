@@ -473,6 +473,13 @@ pub fn select_context(
     )
 }
 
+/// A file's summary from its parse, and what keys its entry (size, time, content hash) when
+/// it can be cached.
+type FromParse = (
+    crate::semantic::deploy::context::Summary,
+    Option<(u64, u128, u128)>,
+);
+
 /// How a file's summary was had.
 #[derive(Debug)]
 enum Looked {
@@ -482,12 +489,7 @@ enum Looked {
     Verified(u128),
     /// From its parse: the summary, and what keys its entry (size, time, content hash) when
     /// it can be cached.
-    Parsed(
-        Box<(
-            crate::semantic::deploy::context::Summary,
-            Option<(u64, u128, u128)>,
-        )>,
-    ),
+    Parsed(Box<FromParse>),
 }
 
 /// `path` made absolute against `cwd` (without asking the system for the working directory

@@ -215,9 +215,9 @@ impl Compact {
         }
     }
     /// Builds one from its lists of names, each interned.
-    pub fn from_lists<'a>(
+    pub fn from_lists(
         global: bool,
-        lists: [&mut dyn Iterator<Item = &'a str>; 4],
+        lists: [&mut dyn Iterator<Item = &str>; 4],
         names: &mut Names,
     ) -> Compact {
         let mut ids = Vec::new();
