@@ -18,6 +18,7 @@ mod action;
 mod base_ref;
 mod baseline;
 mod changed_since;
+mod chunks;
 mod cli_rules;
 mod config;
 mod context_cache;

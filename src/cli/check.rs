@@ -1,6 +1,6 @@
 //! `flinklint check`.
 
-use super::{parse_fail_on, run_inputs, shown, use_color, InputArgs};
+use super::{parse_fail_on, shown, use_color, InputArgs};
 use flinklint::baseline::{self, Baseline};
 use flinklint::config::{CliSettings, FailOn, Settings};
 use flinklint::fix::FixMode;
@@ -195,8 +195,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
         },
         None => None,
     };
-    let mut outcome = match run_inputs(&args.input, args.changed_since.as_deref(), &settings, true)
-    {
+    // Without --fix, only the findings are needed: a large project is checked in chunks (the
+    // syntax trees of the files with findings are kept for a baseline's fingerprints).
+    let mut outcome = match super::run_inputs_chunked(
+        &args.input,
+        args.changed_since.as_deref(),
+        &settings,
+        true,
+        (!args.fix).then_some(args.baseline.is_some() || args.write_baseline.is_some()),
+    ) {
         Ok(o) => o,
         Err(code) => {
             if super::NOTHING_TO_CHECK.load(std::sync::atomic::Ordering::Relaxed) {

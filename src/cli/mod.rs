@@ -245,6 +245,19 @@ pub fn run_inputs(
     settings: &Settings,
     context_cache: bool,
 ) -> Result<flinklint::project::Outcome, ExitCode> {
+    run_inputs_chunked(args, changed_since, settings, context_cache, None)
+}
+
+/// [`run_inputs`]; with `chunked`, a large project is checked in chunks
+/// ([`flinklint::discover::stream`]): the outcome then holds the text of only the files that
+/// findings point into, their syntax trees only with `Some(true)`, and no semantic model.
+pub fn run_inputs_chunked(
+    args: &InputArgs,
+    changed_since: Option<&str>,
+    settings: &Settings,
+    context_cache: bool,
+    chunked: Option<bool>,
+) -> Result<flinklint::project::Outcome, ExitCode> {
     let selected = match changed_since {
         Some(revision) => discover::changed_since(&args.paths, settings, revision),
         None => discover::discover_with(&args.paths, settings, args.stdin_filename.as_deref()).map(
@@ -330,13 +343,30 @@ pub fn run_inputs(
         },
         None => Vec::new(),
     };
-    let outcome = flinklint::discover::read::check_with_bases(
-        &inputs,
-        &context,
-        bases,
-        stdin.as_deref(),
-        settings,
-    );
+    let streamed = match chunked.filter(|_| bases.is_empty() && stdin.is_none()) {
+        Some(trees) => {
+            let dir = (!args.no_cache).then(|| discover::cache::cache_dir(settings));
+            discover::stream::check_chunked(
+                &inputs,
+                &context,
+                settings,
+                dir.as_deref(),
+                discover::stream::CHUNK_FILES,
+                trees,
+            )
+        }
+        None => None,
+    };
+    let outcome = match streamed {
+        Some(outcome) => outcome,
+        None => flinklint::discover::read::check_with_bases(
+            &inputs,
+            &context,
+            bases,
+            stdin.as_deref(),
+            settings,
+        ),
+    };
     if std::env::var_os("FLINKLINT_TIMINGS").is_some() {
         for (stage, took) in &outcome.timings {
             eprintln!("timings: {stage} {:.2} ms", took.as_secs_f64() * 1e3);

@@ -21,9 +21,8 @@ use super::read::load;
 use super::Input;
 use crate::config::{CatalogMode, Settings};
 use crate::files::FileEntry;
-use crate::semantic::deploy::context::{needed, summarize, Summary};
+use crate::semantic::deploy::context::{summarize, Compact, Graph, Names};
 use crate::source::FileId;
-use compact_str::CompactString;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -47,14 +46,16 @@ struct Entry {
     size: u64,
     mtime: u128,
     hash: u128,
-    summary: Summary,
+    summary: Compact,
 }
 
-/// The cache as read: entries by absolute path, and when it was written (ns since the epoch).
+/// The cache as read: entries by absolute path, when it was written (ns since the epoch), and
+/// the names of the entries' summaries.
 #[derive(Debug, Default)]
 struct Index {
     written: u128,
     entries: HashMap<String, Entry>,
+    names: Names,
 }
 
 fn version_line() -> String {
@@ -89,15 +90,20 @@ fn read_index(path: &Path) -> Option<Index> {
     if h.next().is_some() || content_hash(body.as_bytes()) != hash {
         return None;
     }
-    let mut entries = HashMap::with_capacity(count);
+    let mut entries = HashMap::with_capacity(count.min(body.len() / 8 + 1));
+    let mut names = Names::default();
     for line in body.lines() {
-        let (path, entry) = parse_entry(line)?;
+        let (path, entry) = parse_entry(line, &mut names)?;
         entries.insert(path.to_string(), entry);
     }
-    (entries.len() == count).then_some(Index { written, entries })
+    (entries.len() == count).then_some(Index {
+        written,
+        entries,
+        names,
+    })
 }
 
-fn parse_entry(line: &str) -> Option<(&str, Entry)> {
+fn parse_entry<'a>(line: &'a str, names: &mut Names) -> Option<(&'a str, Entry)> {
     let mut f = line.split('\t');
     let path = f.next()?;
     let size = f.next()?.parse().ok()?;
@@ -108,22 +114,10 @@ fn parse_entry(line: &str) -> Option<(&str, Entry)> {
         "-" => false,
         _ => return None,
     };
-    let mut names = || -> Option<Vec<CompactString>> {
-        Some(
-            f.next()?
-                .split(' ')
-                .filter(|n| !n.is_empty())
-                .map(CompactString::from)
-                .collect(),
-        )
-    };
-    let summary = Summary {
-        global,
-        defs: names()?,
-        uses: names()?,
-        fundefs: names()?,
-        calls: names()?,
-    };
+    let lists: [&str; 4] = [f.next()?, f.next()?, f.next()?, f.next()?];
+    let mut words = lists.map(|l| l.split(' ').filter(|n| !n.is_empty()));
+    let [a, b, c, d] = &mut words;
+    let summary = Compact::from_lists(global, [a, b, c, d], names);
     if f.next().is_some() {
         return None;
     }
@@ -138,7 +132,7 @@ fn parse_entry(line: &str) -> Option<(&str, Entry)> {
     ))
 }
 
-fn write_entry(out: &mut String, path: &str, e: &Entry) {
+fn write_entry(out: &mut String, path: &str, e: &Entry, names: &Names) {
     use std::fmt::Write as _;
     let s = &e.summary;
     let _ = write!(
@@ -149,13 +143,13 @@ fn write_entry(out: &mut String, path: &str, e: &Entry) {
         e.hash,
         if s.global { "g" } else { "-" }
     );
-    for names in [&s.defs, &s.uses, &s.fundefs, &s.calls] {
+    for list in [s.defs(), s.uses(), s.fundefs(), s.calls()] {
         out.push('\t');
-        for (k, n) in names.iter().enumerate() {
+        for (k, &n) in list.iter().enumerate() {
             if k > 0 {
                 out.push(' ');
             }
-            out.push_str(n);
+            out.push_str(names.name(n));
         }
     }
     out.push('\n');
@@ -168,10 +162,10 @@ fn write_index(dir: &Path, index: &Index) {
     paths.sort();
     let mut body = String::new();
     for p in paths {
-        write_entry(&mut body, p, &index.entries[p]);
+        write_entry(&mut body, p, &index.entries[p], &index.names);
     }
-    let text = format!(
-        "{}\n{} {} {:032x}\n{body}",
+    let head = format!(
+        "{}\n{} {} {:032x}\n",
         version_line(),
         index.written,
         index.entries.len(),
@@ -195,7 +189,8 @@ fn write_index(dir: &Path, index: &Index) {
         nanos(SystemTime::now())
     ));
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
+        f.write_all(head.as_bytes())?;
+        f.write_all(body.as_bytes())?;
         f.sync_data()
     });
     if written.is_err() || std::fs::rename(&tmp, dir.join(FILE_NAME)).is_err() {
@@ -227,6 +222,191 @@ pub struct Selected {
     pub context: usize,
 }
 
+/// The summaries of a project's files ([`Compact`], names in `names`), from the cache where
+/// its entries are fresh, else from each file's parse.
+#[derive(Debug, Default)]
+pub struct Summed {
+    /// One per file, in the order given.
+    pub summaries: Vec<Compact>,
+    /// Their names.
+    pub names: Names,
+    /// How many files were parsed (their entry missing or stale).
+    pub parsed: usize,
+}
+
+/// Sums up `files`, using and refreshing the cache in `dir` (`None`: no cache, every file
+/// parsed). Files are parsed in parallel, each syntax tree dropped once summed up.
+pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
+    let cache_file = dir.map(|d| d.join(FILE_NAME));
+    let mut old = cache_file
+        .as_deref()
+        .and_then(read_index)
+        .unwrap_or_default();
+    let now = SystemTime::now();
+    let cwd = super::current_dir();
+    let use_cache = dir.is_some();
+    // Each file's summary: from its entry when the entry is fresh, else from its parse.
+    let looked: Vec<(Option<String>, Looked)> = files
+        .par_iter()
+        .map(|input| {
+            let key = use_cache
+                .then(|| absolute_in(&cwd, input.path()))
+                .as_ref()
+                .and_then(|p| p.to_str())
+                .filter(|p| !p.contains(['\t', '\n', '\r']))
+                .map(str::to_string);
+            let meta = std::fs::metadata(input.path()).ok();
+            let stat = meta
+                .as_ref()
+                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+            let cached = key.as_ref().and_then(|k| old.entries.get(k));
+            if let (Some(e), Some((size, mtime))) = (cached, stat) {
+                let racy = mtime + RACY.as_nanos() >= old.written;
+                if e.size == size && e.mtime == mtime && mtime != 0 && !racy {
+                    return (key, Looked::Fresh);
+                }
+            }
+            let (source, load_error) = load(input, None);
+            let bytes = source.text.as_bytes();
+            let hash = content_hash(bytes);
+            if let Some(e) = cached {
+                if load_error.is_none() && e.hash == hash && e.size == bytes.len() as u64 {
+                    return (key, Looked::Verified(stat.map_or(0, |s| s.1)));
+                }
+            }
+            let (parsed, dialect) = crate::files::parse(&source);
+            let unreadable = load_error.is_some();
+            let entry = FileEntry {
+                id: FileId(0),
+                source,
+                parsed,
+                dialect,
+                load_error,
+                report: false,
+                base_of: None,
+            };
+            let summary = summarize(&entry);
+            let size = bytes_len(&entry);
+            drop(entry);
+            // A file that changed while it was read is summed up but not cached.
+            let after = std::fs::metadata(input.path())
+                .ok()
+                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+            let cacheable = !unreadable && after == stat && stat.is_some();
+            let fields = cacheable.then(|| (size, stat.map_or(0, |s| s.1), hash));
+            (key, Looked::Parsed(Box::new((summary, fields))))
+        })
+        .collect();
+    let parsed = looked
+        .iter()
+        .filter(|l| matches!(l.1, Looked::Parsed(_)))
+        .count();
+    let changed = looked
+        .iter()
+        .any(|l| !matches!(l.1, Looked::Fresh) && l.0.is_some());
+    let mut summaries = Vec::with_capacity(files.len());
+    for (key, how) in looked {
+        let entry = key.as_ref().and_then(|k| old.entries.get_mut(k));
+        match (how, entry) {
+            (Looked::Fresh, Some(e)) => summaries.push(e.summary.clone()),
+            (Looked::Verified(mtime), Some(e)) => {
+                e.mtime = mtime;
+                summaries.push(e.summary.clone());
+            }
+            (Looked::Parsed(found), _) => {
+                let (summary, fields) = *found;
+                let compact = Compact::new(&summary, &mut old.names);
+                if let (Some(k), Some((size, mtime, hash))) = (key, fields) {
+                    if mtime != 0 {
+                        old.entries.insert(
+                            k,
+                            Entry {
+                                size,
+                                mtime,
+                                hash,
+                                summary: compact.clone(),
+                            },
+                        );
+                    }
+                }
+                summaries.push(compact);
+            }
+            // Not reached: a fresh or verified file has its entry.
+            (_, None) => summaries.push(Compact::default()),
+        }
+    }
+    if let (true, Some(dir)) = (changed, dir) {
+        old.written = nanos(now);
+        write_index(dir, &old);
+    }
+    let names = std::mem::take(&mut old.names);
+    Summed {
+        summaries,
+        names,
+        parsed,
+    }
+}
+
+/// Which history each of `files` belongs to (a number per history), as the whole project
+/// groups them ([`crate::semantic::history::plan_paths`]), and the plan itself.
+pub fn histories_of(
+    files: &[&Input],
+    settings: &Settings,
+) -> (crate::semantic::history::Plan, Vec<Option<u32>>) {
+    let plan = crate::semantic::history::plan_paths(
+        files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f.path())),
+        settings,
+    );
+    let mut history = vec![None; files.len()];
+    for (k, h) in plan.histories.iter().enumerate() {
+        for id in &h.files {
+            history[id.0 as usize] = Some(k as u32);
+        }
+    }
+    (plan, history)
+}
+
+/// Whether the files `keep` picks out of `files` fall into the same histories, in the same
+/// order, as in the whole project (`plan`, `history`: [`histories_of`] of `files`).
+pub fn same_histories(
+    files: &[&Input],
+    keep: &[bool],
+    plan: &crate::semantic::history::Plan,
+    history: &[Option<u32>],
+    settings: &Settings,
+) -> bool {
+    let kept: Vec<usize> = (0..files.len()).filter(|&i| keep[i]).collect();
+    let sub = crate::semantic::history::plan_paths(
+        kept.iter()
+            .enumerate()
+            .map(|(j, &i)| (FileId(j as u32), files[i].path())),
+        settings,
+    );
+    sub.histories.len()
+        == plan
+            .histories
+            .iter()
+            .filter(|h| h.files.first().is_some_and(|f| keep[f.0 as usize]))
+            .count()
+        && sub.histories.iter().all(|h| {
+            let Some(first) = h.files.first() else {
+                return false;
+            };
+            let original = kept[first.0 as usize];
+            history[original].is_some_and(|k| {
+                let whole = &plan.histories[k as usize].files;
+                whole.len() == h.files.len()
+                    && whole
+                        .iter()
+                        .zip(&h.files)
+                        .all(|(a, b)| a.0 as usize == kept[b.0 as usize])
+            })
+        })
+}
+
 /// The context files a run on `inputs` needs, in their order, using and refreshing the cache
 /// in `dir`. Every context file is needed when an input is standard input or the deployment
 /// model is `catalog: persistent` (every script sees every earlier one), and when the
@@ -254,110 +434,22 @@ pub fn select_context(
     {
         return all_needed(0);
     }
-    let cache_file = dir.join(FILE_NAME);
-    let old = read_index(&cache_file).unwrap_or_default();
     let files: Vec<&Input> = inputs.iter().chain(context).collect();
-    let now = SystemTime::now();
-    let cwd = super::current_dir();
-    // Each file's summary: from its entry when the entry is fresh, else from its parse.
-    let looked: Vec<(Option<String>, Option<Entry>, Looked)> = files
-        .par_iter()
-        .map(|input| {
-            let key = absolute_in(&cwd, input.path())
-                .to_str()
-                .filter(|p| !p.contains(['\t', '\n', '\r']))
-                .map(str::to_string);
-            let meta = std::fs::metadata(input.path()).ok();
-            let stat = meta
-                .as_ref()
-                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
-            let cached = key.as_ref().and_then(|k| old.entries.get(k));
-            if let (Some(e), Some((size, mtime))) = (cached, stat) {
-                let racy = mtime + RACY.as_nanos() >= old.written;
-                if e.size == size && e.mtime == mtime && mtime != 0 && !racy {
-                    return (key, Some(e.clone()), Looked::Fresh);
-                }
-            }
-            let (source, load_error) = load(input, None);
-            let bytes = source.text.as_bytes();
-            let hash = content_hash(bytes);
-            if let Some(e) = cached {
-                if load_error.is_none() && e.hash == hash && e.size == bytes.len() as u64 {
-                    let mut e = e.clone();
-                    e.mtime = stat.map_or(0, |s| s.1);
-                    return (key, Some(e), Looked::Verified);
-                }
-            }
-            let (parsed, dialect) = crate::files::parse(&source);
-            let unreadable = load_error.is_some();
-            let entry = FileEntry {
-                id: FileId(0),
-                source,
-                parsed,
-                dialect,
-                load_error,
-                report: false,
-                base_of: None,
-            };
-            let summary = summarize(&entry);
-            // A file that changed while it was read is summed up but not cached.
-            let after = std::fs::metadata(input.path())
-                .ok()
-                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
-            let entry = (!unreadable && after == stat && stat.is_some()).then(|| Entry {
-                size: bytes_len(&entry),
-                mtime: stat.map_or(0, |s| s.1),
-                hash,
-                summary: summary.clone(),
-            });
-            match entry {
-                Some(e) => (key, Some(e), Looked::Parsed),
-                None => (
-                    None,
-                    Some(Entry {
-                        size: 0,
-                        mtime: 0,
-                        hash: 0,
-                        summary,
-                    }),
-                    Looked::Parsed,
-                ),
-            }
-        })
-        .collect();
-    let parsed = looked.iter().filter(|l| l.2 == Looked::Parsed).count();
-    let summaries: Vec<&Summary> = looked
-        .iter()
-        .map(|(_, e, _)| &e.as_ref().expect("every file is summed up").summary)
-        .collect();
-    // Which history each file belongs to, as the whole project groups them.
-    let plan = crate::semantic::history::plan_paths(
-        files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (FileId(i as u32), f.path())),
-        settings,
-    );
-    let mut history = vec![None; files.len()];
-    for (k, h) in plan.histories.iter().enumerate() {
-        for id in &h.files {
-            history[id.0 as usize] = Some(k as u32);
+    let summed = summarize_files(&files, Some(dir));
+    let parsed = summed.parsed;
+    let (plan, history) = histories_of(&files, settings);
+    let graph = Graph::new(&summed.summaries, &history, summed.names.len());
+    let mut seeds: Vec<usize> = (0..inputs.len()).map(|i| graph.unit_of[i]).collect();
+    seeds.extend(&graph.global);
+    let mut keep = vec![false; files.len()];
+    for u in graph
+        .walker()
+        .closure(&seeds, usize::MAX)
+        .unwrap_or_default()
+    {
+        for &i in &graph.units[u] {
+            keep[i] = true;
         }
-    }
-    let checked: Vec<bool> = (0..files.len()).map(|i| i < inputs.len()).collect();
-    let keep = needed(&summaries, &checked, &history);
-    // The cache: this run's entries over the old ones.
-    if looked.iter().any(|l| l.2 != Looked::Fresh && l.0.is_some()) {
-        let mut index = old;
-        index.written = nanos(now);
-        for (key, entry, _) in looked {
-            if let (Some(k), Some(e)) = (key, entry) {
-                if e.mtime != 0 {
-                    index.entries.insert(k, e);
-                }
-            }
-        }
-        write_index(dir, &index);
     }
     let chosen: Vec<Input> = context
         .iter()
@@ -367,34 +459,7 @@ pub fn select_context(
         .collect();
     // The chosen files must fall into the same histories, in the same order, as in the whole
     // project: else every file is read.
-    let kept: Vec<usize> = (0..files.len()).filter(|&i| keep[i]).collect();
-    let sub = crate::semantic::history::plan_paths(
-        kept.iter()
-            .enumerate()
-            .map(|(j, &i)| (FileId(j as u32), files[i].path())),
-        settings,
-    );
-    let same = sub.histories.len()
-        == plan
-            .histories
-            .iter()
-            .filter(|h| h.files.first().is_some_and(|f| keep[f.0 as usize]))
-            .count()
-        && sub.histories.iter().all(|h| {
-            let Some(first) = h.files.first() else {
-                return false;
-            };
-            let original = kept[first.0 as usize];
-            history[original].is_some_and(|k| {
-                let whole = &plan.histories[k as usize].files;
-                whole.len() == h.files.len()
-                    && whole
-                        .iter()
-                        .zip(&h.files)
-                        .all(|(a, b)| a.0 as usize == kept[b.0 as usize])
-            })
-        });
-    if !same {
+    if !same_histories(&files, &keep, &plan, &history, settings) {
         return all_needed(parsed);
     }
     let needed = chosen.len();
@@ -463,7 +528,7 @@ pub fn record(dir: &Path, files: &[FileEntry]) -> usize {
     let old = read_index(&dir.join(FILE_NAME)).unwrap_or_default();
     // Taken before any file is read: a file changed after it is checked by its content.
     let now = SystemTime::now();
-    let entries: Vec<(String, Entry)> = files
+    let entries: Vec<(String, u64, u128, u128, crate::semantic::deploy::context::Summary)> = files
         .par_iter()
         .filter_map(|f| {
             let path = f.source.path.as_path();
@@ -492,12 +557,10 @@ pub fn record(dir: &Path, files: &[FileEntry]) -> usize {
             }
             Some((
                 key.to_string(),
-                Entry {
-                    size,
-                    mtime,
-                    hash: content_hash(&bytes),
-                    summary: summarize(f),
-                },
+                size,
+                mtime,
+                content_hash(&bytes),
+                summarize(f),
             ))
         })
         .collect();
@@ -513,20 +576,39 @@ pub fn record(dir: &Path, files: &[FileEntry]) -> usize {
         .entries
         .retain(|_, e| e.mtime + RACY.as_nanos() < old_written);
     index.written = nanos(now);
-    index.entries.extend(entries);
+    for (key, size, mtime, hash, summary) in entries {
+        let summary = Compact::new(&summary, &mut index.names);
+        index.entries.insert(
+            key,
+            Entry {
+                size,
+                mtime,
+                hash,
+                summary,
+            },
+        );
+    }
     write_index(dir, &index);
     written
 }
 
+/// A file's summary from its parse, and what keys its entry (size, time, content hash) when
+/// it can be cached.
+type FromParse = (
+    crate::semantic::deploy::context::Summary,
+    Option<(u64, u128, u128)>,
+);
+
 /// How a file's summary was had.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug)]
 enum Looked {
     /// From its entry: size and time unchanged.
     Fresh,
-    /// From its entry: size or time changed, the content did not.
-    Verified,
-    /// From its parse.
-    Parsed,
+    /// From its entry: size or time changed (now this time), the content did not.
+    Verified(u128),
+    /// From its parse: the summary, and what keys its entry (size, time, content hash) when
+    /// it can be cached.
+    Parsed(Box<FromParse>),
 }
 
 /// `path` made absolute against `cwd` (without asking the system for the working directory

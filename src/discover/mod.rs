@@ -17,6 +17,7 @@
 pub mod cache;
 pub mod git;
 pub mod read;
+pub mod stream;
 mod walk;
 
 use crate::config::glob::PathMatcher;

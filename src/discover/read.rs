@@ -90,7 +90,6 @@ pub fn check_with_passes(
     passes: Passes,
 ) -> Outcome {
     pool().install(|| {
-        let start = std::time::Instant::now();
         let external = external_inputs(inputs, context, settings);
         let reported = |i: &Input| match i {
             Input::File(p) => !settings.is_external(p),
@@ -102,6 +101,23 @@ pub fn check_with_passes(
             .chain(context.iter().map(|i| (i, false)))
             .chain(external.iter().map(|i| (i, false)))
             .collect();
+        check_files(&all, inputs.len(), bases, stdin_text, settings, passes)
+    })
+}
+
+/// Reads, parses and checks `all` (each file with whether it is reported), in this order;
+/// `bases` are the earlier versions of the first `inputs` files. Runs on the caller's pool.
+/// The first timing is that of reading and parsing.
+pub(crate) fn check_files(
+    all: &[(&Input, bool)],
+    inputs: usize,
+    bases: Vec<BaseVersion>,
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+    passes: Passes,
+) -> Outcome {
+    {
+        let start = std::time::Instant::now();
         let first_base = all.len();
         // The grouping into histories and scripts needs only the paths: it is made while the
         // files are read and parsed.
@@ -135,7 +151,7 @@ pub fn check_with_passes(
         );
         let base_entries: Vec<FileEntry> = bases
             .into_par_iter()
-            .filter(|b| b.of < inputs.len())
+            .filter(|b| b.of < inputs)
             .map(|b| {
                 let (parsed, dialect) = crate::files::parse(&b.source);
                 FileEntry {
@@ -158,7 +174,7 @@ pub fn check_with_passes(
         let mut outcome = analyse_files(files, settings, Some(plan), passes);
         outcome.timings.insert(0, ("read and parse", parsed));
         outcome
-    })
+    }
 }
 
 /// The `external-tables` files that are neither inputs nor context, as context inputs (shown

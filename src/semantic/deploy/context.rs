@@ -17,7 +17,7 @@ use crate::files::FileEntry;
 use crate::syntax::ast::{ObjectKind, OtherKind, Statement, StatementKind, UseStatement};
 use crate::syntax::lexer::TokenKind;
 use compact_str::CompactString;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What a file creates and uses, by name (lower case, the last part of each name), sorted and
@@ -142,6 +142,125 @@ fn note(s: &Statement, out: &mut Summary) {
     }
 }
 
+/// Names interned as numbers: the summaries of a large project share most of their names
+/// (the tables of a domain, the words before `(`), so each is kept once.
+#[derive(Debug, Default, Clone)]
+pub struct Names {
+    ids: HashMap<CompactString, u32>,
+    list: Vec<CompactString>,
+}
+
+impl Names {
+    /// The number of `name`, given on its first sight.
+    pub fn intern(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.ids.get(name) {
+            return id;
+        }
+        let id = self.list.len() as u32;
+        let name = CompactString::from(name);
+        self.list.push(name.clone());
+        self.ids.insert(name, id);
+        id
+    }
+    /// The name numbered `id`.
+    pub fn name(&self, id: u32) -> &str {
+        self.list.get(id as usize).map_or("", |n| n.as_str())
+    }
+    /// How many names there are.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+}
+
+/// A [`Summary`] with its names interned ([`Names`]): one allocation a file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Compact {
+    /// [`Summary::global`].
+    pub global: bool,
+    /// Where `ids` ends each list: defs, uses, fundefs (calls run to the end).
+    ends: [u32; 3],
+    /// The names of defs, uses, fundefs and calls, in that order.
+    ids: Box<[u32]>,
+}
+
+impl Compact {
+    /// Interns `summary`.
+    pub fn new(summary: &Summary, names: &mut Names) -> Compact {
+        let mut ids = Vec::with_capacity(
+            summary.defs.len() + summary.uses.len() + summary.fundefs.len() + summary.calls.len(),
+        );
+        let mut ends = [0u32; 3];
+        for (k, list) in [
+            &summary.defs,
+            &summary.uses,
+            &summary.fundefs,
+            &summary.calls,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            ids.extend(list.iter().map(|n| names.intern(n)));
+            if k < 3 {
+                ends[k] = ids.len() as u32;
+            }
+        }
+        Compact {
+            global: summary.global,
+            ends,
+            ids: ids.into_boxed_slice(),
+        }
+    }
+    /// Builds one from its lists of names, each interned.
+    pub fn from_lists(
+        global: bool,
+        lists: [&mut dyn Iterator<Item = &str>; 4],
+        names: &mut Names,
+    ) -> Compact {
+        let mut ids = Vec::new();
+        let mut ends = [0u32; 3];
+        for (k, list) in lists.into_iter().enumerate() {
+            ids.extend(list.map(|n| names.intern(n)));
+            if k < 3 {
+                ends[k] = ids.len() as u32;
+            }
+        }
+        Compact {
+            global,
+            ends,
+            ids: ids.into_boxed_slice(),
+        }
+    }
+    fn part(&self, k: usize) -> &[u32] {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        let end = if k < 3 {
+            self.ends[k] as usize
+        } else {
+            self.ids.len()
+        };
+        self.ids.get(start..end).unwrap_or_default()
+    }
+    /// The tables, views and materialized tables the file creates.
+    pub fn defs(&self) -> &[u32] {
+        self.part(0)
+    }
+    /// The names it uses without creating them.
+    pub fn uses(&self) -> &[u32] {
+        self.part(1)
+    }
+    /// The functions it creates, changes or drops.
+    pub fn fundefs(&self) -> &[u32] {
+        self.part(2)
+    }
+    /// The words written before `(`.
+    pub fn calls(&self) -> &[u32] {
+        self.part(3)
+    }
+}
+
 /// The files a run must read so that the findings of the `checked` files are those of a run
 /// over all of them: by index into `summaries`. `history[i]` is the history (any number that
 /// tells histories apart) file `i` belongs to, `None` for a script; a history is needed whole
@@ -156,101 +275,205 @@ fn note(s: &Statement, out: &mut Summary) {
 /// - it is a script that uses a name a needed file uses and several scripts create (the users
 ///   of a name defined more than once are told together).
 pub fn needed(summaries: &[&Summary], checked: &[bool], history: &[Option<u32>]) -> Vec<bool> {
-    let n = summaries.len();
-    let mut out = vec![false; n];
-    // Units: a script alone, a history whole.
-    let mut unit_of = vec![0usize; n];
-    let mut units: Vec<Vec<usize>> = Vec::new();
-    let mut is_history: Vec<bool> = Vec::new();
-    let mut by_history: HashMap<u32, usize> = HashMap::new();
-    for (i, unit) in unit_of.iter_mut().enumerate() {
-        let u = match history.get(i).copied().flatten() {
-            Some(h) => *by_history.entry(h).or_insert_with(|| {
-                units.push(Vec::new());
-                is_history.push(true);
-                units.len() - 1
-            }),
-            None => {
-                units.push(Vec::new());
-                is_history.push(false);
-                units.len() - 1
-            }
-        };
-        units[u].push(i);
-        *unit = u;
-    }
-    let mut by_def: HashMap<&str, Vec<usize>> = HashMap::new();
-    let mut by_fundef: HashMap<&str, Vec<usize>> = HashMap::new();
-    let mut script_users: HashMap<&str, Vec<usize>> = HashMap::new();
-    let mut history_names: HashMap<&str, Vec<usize>> = HashMap::new();
-    // How many scripts create each name (a name two scripts create can be defined twice
-    // differently: its users are told together).
-    let mut script_defs: HashMap<&str, usize> = HashMap::new();
-    for (i, s) in summaries.iter().enumerate() {
-        let u = unit_of[i];
-        for d in &s.defs {
-            by_def.entry(d).or_default().push(u);
-            if is_history[u] {
-                history_names.entry(d).or_default().push(u);
-            } else {
-                *script_defs.entry(d).or_default() += 1;
-            }
-        }
-        for f in &s.fundefs {
-            by_fundef.entry(f).or_default().push(u);
-        }
-        for x in &s.uses {
-            if is_history[u] {
-                history_names.entry(x).or_default().push(u);
-            } else {
-                script_users.entry(x).or_default().push(u);
-            }
-        }
-    }
-    let mut included = vec![false; units.len()];
-    let mut queue: Vec<usize> = Vec::new();
-    for (i, s) in summaries.iter().enumerate() {
+    let mut names = Names::default();
+    let compact: Vec<Compact> = summaries
+        .iter()
+        .map(|s| Compact::new(s, &mut names))
+        .collect();
+    let graph = Graph::new(&compact, history, names.len());
+    let mut walk = graph.walker();
+    let mut seeds: Vec<usize> = Vec::new();
+    for (i, s) in compact.iter().enumerate() {
         if checked.get(i).copied().unwrap_or(false) || s.global {
-            queue.push(unit_of[i]);
+            seeds.push(graph.unit_of[i]);
         }
     }
-    let mut uses_seen: HashSet<&str> = HashSet::new();
-    let mut defs_seen: HashSet<&str> = HashSet::new();
-    let mut calls_seen: HashSet<&str> = HashSet::new();
-    let none: Vec<usize> = Vec::new();
-    while let Some(u) = queue.pop() {
-        if std::mem::replace(&mut included[u], true) {
-            continue;
-        }
-        for &i in &units[u] {
-            let s = summaries[i];
-            for x in &s.uses {
-                if uses_seen.insert(x) {
-                    queue.extend(by_def.get(x.as_str()).unwrap_or(&none));
-                    queue.extend(history_names.get(x.as_str()).unwrap_or(&none));
-                    if script_defs.get(x.as_str()).is_some_and(|&c| c > 1) {
-                        queue.extend(script_users.get(x.as_str()).unwrap_or(&none));
-                    }
-                }
-            }
-            for d in &s.defs {
-                if defs_seen.insert(d) {
-                    queue.extend(history_names.get(d.as_str()).unwrap_or(&none));
-                }
-            }
-            for c in &s.calls {
-                if calls_seen.insert(c) {
-                    queue.extend(by_fundef.get(c.as_str()).unwrap_or(&none));
-                }
-            }
-        }
-    }
-    for (u, files) in units.iter().enumerate() {
-        if included[u] {
-            for &i in files {
-                out[i] = true;
-            }
+    let mut out = vec![false; compact.len()];
+    for u in walk.closure(&seeds, usize::MAX).unwrap_or_default() {
+        for &i in &graph.units[u] {
+            out[i] = true;
         }
     }
     out
+}
+
+/// The units of a project (a script alone, a history whole) and what links them, as
+/// [`needed`] follows it: built once, then walked from any units.
+#[derive(Debug)]
+pub struct Graph<'a> {
+    summaries: &'a [Compact],
+    /// The unit of each file.
+    pub unit_of: Vec<usize>,
+    /// The files of each unit, in order.
+    pub units: Vec<Vec<usize>>,
+    is_history: Vec<bool>,
+    by_def: Vec<Vec<u32>>,
+    by_fundef: Vec<Vec<u32>>,
+    script_users: Vec<Vec<u32>>,
+    history_names: Vec<Vec<u32>>,
+    script_defs: Vec<u32>,
+    /// The units of the files that every run needs ([`Summary::global`]).
+    pub global: Vec<usize>,
+}
+
+impl<'a> Graph<'a> {
+    /// The graph of `summaries` (names numbered below `names`); `history` as [`needed`] takes it.
+    pub fn new(summaries: &'a [Compact], history: &[Option<u32>], names: usize) -> Graph<'a> {
+        let n = summaries.len();
+        let mut unit_of = vec![0usize; n];
+        let mut units: Vec<Vec<usize>> = Vec::new();
+        let mut is_history: Vec<bool> = Vec::new();
+        let mut by_history: HashMap<u32, usize> = HashMap::new();
+        for (i, unit) in unit_of.iter_mut().enumerate() {
+            let u = match history.get(i).copied().flatten() {
+                Some(h) => *by_history.entry(h).or_insert_with(|| {
+                    units.push(Vec::new());
+                    is_history.push(true);
+                    units.len() - 1
+                }),
+                None => {
+                    units.push(Vec::new());
+                    is_history.push(false);
+                    units.len() - 1
+                }
+            };
+            units[u].push(i);
+            *unit = u;
+        }
+        let mut by_def = vec![Vec::new(); names];
+        let mut by_fundef = vec![Vec::new(); names];
+        let mut script_users = vec![Vec::new(); names];
+        let mut history_names = vec![Vec::new(); names];
+        // How many scripts create each name (a name two scripts create can be defined twice
+        // differently: its users are told together).
+        let mut script_defs = vec![0u32; names];
+        let mut global = Vec::new();
+        for (i, s) in summaries.iter().enumerate() {
+            let u = unit_of[i] as u32;
+            let history = is_history[u as usize];
+            if s.global {
+                global.push(u as usize);
+            }
+            for &d in s.defs() {
+                by_def[d as usize].push(u);
+                if history {
+                    history_names[d as usize].push(u);
+                } else {
+                    script_defs[d as usize] += 1;
+                }
+            }
+            for &f in s.fundefs() {
+                by_fundef[f as usize].push(u);
+            }
+            for &x in s.uses() {
+                if history {
+                    history_names[x as usize].push(u);
+                } else {
+                    script_users[x as usize].push(u);
+                }
+            }
+        }
+        for list in [
+            &mut by_def,
+            &mut by_fundef,
+            &mut script_users,
+            &mut history_names,
+        ] {
+            for l in list.iter_mut() {
+                l.dedup();
+            }
+        }
+        global.dedup();
+        Graph {
+            summaries,
+            unit_of,
+            units,
+            is_history,
+            by_def,
+            by_fundef,
+            script_users,
+            history_names,
+            script_defs,
+            global,
+        }
+    }
+
+    /// Whether unit `u` is a history.
+    pub fn is_history(&self, u: usize) -> bool {
+        self.is_history[u]
+    }
+
+    /// A walker of the graph (its marks reused from walk to walk).
+    pub fn walker(&self) -> Walker<'_, 'a> {
+        Walker {
+            graph: self,
+            stamp: 0,
+            unit_seen: vec![0; self.units.len()],
+            uses_seen: vec![0; self.by_def.len()],
+            defs_seen: vec![0; self.by_def.len()],
+            calls_seen: vec![0; self.by_def.len()],
+        }
+    }
+}
+
+/// Walks a [`Graph`]: the units reached from some units.
+#[derive(Debug)]
+pub struct Walker<'g, 'a> {
+    graph: &'g Graph<'a>,
+    stamp: u32,
+    unit_seen: Vec<u32>,
+    uses_seen: Vec<u32>,
+    defs_seen: Vec<u32>,
+    calls_seen: Vec<u32>,
+}
+
+impl Walker<'_, '_> {
+    /// The units reached from `from` (themselves included, in the order reached), or `None`
+    /// when there are more than `limit`.
+    pub fn closure(&mut self, from: &[usize], limit: usize) -> Option<Vec<usize>> {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let g = self.graph;
+        let mut out = Vec::new();
+        let mut queue: Vec<usize> = from.to_vec();
+        let mark = |seen: &mut Vec<u32>, at: u32| {
+            let slot = &mut seen[at as usize];
+            let fresh = *slot != stamp;
+            *slot = stamp;
+            fresh
+        };
+        while let Some(u) = queue.pop() {
+            if !mark(&mut self.unit_seen, u as u32) {
+                continue;
+            }
+            out.push(u);
+            if out.len() > limit {
+                return None;
+            }
+            for &i in &g.units[u] {
+                let s = &g.summaries[i];
+                for &x in s.uses() {
+                    if mark(&mut self.uses_seen, x) {
+                        let x = x as usize;
+                        queue.extend(g.by_def[x].iter().map(|&u| u as usize));
+                        queue.extend(g.history_names[x].iter().map(|&u| u as usize));
+                        if g.script_defs[x] > 1 {
+                            queue.extend(g.script_users[x].iter().map(|&u| u as usize));
+                        }
+                    }
+                }
+                for &d in s.defs() {
+                    if mark(&mut self.defs_seen, d) {
+                        queue.extend(g.history_names[d as usize].iter().map(|&u| u as usize));
+                    }
+                }
+                for &c in s.calls() {
+                    if mark(&mut self.calls_seen, c) {
+                        queue.extend(g.by_fundef[c as usize].iter().map(|&u| u as usize));
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
 }
