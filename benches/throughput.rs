@@ -176,45 +176,45 @@ fn catalog_share(dir: &std::path::Path, runs: usize) {
         drop_script_sessions: true,
         ..Default::default()
     };
-    let once_with = |catalog: bool, validate_queries: bool, check_options: bool, plan_pipelines: bool| {
-        let settings = flinklint::config::Settings {
-            validate_queries,
-            check_options,
-            plan_pipelines,
-            // Without the option checks, the CO rules do not run either (CO008 reads the
-            // syntax trees).
-            ignore: if check_options {
-                Vec::new()
-            } else {
-                vec![flinklint::config::RuleSelector::parse("CO").expect("the CO family")]
-            },
-            ..settings.clone()
+    let once_with =
+        |catalog: bool, validate_queries: bool, check_options: bool, plan_pipelines: bool| {
+            let settings = flinklint::config::Settings {
+                validate_queries,
+                check_options,
+                plan_pipelines,
+                // Without the option checks, the CO rules do not run either (CO008 reads the
+                // syntax trees).
+                ignore: if check_options {
+                    Vec::new()
+                } else {
+                    vec![flinklint::config::RuleSelector::parse("CO").expect("the CO family")]
+                },
+                ..settings.clone()
+            };
+            let settings = &settings;
+            let t = Instant::now();
+            let inputs = flinklint::discover::discover_with(&[dir.to_path_buf()], settings, None)
+                .unwrap_or_default();
+            let outcome = flinklint::discover::read::check_with_passes(
+                &inputs,
+                &[],
+                Vec::new(),
+                None,
+                settings,
+                Passes { catalog },
+            );
+            let report = flinklint::render::json::render(
+                &outcome.files,
+                outcome.files_checked(),
+                &outcome.diagnostics,
+            );
+            let took = t.elapsed().as_secs_f64() * 1e3;
+            // As `check`, which exits without freeing: the result is dropped after the clock.
+            drop(std::hint::black_box((outcome, report)));
+            took
         };
-        let settings = &settings;
-        let t = Instant::now();
-        let inputs = flinklint::discover::discover_with(&[dir.to_path_buf()], settings, None)
-            .unwrap_or_default();
-        let outcome = flinklint::discover::read::check_with_passes(
-            &inputs,
-            &[],
-            Vec::new(),
-            None,
-            settings,
-            Passes { catalog },
-        );
-        let report = flinklint::render::json::render(
-            &outcome.files,
-            outcome.files_checked(),
-            &outcome.diagnostics,
-        );
-        let took = t.elapsed().as_secs_f64() * 1e3;
-        // As `check`, which exits without freeing: the result is dropped after the clock.
-        drop(std::hint::black_box((outcome, report)));
-        took
-    };
-    let once = |catalog: bool, validate_queries: bool| {
-        once_with(catalog, validate_queries, true, true)
-    };
+    let once =
+        |catalog: bool, validate_queries: bool| once_with(catalog, validate_queries, true, true);
     let (mut with, mut without, mut unvalidated) = (Vec::new(), Vec::new(), Vec::new());
     let (mut no_options, mut unplanned) = (Vec::new(), Vec::new());
     for _ in 0..runs {

@@ -528,7 +528,13 @@ pub fn record(dir: &Path, files: &[FileEntry]) -> usize {
     let old = read_index(&dir.join(FILE_NAME)).unwrap_or_default();
     // Taken before any file is read: a file changed after it is checked by its content.
     let now = SystemTime::now();
-    let entries: Vec<(String, u64, u128, u128, crate::semantic::deploy::context::Summary)> = files
+    let entries: Vec<(
+        String,
+        u64,
+        u128,
+        u128,
+        crate::semantic::deploy::context::Summary,
+    )> = files
         .par_iter()
         .filter_map(|f| {
             let path = f.source.path.as_path();

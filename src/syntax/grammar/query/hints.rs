@@ -62,10 +62,12 @@ fn names_options(body: &str) -> bool {
                 name_position = true;
                 continue;
             }
-            TokenKind::Word if depth == 0 && name_position => {
-                if body[t.span.range()].eq_ignore_ascii_case("OPTIONS") {
-                    return true;
-                }
+            TokenKind::Word
+                if depth == 0
+                    && name_position
+                    && body[t.span.range()].eq_ignore_ascii_case("OPTIONS") =>
+            {
+                return true;
             }
             _ => {}
         }
