@@ -100,6 +100,16 @@ impl Builder<'_> {
         let [(order, desc)] = rn.order.as_slice() else {
             return Some(self.unknown(s.span));
         };
+        // Partitioned by `window_start` and `window_end`: a window Top-N or window
+        // deduplication, which Flink plans insert-only over a window; not modelled.
+        let by = |name: &str| {
+            rn.partition
+                .iter()
+                .any(|p| ident_name(p).as_deref() == Some(name))
+        };
+        if by("window_start") && by("window_end") {
+            return Some(self.unknown(s.span));
+        }
         let order_time = expr_time(order, &Columns::new(&input.columns));
         let append =
             end == 1 && !desc && matches!(order_time, TimeAttr::Rowtime | TimeAttr::Proctime);
