@@ -303,3 +303,21 @@ fn no_cache_and_cache_dir() {
     assert!(dir.join("build/lint-cache/context-index").is_file());
     assert!(!dir.join(".flinklint_cache").exists());
 }
+
+/// A folder that is no project (no config file, no git work tree: a home directory, `/tmp`)
+/// gets no cache written into it; the findings are those of a run without the cache.
+#[test]
+fn no_cache_outside_a_project() {
+    let tmp = project("no-project");
+    let dir = &tmp.0;
+    std::fs::remove_file(dir.join(".flinklint.yaml")).unwrap();
+    let file = Path::new("jobs/enrich.sql");
+    let (cached, _) = check(dir, file, &[]);
+    assert!(!dir.join(".flinklint_cache").exists());
+    let (uncached, _) = check(dir, file, &["--no-cache"]);
+    assert_eq!(cached, uncached);
+    // With a git work tree, the cache is kept in its root.
+    std::fs::create_dir(dir.join(".git")).unwrap();
+    check(dir, file, &[]);
+    assert!(dir.join(".flinklint_cache").exists());
+}

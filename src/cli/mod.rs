@@ -277,7 +277,11 @@ pub fn run_inputs_chunked(
         }
     };
     // Only the context files the checked files need, as the context cache tells.
-    let (context, cached) = match !context_cache || args.no_cache || context.is_empty() {
+    let (context, cached) = match !context_cache
+        || args.no_cache
+        || context.is_empty()
+        || !discover::cache::enabled(settings)
+    {
         true => (context, None),
         false => {
             let dir = discover::cache::cache_dir(settings);
@@ -345,7 +349,8 @@ pub fn run_inputs_chunked(
     };
     let streamed = match chunked.filter(|_| bases.is_empty() && stdin.is_none()) {
         Some(trees) => {
-            let dir = (!args.no_cache).then(|| discover::cache::cache_dir(settings));
+            let dir = (!args.no_cache && discover::cache::enabled(settings))
+                .then(|| discover::cache::cache_dir(settings));
             discover::stream::check_chunked(
                 &inputs,
                 &context,

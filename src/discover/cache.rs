@@ -198,6 +198,20 @@ fn write_index(dir: &Path, index: &Index) {
     }
 }
 
+/// Whether a run keeps the context cache: a `cache-dir` is configured, or the project root is
+/// marked (a config file, a git work tree). A folder that is neither (a home directory, `/tmp`)
+/// gets no `.flinklint_cache/` written into it, and its runs read no cache.
+pub fn enabled(settings: &Settings) -> bool {
+    if settings.cache_dir.is_some() || settings.config_file.is_some() {
+        return true;
+    }
+    let root = match &settings.root {
+        Some(root) => root.clone(),
+        None => super::project_root(&super::current_dir()),
+    };
+    root.join(".git").exists()
+}
+
 /// The cache folder of a run: `cache-dir` from the configuration, else `.flinklint_cache` in
 /// the project root (the config file's folder, or the git work tree's).
 pub fn cache_dir(settings: &Settings) -> PathBuf {
