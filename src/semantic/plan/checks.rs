@@ -329,7 +329,6 @@ pub fn check_pipeline(
     sink: Option<(&SinkInfo, Option<&str>)>,
     settings: &PipelineSettings,
     unbounded: &dyn Fn(&Node) -> Option<bool>,
-    statement_text: &str,
 ) -> Option<PipelineProblem> {
     let input = if root.op == Op::Sink {
         root.inputs.first()?
@@ -350,7 +349,7 @@ pub fn check_pipeline(
         }
     }
     if !settings.state_ttl {
-        return super::state::check(input, unbounded, statement_text);
+        return super::state::check(input, unbounded, query);
     }
     None
 }

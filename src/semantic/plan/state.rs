@@ -48,12 +48,9 @@ pub fn ttl_bounds(value: &str) -> bool {
 pub(crate) fn check(
     input: &Node,
     unbounded: &dyn Fn(&Node) -> Option<bool>,
-    statement_text: &str,
+    query: &crate::syntax::ast::Query,
 ) -> Option<PipelineProblem> {
-    if !input.fully_known() {
-        return None;
-    }
-    if statement_text.to_ascii_uppercase().contains("STATE_TTL") {
+    if !input.fully_known() || query.has_hint("STATE_TTL") {
         return None;
     }
     let mut stack = vec![input];

@@ -91,14 +91,12 @@ impl Session<'_> {
                 _ => None,
             }
         };
-        let text = file.source.slice(statement.span);
         let problem = checks::check_pipeline(
             root,
             query,
             sink.as_ref().map(|(s, f)| (s, f.as_deref())),
             &settings,
             &unbounded,
-            text,
         );
         if let Some(problem) = problem {
             self.report(file.id, statement.span, Problem::Pipeline(problem));

@@ -278,7 +278,7 @@ impl<'a> Walker<'a> {
                         }
                     }
                 }
-                if let Some(hint) = hints.iter().find(|h| h.options).filter(|_| !cte) {
+                if let Some(hint) = hints.iter().find(|h| h.has("OPTIONS")).filter(|_| !cte) {
                     if let Some((q, object)) = self.catalog.lookup(name) {
                         if matches!(object.def, crate::semantic::catalog::ObjectDef::View(_))
                             && self.late.is_none()

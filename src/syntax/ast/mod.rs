@@ -137,8 +137,15 @@ pub struct ColumnList {
 pub struct Hint {
     /// The whole hint comment.
     pub span: Span,
-    /// One of its hints is `OPTIONS(...)` (dynamic table options).
-    pub options: bool,
+    /// The names of its hints (`OPTIONS`, `STATE_TTL`, `LOOKUP`, ...), as written.
+    pub names: Vec<CompactString>,
+}
+
+impl Hint {
+    /// Whether one of its hints is `name` (hint names are case-insensitive).
+    pub fn has(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n.eq_ignore_ascii_case(name))
+    }
 }
 
 /// A whole file: its statements in order.

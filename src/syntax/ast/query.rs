@@ -69,6 +69,55 @@ pub enum SetExpr {
     },
 }
 
+impl Query {
+    /// Whether a hint named `name` is written in this query: on a SELECT or a table of it,
+    /// of its CTEs, set operations, subqueries and joins (not in expressions' subqueries).
+    pub fn has_hint(&self, name: &str) -> bool {
+        enum Part<'q> {
+            Query(&'q Query),
+            Set(&'q SetExpr),
+            Table(&'q TableRef),
+        }
+        // A stack, not recursion: queries may nest arbitrarily deep.
+        let mut stack = vec![Part::Query(self)];
+        while let Some(part) = stack.pop() {
+            match part {
+                Part::Query(q) => {
+                    stack.extend(q.with.iter().map(|c| Part::Query(&c.query)));
+                    stack.push(Part::Set(&q.body));
+                }
+                Part::Set(SetExpr::Select(s)) => {
+                    if s.hints.iter().any(|h| h.has(name)) {
+                        return true;
+                    }
+                    stack.extend(s.from.iter().map(Part::Table));
+                }
+                Part::Set(SetExpr::Query(q)) => stack.push(Part::Query(q)),
+                Part::Set(SetExpr::SetOperation { left, right, .. }) => {
+                    stack.push(Part::Set(left));
+                    stack.push(Part::Set(right));
+                }
+                Part::Set(SetExpr::Values(_) | SetExpr::Table(_)) => {}
+                Part::Table(TableRef::Named { hints, .. }) => {
+                    if hints.iter().any(|h| h.has(name)) {
+                        return true;
+                    }
+                }
+                Part::Table(TableRef::Subquery { query, .. }) => stack.push(Part::Query(query)),
+                Part::Table(TableRef::Join { left, right, .. }) => {
+                    stack.push(Part::Table(left));
+                    stack.push(Part::Table(right));
+                }
+                Part::Table(
+                    TableRef::MatchRecognize { input: inner, .. } | TableRef::Nested { inner, .. },
+                ) => stack.push(Part::Table(inner)),
+                Part::Table(TableRef::Function { .. } | TableRef::Unnest { .. }) => {}
+            }
+        }
+        false
+    }
+}
+
 impl SetExpr {
     /// The span of the body.
     pub fn span(&self) -> Span {

@@ -38,23 +38,22 @@ impl Parser<'_> {
             }
             hints.push(Hint {
                 span,
-                options: names_options(body),
+                names: hint_names(body),
             });
         }
         hints
     }
 }
 
-/// Whether a hint body has an `OPTIONS` hint: a name at the top level (first, or after a
-/// comma), in any case.
-fn names_options(body: &str) -> bool {
-    let tokens: Vec<_> = crate::syntax::lexer::lex(body)
-        .into_iter()
-        .filter(|t| !t.kind.is_trivia())
-        .collect();
+/// The names of a hint body's hints: the words at the top level, first or after a comma.
+fn hint_names(body: &str) -> Vec<compact_str::CompactString> {
+    let mut names = Vec::new();
     let mut depth = 0usize;
     let mut name_position = true;
-    for t in &tokens {
+    for t in crate::syntax::lexer::lex(body) {
+        if t.kind.is_trivia() {
+            continue;
+        }
         match t.kind {
             TokenKind::LParen => depth += 1,
             TokenKind::RParen => depth = depth.saturating_sub(1),
@@ -62,18 +61,14 @@ fn names_options(body: &str) -> bool {
                 name_position = true;
                 continue;
             }
-            TokenKind::Word
-                if depth == 0
-                    && name_position
-                    && body[t.span.range()].eq_ignore_ascii_case("OPTIONS") =>
-            {
-                return true;
+            TokenKind::Word if depth == 0 && name_position => {
+                names.push(body[t.span.range()].into());
             }
             _ => {}
         }
         name_position = false;
     }
-    false
+    names
 }
 
 /// Checks a hint body; returns the byte offset and message of the first problem.
