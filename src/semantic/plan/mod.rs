@@ -408,6 +408,60 @@ pub enum StreamProblem {
         /// The rowtime columns, named as Flink's plan names them (`ts`, `ts0`).
         columns: Vec<String>,
     },
+    /// A window aggregate over HOP whose size is not an integral multiple of its slide, or a
+    /// CUMULATE whose max size is not one of its step (`SliceAssigners`: "HOP table function
+    /// based aggregate requires size must be an integral multiple of slide, ...").
+    WindowSizeNotMultiple {
+        /// The size argument.
+        span: Span,
+        /// `HOP` or `CUMULATE`.
+        function: &'static str,
+        /// The size (HOP) or max size (CUMULATE), in milliseconds.
+        size_ms: u64,
+        /// The slide (HOP) or step (CUMULATE), in milliseconds.
+        step_ms: u64,
+    },
+    /// An interval join, or an event-time temporal join, whose two rowtime attributes differ in
+    /// type (`TIMESTAMP(3)` and `TIMESTAMP_LTZ(3)`): Flink's interval join and temporal join
+    /// rules.
+    RowtimeTypesDiffer {
+        /// The join's condition (interval join) or the period (temporal join).
+        span: Span,
+        /// An event-time temporal join (else an interval join).
+        temporal: bool,
+        /// The left rowtime's type, as Flink prints it (`TIMESTAMP(3) *ROWTIME*`).
+        left: String,
+        /// The right (versioned) rowtime's type.
+        right: String,
+    },
+    /// OVER aggregates of one SELECT over different windows (`StreamPhysicalOverAggregateRule`:
+    /// "Over Agg: Unsupported use of OVER windows. ...").
+    OverWindowsDiffer {
+        /// The window that differs from the first.
+        span: Span,
+        /// The first window.
+        first: Span,
+    },
+    /// An OVER window ordered descending ("The window can only be ordered in ASCENDING
+    /// mode.").
+    OverDescending {
+        /// The ORDER BY item.
+        span: Span,
+    },
+    /// A streaming ORDER BY (without LIMIT) whose first key is not an ascending time attribute
+    /// (`StreamPhysicalTemporalSortRule`: "Sort on a non-time-attribute field is not
+    /// supported."), or a MATCH_RECOGNIZE's ORDER BY whose first key is not one
+    /// (`StreamExecMatch`).
+    SortNotOnTime {
+        /// The first ORDER BY item.
+        span: Span,
+        /// The key, as written (empty for an expression).
+        column: String,
+        /// It is a time attribute, ordered descending.
+        descending: bool,
+        /// The ORDER BY of a MATCH_RECOGNIZE.
+        match_recognize: bool,
+    },
 }
 
 /// What the versioned table of a temporal join misses.
@@ -473,6 +527,44 @@ impl StreamProblem {
             StreamProblem::OverNonTimeSort { .. } => {
                 "Non-time attribute sort is not supported for bounded OVER window.".to_string()
             }
+            StreamProblem::WindowSizeNotMultiple {
+                function,
+                size_ms,
+                step_ms,
+                ..
+            } => match *function {
+                "CUMULATE" => format!(
+                    "CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, but got maxSize {size_ms} ms and step {step_ms} ms."
+                ),
+                _ => format!(
+                    "HOP table function based aggregate requires size must be an integral multiple of slide, but got size {size_ms} ms and slide {step_ms} ms"
+                ),
+            },
+            StreamProblem::RowtimeTypesDiffer {
+                temporal,
+                left,
+                right,
+                ..
+            } => {
+                if *temporal {
+                    format!("Event-Time Temporal Table Join requires same rowtime type in left table and versioned table, but the rowtime types are {left} and {right}.")
+                } else {
+                    format!("Interval join with rowtime attribute requires same rowtime types, but the types are {left} and {right}.")
+                }
+            }
+            StreamProblem::OverWindowsDiffer { .. } => "Over Agg: Unsupported use of OVER windows. All aggregates must be computed on the same window. please re-check the over window statement.".to_string(),
+            StreamProblem::OverDescending { .. } => {
+                "The window can only be ordered in ASCENDING mode.".to_string()
+            }
+            StreamProblem::SortNotOnTime {
+                descending,
+                match_recognize,
+                ..
+            } => match (*match_recognize, *descending) {
+                (false, _) => "Sort on a non-time-attribute field is not supported.".to_string(),
+                (true, false) => "You must specify either rowtime or proctime for order by as the first one.".to_string(),
+                (true, true) => "Primary sort order of a streaming table must be ascending on time.".to_string(),
+            },
             StreamProblem::MultipleRowtimeIntoSink { sink, columns, .. } => format!(
                 "The query contains more than one rowtime attribute column [{}] for writing into table '{sink}'.",
                 columns.join(", ")
@@ -485,7 +577,12 @@ impl StreamProblem {
             StreamProblem::TemporalJoinRequirement { .. }
             | StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => Phase::Rewrite,
             StreamProblem::WindowOnNonTimeAttribute { .. }
-            | StreamProblem::OverNonTimeSort { .. } => Phase::Physical,
+            | StreamProblem::OverNonTimeSort { .. }
+            | StreamProblem::RowtimeTypesDiffer { .. }
+            | StreamProblem::OverWindowsDiffer { .. }
+            | StreamProblem::OverDescending { .. }
+            | StreamProblem::SortNotOnTime { .. } => Phase::Physical,
+            StreamProblem::WindowSizeNotMultiple { .. } => Phase::Exec,
             StreamProblem::UpdatesIntoInsertOnlySink { .. }
             | StreamProblem::UpdatesIntoInsertOnlyOperator { .. } => Phase::Changelog,
             StreamProblem::ProcessingTimeTemporalJoin { .. }
@@ -502,7 +599,12 @@ impl StreamProblem {
             | StreamProblem::TemporalJoinProbeNotTimeAttribute { span, .. }
             | StreamProblem::ProcessingTimeTemporalJoin { span, .. }
             | StreamProblem::OverNonTimeSort { span, .. }
-            | StreamProblem::MultipleRowtimeIntoSink { span, .. } => *span,
+            | StreamProblem::MultipleRowtimeIntoSink { span, .. }
+            | StreamProblem::WindowSizeNotMultiple { span, .. }
+            | StreamProblem::RowtimeTypesDiffer { span, .. }
+            | StreamProblem::OverWindowsDiffer { span, .. }
+            | StreamProblem::OverDescending { span }
+            | StreamProblem::SortNotOnTime { span, .. } => *span,
         }
     }
 }
@@ -514,6 +616,16 @@ pub fn summary_type(t: &Type) -> Option<String> {
     match &t.kind {
         Kind::Timestamp(p) => Some(format!("TIMESTAMP({p})")),
         Kind::TimestampLtz(p) => Some(format!("TIMESTAMP_WITH_LOCAL_TIME_ZONE({p})")),
+        _ => None,
+    }
+}
+
+/// A rowtime's type as Flink's join rules print it (`TIMESTAMP(3) *ROWTIME*`,
+/// `TIMESTAMP_LTZ(3) *ROWTIME*`); `None` for other types.
+pub fn rowtime_text(t: &Type) -> Option<String> {
+    match &t.kind {
+        Kind::Timestamp(p) => Some(format!("TIMESTAMP({p}) *ROWTIME*")),
+        Kind::TimestampLtz(p) => Some(format!("TIMESTAMP_LTZ({p}) *ROWTIME*")),
         _ => None,
     }
 }

@@ -279,6 +279,8 @@ pub enum TableRef {
     MatchRecognize {
         /// The input table.
         input: Box<TableRef>,
+        /// `ORDER BY` items.
+        order_by: Vec<OrderItem>,
         /// `MEASURES` items: expression and name.
         measures: Vec<(Expr, Ident)>,
         /// Alias.

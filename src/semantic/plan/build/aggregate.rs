@@ -161,6 +161,12 @@ impl Builder<'_> {
                 select.join(", ")
             )
         };
+        if windowed {
+            if let Some(i) = self.hop_sizes.iter().position(|(at, _)| *at == input.span) {
+                let (_, problem) = self.hop_sizes.swap_remove(i);
+                self.found(problem);
+            }
+        }
         let (op, kinds) = if legacy {
             (
                 Op::GroupWindowAggregate,

@@ -59,11 +59,15 @@ impl<'c> Columns<'c> {
 
     /// The one column a written name (`n` or `r.n`) refers to; `None` when none or several.
     pub(super) fn lookup(&self, name: &ObjectName) -> Option<&'c PlanColumn> {
-        let (relation, n) = match name.parts.as_slice() {
-            [n] => (None, n.text.as_str()),
-            [r, n] => (Some(r.text.as_str()), n.text.as_str()),
-            _ => return None,
-        };
+        match name.parts.as_slice() {
+            [n] => self.lookup_str(None, n.text.as_str()),
+            [r, n] => self.lookup_str(Some(r.text.as_str()), n.text.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The one column named `n` (of relation `relation`, when given).
+    pub(super) fn lookup_str(&self, relation: Option<&str>, n: &str) -> Option<&'c PlanColumn> {
         let mut found = None;
         for &i in self.by_name.get(n)? {
             let c = &self.columns[i];
@@ -159,10 +163,19 @@ pub(super) fn expr_time(e: &Expr, columns: &Columns<'_>) -> TimeAttr {
     }
 }
 
+/// The type of an expression over `columns`: a column's type, else the type
+/// [`exprs::infer_type`] derives (`CAST(ts AS TIMESTAMP(3))`, `ts + INTERVAL '1' SECOND`).
 pub(super) fn expr_type(e: &Expr, columns: &Columns<'_>) -> Option<Type> {
     match &strip(e).kind {
         ExprKind::Identifier(n) => columns.lookup(n).and_then(|c| c.data_type.clone()),
-        _ => None,
+        _ if has_unknown_call(e) => None,
+        _ => exprs::infer_type(e, &|name| {
+            let c = match name.split_once('.') {
+                Some((r, n)) => columns.lookup_str(Some(r), n),
+                None => columns.lookup_str(None, name),
+            };
+            c.and_then(|c| c.data_type.clone())
+        }),
     }
 }
 

@@ -1,6 +1,9 @@
 //! Joins: regular, interval, temporal and lookup.
 
-use super::super::{producer, Kinds, Node, Op, StreamProblem, TemporalMissing, TimeAttr};
+use super::super::{
+    producer, rowtime_text, Kinds, Node, Op, PlanColumn, StreamProblem, TemporalMissing, TimeAttr,
+};
+use crate::semantic::types::{Kind, Type};
 use super::helpers::{changes_text, kinds_of, lose_time, strip, Columns};
 use super::Builder;
 use crate::semantic::catalog::{ColumnKind, ObjectDef};
@@ -65,6 +68,16 @@ impl Builder<'_> {
                 });
                 sides.0 && sides.1
             });
+        if interval && !self.unknown_inputs {
+            if let Some((lt, rt)) = on.and_then(|e| rowtime_types(e, &left, &right)) {
+                self.found(StreamProblem::RowtimeTypesDiffer {
+                    span: self.at(on.map_or(span, |e| e.span)),
+                    temporal: false,
+                    left: lt,
+                    right: rt,
+                });
+            }
+        }
         let kinds = kinds_of(&[&l, &r]);
         // `FlinkChangelogModeInferenceProgram`: an interval join consumes only inserts (the
         // left input is visited first).
@@ -245,7 +258,31 @@ impl Builder<'_> {
                             table: table.clone(),
                             missing,
                         });
-                    } else if !event {
+                    } else if event {
+                        // The probe side's rowtime and the versioned table's must have one
+                        // type (Flink's temporal join rule).
+                        let probe = match &strip(period).kind {
+                            ExprKind::Identifier(n) => left_cols
+                                .lookup(n)
+                                .filter(|c| c.time == TimeAttr::Rowtime)
+                                .and_then(|c| c.data_type.as_ref()),
+                            _ => None,
+                        };
+                        let versioned = r
+                            .columns
+                            .iter()
+                            .find(|c| c.time == TimeAttr::Rowtime)
+                            .and_then(|c| c.data_type.as_ref());
+                        if let Some((lt, rt)) = probe.zip(versioned).and_then(|(a, b)| differ(a, b))
+                        {
+                            self.found(StreamProblem::RowtimeTypesDiffer {
+                                span: probe_span,
+                                temporal: true,
+                                left: lt,
+                                right: rt,
+                            });
+                        }
+                    } else {
                         match lookup {
                             Some((true, _)) => op = Op::LookupJoin,
                             Some((false, connector)) if pk_missing == Some(false) => {
@@ -412,4 +449,44 @@ fn same_kind_times(on: Option<&Expr>, left: &Columns<'_>, right: &Columns<'_>) -
         });
     }
     kinds.windows(2).all(|w| w[0] == w[1])
+}
+
+/// The types of two rowtimes when one is a TIMESTAMP and the other a TIMESTAMP_LTZ, as Flink's
+/// join rules print them.
+fn differ(a: &Type, b: &Type) -> Option<(String, String)> {
+    let ltz = |t: &Type| match t.kind {
+        Kind::Timestamp(_) => Some(false),
+        Kind::TimestampLtz(_) => Some(true),
+        _ => None,
+    };
+    if ltz(a)? == ltz(b)? {
+        return None;
+    }
+    Some((rowtime_text(a)?, rowtime_text(b)?))
+}
+
+/// The types of the rowtimes an interval join's condition names on its two sides, when they
+/// differ (one rowtime per side).
+fn rowtime_types(on: &Expr, left: &Columns<'_>, right: &Columns<'_>) -> Option<(String, String)> {
+    let mut found: [Option<&PlanColumn>; 2] = [None, None];
+    let mut several = false;
+    exprs::walk(on, &mut |x| {
+        if let ExprKind::Identifier(n) = &x.kind {
+            for (i, cols) in [left, right].into_iter().enumerate() {
+                if let Some(c) = cols.lookup(n).filter(|c| c.time == TimeAttr::Rowtime) {
+                    match found[i] {
+                        Some(f) if !std::ptr::eq(f, c) => several = true,
+                        _ => found[i] = Some(c),
+                    }
+                }
+            }
+        }
+    });
+    if several {
+        return None;
+    }
+    let [Some(l), Some(r)] = found else {
+        return None;
+    };
+    differ(l.data_type.as_ref()?, r.data_type.as_ref()?)
 }

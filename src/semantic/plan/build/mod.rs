@@ -3,7 +3,7 @@
 use super::{assign_before, producer, Kinds, Node, Op, Phase, StreamProblem, TimeAttr};
 use crate::semantic::query::Scope;
 use crate::source::Span;
-use crate::syntax::ast::{Query, SetExpr, SetOperator};
+use crate::syntax::ast::{ExprKind, Query, SetExpr, SetOperator};
 use compact_str::CompactString;
 
 mod aggregate;
@@ -169,6 +169,12 @@ struct Builder<'s> {
     scans: std::collections::HashMap<Span, scan::ScanInfo>,
     /// Spans shared by two scans (inside a view): not refined.
     scans_ambiguous: Vec<Span>,
+    /// HOP window table functions whose size is not a multiple of their slide, by the node's
+    /// span: Flink rejects them under a window aggregate only.
+    hop_sizes: Vec<(Span, StreamProblem)>,
+    /// The next query planned keeps its ORDER BY (a statement's or a view's query; Calcite
+    /// drops the ORDER BY of a subquery without LIMIT).
+    sort_kept: bool,
 }
 
 impl<'s> Builder<'s> {
@@ -182,6 +188,8 @@ impl<'s> Builder<'s> {
             unknown_inputs: false,
             scans: std::collections::HashMap::new(),
             scans_ambiguous: Vec::new(),
+            hop_sizes: Vec::new(),
+            sort_kept: true,
         }
     }
 
@@ -203,6 +211,7 @@ impl<'s> Builder<'s> {
     }
 
     fn query(&mut self, q: &Query) -> Node {
+        let sort_kept = std::mem::replace(&mut self.sort_kept, false);
         if self.depth > MAX_DEPTH {
             return self.unknown(q.span);
         }
@@ -218,7 +227,15 @@ impl<'s> Builder<'s> {
             }
             self.ctes.push((cte.name.text.clone(), node));
         }
-        let node = if !q.order_by.is_empty() || q.limit.is_some() || q.offset.is_some() {
+        let node = if sort_kept && !q.order_by.is_empty() && q.limit.is_none() && q.offset.is_none()
+        {
+            // A Sort (no LIMIT): Flink sorts a stream on an ascending time attribute only.
+            let body = self.set_expr(&q.body);
+            self.check_sort(q, &body);
+            let mut n = self.unknown(q.span);
+            n.inputs = vec![body];
+            n
+        } else if !q.order_by.is_empty() || q.limit.is_some() || q.offset.is_some() {
             // Sort, SortLimit, Limit: not modelled.
             self.unknown(q.span)
         } else {
@@ -227,6 +244,39 @@ impl<'s> Builder<'s> {
         self.ctes.truncate(saved);
         self.depth -= 1;
         node
+    }
+
+    /// `StreamPhysicalTemporalSortRule`: a streaming ORDER BY without LIMIT whose first key is
+    /// not a time attribute, or is one ordered descending ("Sort on a non-time-attribute field
+    /// is not supported."). Keys are looked up in the query's output; an ordinal, a qualified
+    /// name or a column not in the output is not checked.
+    fn check_sort(&mut self, q: &Query, body: &Node) {
+        let Some(first) = q.order_by.first() else {
+            return;
+        };
+        let e = helpers::strip(&first.expr);
+        let time = match &e.kind {
+            ExprKind::Identifier(n) if n.parts.len() == 1 => {
+                helpers::Columns::new(&body.columns)
+                    .lookup(n)
+                    .map_or(TimeAttr::Unknown, |c| c.time)
+            }
+            ExprKind::Identifier(_) | ExprKind::Literal(_) => TimeAttr::Unknown,
+            _ if crate::semantic::exprs::is_proctime(e) => TimeAttr::Proctime,
+            _ if helpers::has_unknown_call(e) => TimeAttr::Unknown,
+            _ => TimeAttr::None,
+        };
+        let descending = match time {
+            TimeAttr::None => false,
+            TimeAttr::Rowtime | TimeAttr::Proctime if first.descending => true,
+            _ => return,
+        };
+        self.found(StreamProblem::SortNotOnTime {
+            span: self.at(first.span),
+            column: helpers::ident_name(e).map(|n| n.to_string()).unwrap_or_default(),
+            descending,
+            match_recognize: false,
+        });
     }
 
     fn set_expr(&mut self, body: &SetExpr) -> Node {

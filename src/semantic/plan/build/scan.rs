@@ -2,7 +2,7 @@
 
 use super::super::{producer, Node, Op, StreamProblem, TimeAttr};
 use super::connectors::source_kinds;
-use super::helpers::{changes_text, column};
+use super::helpers::{changes_text, column, expr_time, ident_name, Columns};
 use super::Builder;
 use crate::semantic::catalog::{ColumnKind, ObjectDef};
 use crate::semantic::exprs::{self};
@@ -42,6 +42,20 @@ impl Builder<'_> {
                     .as_ref()
                     .filter(|w| w.column.len() == 1)
                     .map(|w| w.column[0].clone());
+                // The columns' types, read only when a computed column has none.
+                let untyped = t
+                    .columns
+                    .iter()
+                    .any(|c| c.data_type.is_none() && matches!(c.kind, ColumnKind::Computed(_)));
+                let types: std::collections::HashMap<&str, &crate::semantic::types::Type> =
+                    if untyped {
+                        t.columns
+                            .iter()
+                            .filter_map(|c| Some((c.name.as_str(), c.data_type.as_ref()?)))
+                            .collect()
+                    } else {
+                        std::collections::HashMap::new()
+                    };
                 let columns = t
                     .columns
                     .iter()
@@ -54,7 +68,15 @@ impl Builder<'_> {
                         } else {
                             TimeAttr::None
                         };
-                        column(&c.name, time, c.data_type.clone())
+                        // A computed column's type, when the catalog has none: inferred
+                        // from the table's columns (`ts2 AS CAST(ts AS TIMESTAMP(3))`).
+                        let data_type = c.data_type.clone().or_else(|| match &c.kind {
+                            ColumnKind::Computed(e) => {
+                                exprs::infer_type(e, &|n| types.get(n).map(|t| (*t).clone()))
+                            }
+                            _ => None,
+                        });
+                        column(&c.name, time, data_type)
                     })
                     .collect();
                 let kinds = source_kinds(t);
@@ -115,6 +137,8 @@ impl Builder<'_> {
                 let saved_anchor = self.anchor;
                 let saved_ctes = std::mem::take(&mut self.ctes);
                 self.anchor = Some(self.at(span));
+                // A view's ORDER BY is kept (Flink expands the view's query as written).
+                self.sort_kept = true;
                 let mut node = self.query(&query);
                 self.anchor = saved_anchor;
                 self.ctes = saved_ctes;
@@ -177,9 +201,33 @@ impl Builder<'_> {
                 span,
                 ..
             } => self.join(left, right, *kind, on.as_deref(), *span),
-            TableRef::MatchRecognize { input, span, .. } => {
-                // `FlinkChangelogModeInferenceProgram`: MATCH_RECOGNIZE consumes only inserts.
+            TableRef::MatchRecognize {
+                input,
+                order_by,
+                span,
+                ..
+            } => {
                 let input = self.table_ref(input);
+                // `StreamExecMatch`: ordered first by an ascending time attribute.
+                if let Some(first) = order_by.first() {
+                    let cols = Columns::new(&input.columns);
+                    let descending = match expr_time(&first.expr, &cols) {
+                        TimeAttr::None => Some(false),
+                        TimeAttr::Rowtime | TimeAttr::Proctime if first.descending => Some(true),
+                        _ => None,
+                    };
+                    if let Some(descending) = descending {
+                        self.found(StreamProblem::SortNotOnTime {
+                            span: self.at(first.span),
+                            column: ident_name(&first.expr)
+                                .map(|n| n.to_string())
+                                .unwrap_or_default(),
+                            descending,
+                            match_recognize: true,
+                        });
+                    }
+                }
+                // `FlinkChangelogModeInferenceProgram`: MATCH_RECOGNIZE consumes only inserts.
                 if !self.unknown_inputs
                     && input.fully_known()
                     && input.kinds.is_some_and(|k| !k.insert_only())

@@ -8,7 +8,8 @@ use super::helpers::{
 };
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
-use crate::syntax::ast::{ExprKind, Over, Select, SelectItem};
+use crate::source::Span;
+use crate::syntax::ast::{ExprKind, Over, Select, SelectItem, WindowSpec};
 use compact_str::{format_compact, CompactString};
 
 impl Builder<'_> {
@@ -180,16 +181,40 @@ impl Builder<'_> {
         }
         let cols = Columns::new(&input.columns);
         let mut specs = Vec::new();
+        let mut named = false;
         for item in &s.items {
             if let SelectItem::Expr { expr, .. } = item {
                 exprs::walk(expr, &mut |x| {
                     if let ExprKind::Function(call) = &x.kind {
-                        if let Some(Over::Spec(spec)) = &call.over {
-                            specs.push(spec);
+                        match &call.over {
+                            Some(Over::Spec(spec)) => specs.push(spec),
+                            Some(Over::Named(_)) => named = true,
+                            None => {}
                         }
                     }
                 });
             }
+        }
+        // `StreamPhysicalOverAggregateRule`: every OVER aggregate of the SELECT on one window.
+        if !named {
+            if let Some((first, other)) = differing_windows(&specs) {
+                self.found(StreamProblem::OverWindowsDiffer {
+                    span: self.at(other),
+                    first: self.at(first),
+                });
+                return;
+            }
+        }
+        // `StreamExecOverAggregate`: ordered ascending only.
+        if let Some(order) = specs
+            .iter()
+            .filter_map(|spec| spec.order_by.first())
+            .find(|o| o.descending)
+        {
+            self.found(StreamProblem::OverDescending {
+                span: self.at(order.span),
+            });
+            return;
         }
         for spec in specs {
             let [order] = spec.order_by.as_slice() else {
@@ -250,4 +275,39 @@ impl Builder<'_> {
         }
         found
     }
+}
+
+/// The first window and one that differs from it by its PARTITION BY (as a set of columns) or
+/// its ORDER BY; `None` when they are all one window, or when a window cannot be compared
+/// (an expression, no ORDER BY). Frames are not compared.
+fn differing_windows(specs: &[&WindowSpec]) -> Option<(Span, Span)> {
+    type Key = (Vec<CompactString>, Vec<(CompactString, bool)>);
+    let key = |spec: &WindowSpec| -> Option<Key> {
+        if spec.base.is_some() || spec.order_by.is_empty() {
+            return None;
+        }
+        let mut partition: Vec<CompactString> = spec
+            .partition_by
+            .iter()
+            .map(ident_name)
+            .collect::<Option<_>>()?;
+        partition.sort_unstable();
+        partition.dedup();
+        let order = spec
+            .order_by
+            .iter()
+            .map(|o| ident_name(&o.expr).map(|n| (n, o.descending)))
+            .collect::<Option<_>>()?;
+        Some((partition, order))
+    };
+    let (first, rest) = specs.split_first()?;
+    let first_key = key(first)?;
+    let mut differing = None;
+    for spec in rest {
+        let k = key(spec)?;
+        if k != first_key && differing.is_none() {
+            differing = Some(spec.span);
+        }
+    }
+    differing.map(|d| (first.span, d))
 }

@@ -6,7 +6,7 @@ use super::Builder;
 use crate::semantic::exprs::call_name;
 use crate::semantic::types::{Kind, Type};
 use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, Literal};
 
 impl Builder<'_> {
     /// TUMBLE / HOP / CUMULATE / SESSION over a table: the input's columns and
@@ -57,6 +57,17 @@ impl Builder<'_> {
                 });
             }
         }
+        // `SliceAssigners`: a HOP's size must be a multiple of its slide (checked when a
+        // window aggregate slices it), a CUMULATE's max size a multiple of its step.
+        if matches!(name.as_str(), "HOP" | "CUMULATE") && !self.unknown_inputs {
+            if let Some(problem) = size_not_multiple(&name, &f.args) {
+                if name == "CUMULATE" {
+                    self.found(problem);
+                } else {
+                    self.hop_sizes.push((self.at(span), problem));
+                }
+            }
+        }
         let mut columns = input.columns.clone();
         let wt = Type {
             kind: col
@@ -80,4 +91,118 @@ impl Builder<'_> {
             span: self.at(span),
         }
     }
+}
+
+/// A HOP whose size is not an integral multiple of its slide, or a CUMULATE whose max size is
+/// not one of its step (`HOP(data, timecol, slide, size [, offset])`,
+/// `CUMULATE(data, timecol, step, size [, offset])`, or by name).
+fn size_not_multiple(
+    function: &str,
+    args: &[crate::syntax::ast::FunctionArg],
+) -> Option<StreamProblem> {
+    let (function, step_name): (&'static str, &str) = match function {
+        "HOP" => ("HOP", "SLIDE"),
+        "CUMULATE" => ("CUMULATE", "STEP"),
+        _ => return None,
+    };
+    let positional = [step_name, "SIZE", "OFFSET"];
+    let mut step = None;
+    let mut size = None;
+    let mut position = 0;
+    for arg in args {
+        if matches!(
+            arg.value.kind,
+            ExprKind::TableArg(..) | ExprKind::Descriptor(_)
+        ) {
+            continue;
+        }
+        let name = match &arg.name {
+            Some(n) => n.text.to_ascii_uppercase().to_string(),
+            None => {
+                let n = positional.get(position)?.to_string();
+                position += 1;
+                n
+            }
+        };
+        if name == step_name {
+            step = Some(&arg.value);
+        } else if name == "SIZE" {
+            size = Some(&arg.value);
+        }
+    }
+    let (step, size) = (step?, size?);
+    let (step_ms, size_ms) = (interval_ms(step)?, interval_ms(size)?);
+    if step_ms == 0 || size_ms % step_ms == 0 {
+        return None;
+    }
+    Some(StreamProblem::WindowSizeNotMultiple {
+        span: size.span,
+        function,
+        size_ms,
+        step_ms,
+    })
+}
+
+/// The milliseconds of a day-time interval literal (`INTERVAL '10' MINUTE`, `INTERVAL '1.5'
+/// SECOND`, `INTERVAL '1:30' MINUTE TO SECOND`); `None` for other forms.
+pub(super) fn interval_ms(e: &Expr) -> Option<u64> {
+    let ExprKind::Literal(Literal::Interval {
+        negative: false,
+        value,
+        qualifier,
+    }) = &super::helpers::strip(e).kind
+    else {
+        return None;
+    };
+    let unit_ms = |u: &str| -> Option<u64> {
+        Some(match u {
+            "DAY" => 86_400_000,
+            "HOUR" => 3_600_000,
+            "MINUTE" => 60_000,
+            "SECOND" => 1_000,
+            _ => return None,
+        })
+    };
+    let units: Vec<&str> = match qualifier.end.as_deref() {
+        None => vec![qualifier.start.as_str()],
+        Some(end) => {
+            let all = ["DAY", "HOUR", "MINUTE", "SECOND"];
+            let from = all.iter().position(|u| *u == qualifier.start)?;
+            let to = all.iter().position(|u| *u == end)?;
+            if to <= from {
+                return None;
+            }
+            all[from..=to].to_vec()
+        }
+    };
+    let text = value.value.trim();
+    let parts: Vec<&str> = text.split([' ', ':']).collect();
+    if parts.len() != units.len() {
+        return None;
+    }
+    let mut total: u64 = 0;
+    for (part, unit) in parts.iter().zip(&units) {
+        let ms = unit_ms(unit)?;
+        let value = if *unit == "SECOND" {
+            // Seconds may carry up to three decimals.
+            let (whole, frac) = part.split_once('.').unwrap_or((part, ""));
+            if frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let whole: u64 = whole.parse().ok()?;
+            let frac_ms: u64 = if frac.is_empty() {
+                0
+            } else {
+                format!("{frac:0<3}").parse().ok()?
+            };
+            whole.checked_mul(ms)?.checked_add(frac_ms)?
+        } else {
+            if !part.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            part.parse::<u64>().ok()?.checked_mul(ms)?
+        };
+        total = total.checked_add(value)?;
+    }
+    Some(total)
 }

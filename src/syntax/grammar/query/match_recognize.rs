@@ -16,10 +16,11 @@ impl Parser<'_> {
             self.expect(Kw::BY)?;
             self.expr_list(TokenKind::RParen)?;
         }
+        let mut order_by = Vec::new();
         if self.at(Kw::ORDER) {
             self.bump();
             self.expect(Kw::BY)?;
-            self.order_items()?;
+            order_by = self.order_items()?;
         }
         if self.eat(Kw::MEASURES).is_some() {
             loop {
@@ -99,6 +100,7 @@ impl Parser<'_> {
         let alias = self.opt_table_alias()?;
         Ok(TableRef::MatchRecognize {
             input: Box::new(input),
+            order_by,
             measures,
             alias,
             span: self.finish(start),
