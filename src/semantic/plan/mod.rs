@@ -28,7 +28,12 @@
 //! "Table sink '...' doesn't support consuming update changes which is produced by node
 //! ..."), and a window table function whose time column is not a time attribute (Flink's
 //! `StreamPhysicalWindowTableFunctionRule`: "The window function requires the timecol is a
-//! time attribute type, but is ...").
+//! time attribute type, but is ..."), and the planner's other time-attribute and window
+//! checks: a HOP or CUMULATE size that is not a multiple of its slide or step
+//! (`SliceAssigners`), interval and event-time temporal joins whose rowtimes differ in type,
+//! OVER aggregates of one SELECT over different windows or ordered descending, and a
+//! streaming ORDER BY or a MATCH_RECOGNIZE ordered first by something other than an ascending
+//! time attribute.
 
 mod build;
 pub mod checks;
@@ -451,7 +456,7 @@ pub enum StreamProblem {
     /// A streaming ORDER BY (without LIMIT) whose first key is not an ascending time attribute
     /// (`StreamPhysicalTemporalSortRule`: "Sort on a non-time-attribute field is not
     /// supported."), or a MATCH_RECOGNIZE's ORDER BY whose first key is not one
-    /// (`StreamExecMatch`).
+    /// (`StreamExecMatch`, when the plan is translated: after changelog inference).
     SortNotOnTime {
         /// The first ORDER BY item.
         span: Span,
@@ -574,6 +579,12 @@ impl StreamProblem {
     /// The phase of Flink's planner that finds it.
     pub fn phase(&self) -> Phase {
         match self {
+            // `StreamExecMatch` checks the ordering when it is translated, after changelog
+            // inference (an updating input is reported first).
+            StreamProblem::SortNotOnTime {
+                match_recognize: true,
+                ..
+            } => Phase::Exec,
             StreamProblem::TemporalJoinRequirement { .. }
             | StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => Phase::Rewrite,
             StreamProblem::WindowOnNonTimeAttribute { .. }
