@@ -3,12 +3,12 @@
 use super::super::{
     producer, rowtime_text, Kinds, Node, Op, PlanColumn, StreamProblem, TemporalMissing, TimeAttr,
 };
-use crate::semantic::types::{Kind, Type};
 use super::helpers::{changes_text, kinds_of, lose_time, strip, Columns};
 use super::Builder;
 use crate::semantic::catalog::{ColumnKind, ObjectDef};
 use crate::semantic::exprs::{self};
 use crate::semantic::options::catalogs;
+use crate::semantic::types::{Kind, Type};
 use crate::source::Span;
 use crate::syntax::ast::{
     BinaryOp, Expr, ExprKind, JoinKind, ObjectName, SelectItem, SetExpr, TableAlias, TableRef,

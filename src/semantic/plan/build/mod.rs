@@ -256,11 +256,9 @@ impl<'s> Builder<'s> {
         };
         let e = helpers::strip(&first.expr);
         let time = match &e.kind {
-            ExprKind::Identifier(n) if n.parts.len() == 1 => {
-                helpers::Columns::new(&body.columns)
-                    .lookup(n)
-                    .map_or(TimeAttr::Unknown, |c| c.time)
-            }
+            ExprKind::Identifier(n) if n.parts.len() == 1 => helpers::Columns::new(&body.columns)
+                .lookup(n)
+                .map_or(TimeAttr::Unknown, |c| c.time),
             ExprKind::Identifier(_) | ExprKind::Literal(_) => TimeAttr::Unknown,
             _ if crate::semantic::exprs::is_proctime(e) => TimeAttr::Proctime,
             _ if helpers::has_unknown_call(e) => TimeAttr::Unknown,
@@ -273,7 +271,9 @@ impl<'s> Builder<'s> {
         };
         self.found(StreamProblem::SortNotOnTime {
             span: self.at(first.span),
-            column: helpers::ident_name(e).map(|n| n.to_string()).unwrap_or_default(),
+            column: helpers::ident_name(e)
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
             descending,
             match_recognize: false,
         });
