@@ -20,6 +20,7 @@ pub(super) fn unknown(span: Span) -> Node {
         kinds: None,
         before: false,
         unique_keys: Vec::new(),
+        key_info: Default::default(),
         inputs: Vec::new(),
         span,
     }
@@ -59,6 +60,11 @@ impl<'c> Columns<'c> {
 
     /// The one column a written name (`n` or `r.n`) refers to; `None` when none or several.
     pub(super) fn lookup(&self, name: &ObjectName) -> Option<&'c PlanColumn> {
+        self.index(name).map(|i| &self.columns[i])
+    }
+
+    /// The index of the one column a written name refers to ([`Columns::lookup`]).
+    pub(super) fn index(&self, name: &ObjectName) -> Option<usize> {
         let (relation, n) = match name.parts.as_slice() {
             [n] => (None, n.text.as_str()),
             [r, n] => (Some(r.text.as_str()), n.text.as_str()),
@@ -73,7 +79,7 @@ impl<'c> Columns<'c> {
             if found.is_some() {
                 return None;
             }
-            found = Some(c);
+            found = Some(i);
         }
         found
     }
