@@ -121,7 +121,10 @@ fn filter_keys(keys: Vec<Vec<usize>>, distribution: &[usize]) -> Vec<Vec<usize>>
 
 /// Flink's `isSideUnique`: some key lies within the join columns.
 fn side_unique(keys: Option<&Vec<Vec<usize>>>, join_columns: &[usize]) -> bool {
-    keys.is_some_and(|ks| ks.iter().any(|k| k.iter().all(|c| join_columns.contains(c))))
+    keys.is_some_and(|ks| {
+        ks.iter()
+            .any(|k| k.iter().all(|c| join_columns.contains(c)))
+    })
 }
 
 /// The upsert keys of a node's output, as column indexes.

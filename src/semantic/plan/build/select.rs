@@ -1,12 +1,12 @@
 //! SELECT blocks: projections and filters (`Calc`), OVER aggregates, DISTINCT.
 
 use super::super::keys::{self, JoinType, KeyInfo, Origin};
-use super::join::{equi_pair, split_and, Equi};
 use super::super::{producer, Kinds, Node, Op, PlanColumn, StreamProblem, TimeAttr};
 use super::helpers::{
     aggregate_kinds, changes_text, column, contains_agg, contains_over, expr_time, expr_type,
     has_unknown_call, ident_name, lose_time, strip, unknown, Columns,
 };
+use super::join::{equi_pair, split_and, Equi};
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::syntax::ast::{ExprKind, Over, Select, SelectItem};
@@ -288,10 +288,15 @@ fn push_filter_keys(input: &mut Node, filter: &crate::syntax::ast::Expr) {
                 }
             }
             Equi::Unknown => known = false,
-            Equi::Other => nested |= matches!(
-                &strip(c).kind,
-                ExprKind::Binary { op: crate::syntax::ast::BinaryOp::Eq, .. }
-            ),
+            Equi::Other => {
+                nested |= matches!(
+                    &strip(c).kind,
+                    ExprKind::Binary {
+                        op: crate::syntax::ast::BinaryOp::Eq,
+                        ..
+                    }
+                )
+            }
         }
     }
     if known {

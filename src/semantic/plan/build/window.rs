@@ -2,13 +2,13 @@
 
 use super::super::keys::KeyInfo;
 use super::super::{Node, Op, StreamProblem, TimeAttr};
-use compact_str::CompactString;
 use super::helpers::{column, timestamp3};
 use super::Builder;
 use crate::semantic::exprs::call_name;
 use crate::semantic::types::{Kind, Type};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind};
+use compact_str::CompactString;
 
 impl Builder<'_> {
     /// TUMBLE / HOP / CUMULATE / SESSION over a table: the input's columns and
@@ -28,10 +28,10 @@ impl Builder<'_> {
             match &arg.value.kind {
                 ExprKind::TableArg(t, _, keys) if table.is_none() => {
                     table = Some(t);
-                    partition = Some(keys.as_deref().map_or_else(
-                        || Some(Vec::new()),
-                        |k| partition_names(k),
-                    ));
+                    partition = Some(
+                        keys.as_deref()
+                            .map_or_else(|| Some(Vec::new()), |k| partition_names(k)),
+                    );
                 }
                 ExprKind::Descriptor(cols) if descriptor.is_none() => descriptor = Some(cols),
                 _ => {}
