@@ -30,7 +30,7 @@ impl Builder<'_> {
                     table = Some(t);
                     partition = Some(
                         keys.as_deref()
-                            .map_or_else(|| Some(Vec::new()), |k| partition_names(k)),
+                            .map_or_else(|| Some(Vec::new()), partition_names),
                     );
                 }
                 ExprKind::Descriptor(cols) if descriptor.is_none() => descriptor = Some(cols),
