@@ -333,7 +333,7 @@ impl<'a> Walker<'a> {
             | ExprKind::Exists(query)
             | ExprKind::ArrayQuery(query)
             | ExprKind::MapQuery(query) => nested.push(query),
-            ExprKind::TableArg(name, _) => tables.push(name),
+            ExprKind::TableArg(name, ..) => tables.push(name),
             _ => {}
         });
         for name in tables {

@@ -13,15 +13,18 @@
 //! pipeline's outermost SELECT, over an update stream (a GROUP BY of that SELECT, or a FROM
 //! that produces updates), computes exactly one column with a non-deterministic function
 //! (outside an aggregate call), and the sink has no primary key. A sink whose primary key
-//! matches the query's upsert key needs no such column to be deterministic; other shapes
-//! (conditions, lookup joins, a column used by a later operator) are not reported.
+//! matches the query's upsert key needs no such column to be deterministic. Also reported:
+//! a GROUP BY key that a subquery computes with a non-deterministic function over an update
+//! stream (the group aggregate must retract the row it saw). A GROUP BY expression that calls
+//! one is computed below the aggregate, over its input (accepted over inserts); other shapes
+//! (conditions, lookup joins, other uses by a later operator) are not reported.
 
 use super::checks::PipelineProblem;
 use super::{Node, Op};
 use crate::semantic::exprs;
 use crate::semantic::functions::{self, FunctionKind};
 use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind, Query, SelectItem, SetExpr};
+use crate::syntax::ast::{Expr, ExprKind, Query, Select, SelectItem, SetExpr, TableRef};
 
 /// Functions Flink marks non-deterministic (`isDeterministic() == false`) or evaluates per
 /// record in streaming mode (the dynamic time functions), called with parentheses.
@@ -114,6 +117,19 @@ pub(crate) fn check(
     let SetExpr::Select(select) = &query.body else {
         return None;
     };
+    // A non-deterministic GROUP BY expression is computed below the aggregate.
+    if select
+        .group_by
+        .iter()
+        .any(|g| non_deterministic(g).is_some())
+    {
+        return None;
+    }
+    if input.op == Op::GroupAggregate {
+        if let Some(p) = grouping_key_below(input, select) {
+            return Some(p);
+        }
+    }
     // The node of the outermost SELECT: a group aggregate (the non-deterministic column is
     // computed by the Calc above it), or a Calc over an update stream.
     let producer = match input.op {
@@ -152,5 +168,63 @@ pub(crate) fn check(
         column,
         function,
         producer: producer.op.name(),
+    })
+}
+
+/// A group aggregate whose GROUP BY key is a column that the subquery of its FROM computes with
+/// a non-deterministic function over an update stream
+/// (`SELECT k, COUNT(*) FROM (SELECT CAST(RAND() * 10 AS INT) AS k FROM updating) GROUP BY k`).
+fn grouping_key_below(aggregate: &Node, select: &Select) -> Option<PipelineProblem> {
+    let Some(TableRef::Subquery {
+        lateral: false,
+        query,
+        alias,
+        ..
+    }) = &select.from
+    else {
+        return None;
+    };
+    if alias.as_ref().is_some_and(|a| !a.columns.is_empty())
+        || !query.with.is_empty()
+        || !query.order_by.is_empty()
+        || query.limit.is_some()
+    {
+        return None;
+    }
+    let SetExpr::Select(inner) = &query.body else {
+        return None;
+    };
+    if !inner.group_by.is_empty() || inner.having.is_some() || inner.distinct {
+        return None;
+    }
+    let [calc] = aggregate.inputs.as_slice() else {
+        return None;
+    };
+    let [below] = calc.inputs.as_slice() else {
+        return None;
+    };
+    if calc.op != Op::Calc || below.kinds.is_none_or(|k| k.insert_only()) {
+        return None;
+    }
+    let mut found = Vec::new();
+    for item in &inner.items {
+        let SelectItem::Expr { expr, alias, .. } = item else {
+            continue;
+        };
+        if let Some((function, span)) = non_deterministic(expr) {
+            found.push((alias.as_ref().map(|a| a.text.to_string()), function, span));
+        }
+    }
+    let [(Some(column), function, span)] = <[_; 1]>::try_from(found).ok()? else {
+        return None;
+    };
+    let grouped = select.group_by.iter().any(|g| {
+        matches!(&strip(g).kind, ExprKind::Identifier(n) if n.parts.len() == 1 && n.last().text == column.as_str())
+    });
+    grouped.then(|| PipelineProblem::NonDeterministicUpdate {
+        span,
+        column,
+        function,
+        producer: below.op.name(),
     })
 }

@@ -219,6 +219,8 @@ pub struct Node {
     pub before: bool,
     /// Its unique keys (column names), where plain.
     pub unique_keys: Vec<Vec<CompactString>>,
+    /// What a join's or Top-N's upsert keys need beyond its columns.
+    pub key_info: keys::KeyInfo,
     /// Its inputs.
     pub inputs: Vec<Node>,
     /// Where it comes from in the statement (a node from a view: the view's reference).

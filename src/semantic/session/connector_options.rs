@@ -347,7 +347,7 @@ fn expr_reads<'a>(
         | ExprKind::Exists(query)
         | ExprKind::ArrayQuery(query)
         | ExprKind::MapQuery(query) => queries.push(query),
-        ExprKind::TableArg(name, _) => named(name, ctes, out),
+        ExprKind::TableArg(name, ..) => named(name, ctes, out),
         _ => {}
     });
 }

@@ -477,7 +477,7 @@ impl<'a> Walker<'a> {
         if !matches!(name.as_str(), "TUMBLE" | "HOP" | "CUMULATE" | "SESSION") {
             return None;
         }
-        let ExprKind::TableArg(table, _) = &f.args.first()?.value.kind else {
+        let ExprKind::TableArg(table, ..) = &f.args.first()?.value.kind else {
             return None;
         };
         let input = self.named(table)?;
@@ -1519,7 +1519,7 @@ fn partitioned_row_table(call: &Expr) -> Option<NameProblem> {
         .iter()
         .enumerate()
         .find_map(|(i, a)| match &a.value.kind {
-            ExprKind::TableArg(_, Some(span)) => Some(NameProblem::PartitionedRowTable {
+            ExprKind::TableArg(_, Some(span), _) => Some(NameProblem::PartitionedRowTable {
                 span: *span,
                 function: name.as_str().to_string(),
                 // A named argument is placed at its parameter's position: `input` is the first.

@@ -345,8 +345,9 @@ pub enum ExprKind {
     /// `DESCRIPTOR(a, b)`.
     Descriptor(Vec<Ident>),
     /// `TABLE t [PARTITION BY ...] [ORDER BY ...]` as a table-function argument (`MODEL m`
-    /// too): the table, and where `PARTITION BY keys` was written.
-    TableArg(ObjectName, Option<Span>),
+    /// too): the table, where `PARTITION BY keys` was written, and the keys (one expression,
+    /// or a parenthesized list).
+    TableArg(ObjectName, Option<Span>, Option<Box<Expr>>),
     /// `DEFAULT` as an argument.
     Default,
     /// `x -> body` lambda (Flink 2.2+ for some functions).

@@ -1,7 +1,7 @@
 //! Aggregates: group aggregates, window aggregates over window table functions, legacy
 //! group window aggregates.
 
-use super::super::keys::{self, Origin};
+use super::super::keys::{self, KeyInfo, Origin};
 use super::super::{producer, Node, Op, PlanColumn, TimeAttr};
 use super::helpers::{
     aggregate_kinds, column, contains_agg, expr_type, ident_name, is_agg_call, strip, unknown,
@@ -38,6 +38,31 @@ impl Builder<'_> {
             .iter()
             .any(|k| k.as_deref() == Some("window_start"))
             && key_names.iter().any(|k| k.as_deref() == Some("window_end"));
+        // A SESSION window aggregate must group by exactly the window's PARTITION BY columns
+        // (`WindowUtil.validGroupKeyPartitionKey`); otherwise Flink plans a group aggregate.
+        let session_fallback = match (&input.key_info, windowed) {
+            (KeyInfo::Session { partition }, true) => {
+                let (Some(partition), true) = (partition, key_names.iter().all(Option::is_some))
+                else {
+                    let mut n = unknown(self.at(s.span));
+                    n.inputs = vec![input];
+                    return n;
+                };
+                let mut grouping: Vec<&str> = key_names
+                    .iter()
+                    .flatten()
+                    .map(|k| k.as_str())
+                    .filter(|k| !matches!(*k, "window_start" | "window_end" | "window_time"))
+                    .collect();
+                grouping.sort_unstable();
+                grouping.dedup();
+                let mut partition: Vec<&str> = partition.iter().map(|p| p.as_str()).collect();
+                partition.sort_unstable();
+                partition.dedup();
+                grouping != partition
+            }
+            _ => false,
+        };
         if (window_keys && !windowed)
             || keys
                 .iter()
@@ -83,7 +108,7 @@ impl Builder<'_> {
                 .map(|a| a.text.clone())
                 .or_else(|| ident_name(bare))
                 .unwrap_or_else(|| format_compact!("EXPR${i}"));
-            let time = match (windowed, ident_name(bare).as_deref()) {
+            let time = match (windowed && !session_fallback, ident_name(bare).as_deref()) {
                 (true, Some("window_time")) => window_time.unwrap_or(TimeAttr::Unknown),
                 // PROCTIME() after an aggregation is a new processing-time attribute.
                 _ if crate::semantic::exprs::is_proctime(bare) => TimeAttr::Proctime,
@@ -172,7 +197,7 @@ impl Builder<'_> {
                 Op::GroupWindowAggregate,
                 input.kinds.filter(|k| k.insert_only()),
             )
-        } else if windowed {
+        } else if windowed && !session_fallback {
             (Op::WindowAggregate, input.kinds.filter(|k| k.insert_only()))
         } else {
             (Op::GroupAggregate, aggregate_kinds(input.kinds))
@@ -206,6 +231,7 @@ impl Builder<'_> {
             kinds,
             before: false,
             unique_keys,
+            key_info: Default::default(),
             inputs: vec![input],
             span: self.at(s.span),
         }

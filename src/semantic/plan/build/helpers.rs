@@ -20,6 +20,7 @@ pub(super) fn unknown(span: Span) -> Node {
         kinds: None,
         before: false,
         unique_keys: Vec::new(),
+        key_info: Default::default(),
         inputs: Vec::new(),
         span,
     }
@@ -59,15 +60,25 @@ impl<'c> Columns<'c> {
 
     /// The one column a written name (`n` or `r.n`) refers to; `None` when none or several.
     pub(super) fn lookup(&self, name: &ObjectName) -> Option<&'c PlanColumn> {
+        self.index(name).map(|i| &self.columns[i])
+    }
+
+    /// The index of the one column a written name refers to ([`Columns::lookup`]).
+    pub(super) fn index(&self, name: &ObjectName) -> Option<usize> {
         match name.parts.as_slice() {
-            [n] => self.lookup_str(None, n.text.as_str()),
-            [r, n] => self.lookup_str(Some(r.text.as_str()), n.text.as_str()),
+            [n] => self.index_str(None, n.text.as_str()),
+            [r, n] => self.index_str(Some(r.text.as_str()), n.text.as_str()),
             _ => None,
         }
     }
 
     /// The one column named `n` (of relation `relation`, when given).
     pub(super) fn lookup_str(&self, relation: Option<&str>, n: &str) -> Option<&'c PlanColumn> {
+        self.index_str(relation, n).map(|i| &self.columns[i])
+    }
+
+    /// The index of the one column named `n` (of relation `relation`, when given).
+    fn index_str(&self, relation: Option<&str>, n: &str) -> Option<usize> {
         let mut found = None;
         for &i in self.by_name.get(n)? {
             let c = &self.columns[i];
@@ -77,7 +88,7 @@ impl<'c> Columns<'c> {
             if found.is_some() {
                 return None;
             }
-            found = Some(c);
+            found = Some(i);
         }
         found
     }

@@ -3,6 +3,7 @@
 use super::super::{
     producer, rowtime_text, Kinds, Node, Op, PlanColumn, StreamProblem, TemporalMissing, TimeAttr,
 };
+use super::super::keys::{JoinType, KeyInfo};
 use super::helpers::{changes_text, kinds_of, lose_time, strip, Columns};
 use super::Builder;
 use crate::semantic::catalog::{ColumnKind, ObjectDef};
@@ -122,6 +123,11 @@ impl Builder<'_> {
             JoinKind::Right => "RightOuterJoin",
             JoinKind::Full => "FullOuterJoin",
         };
+        let key_info = if op == Op::Join {
+            join_key_info(kind, on, &left, &right)
+        } else {
+            KeyInfo::None
+        };
         Node {
             op,
             detail: format!("joinType=[{join_type}]"),
@@ -130,6 +136,7 @@ impl Builder<'_> {
             kinds,
             before: false,
             unique_keys: Vec::new(),
+            key_info,
             inputs: vec![l, r],
             span: self.at(span),
         }
@@ -311,6 +318,7 @@ impl Builder<'_> {
             kinds,
             before: false,
             unique_keys: Vec::new(),
+            key_info: Default::default(),
             inputs: vec![l, r],
             span: self.at(span),
         }
@@ -402,8 +410,90 @@ impl Builder<'_> {
     }
 }
 
+/// The join type and equi-join column pairs of a regular join written with `ON` (Calcite's
+/// `JoinInfo`): each conjunct `l = r` of two plain columns, one of each side. `None` when a
+/// conjunct equates expressions of both sides (Flink's rules may turn it into an equi-join on
+/// a computed column) or the join is a comma or cross join (a WHERE clause may hold its
+/// condition).
+fn join_key_info(
+    kind: JoinKind,
+    on: Option<&Expr>,
+    left: &Columns<'_>,
+    right: &Columns<'_>,
+) -> KeyInfo {
+    let join_type = match kind {
+        JoinKind::Inner => JoinType::Inner,
+        JoinKind::Left => JoinType::Left,
+        JoinKind::Right => JoinType::Right,
+        JoinKind::Full => JoinType::Full,
+        JoinKind::Cross | JoinKind::Comma => return KeyInfo::None,
+    };
+    let Some(on) = on else {
+        return KeyInfo::None;
+    };
+    let mut conjuncts = Vec::new();
+    split_and(on, &mut conjuncts);
+    let mut pairs = Vec::new();
+    for c in conjuncts {
+        match equi_pair(c, left, right) {
+            Equi::Pair(l, r) => {
+                if !pairs.contains(&(l, r)) {
+                    pairs.push((l, r));
+                }
+            }
+            Equi::Other => {}
+            Equi::Unknown => return KeyInfo::None,
+        }
+    }
+    KeyInfo::Join { join_type, pairs }
+}
+
+/// What a conjunct of a join condition is for the join's keys.
+pub(super) enum Equi {
+    /// `l = r`: the left input's column `l` equals the right input's column `r`.
+    Pair(usize, usize),
+    /// Not an equality between the two sides.
+    Other,
+    /// An equality between the sides flinklint does not follow.
+    Unknown,
+}
+
+/// Classifies a conjunct of a join condition over `left` and `right`.
+pub(super) fn equi_pair(c: &Expr, left: &Columns<'_>, right: &Columns<'_>) -> Equi {
+    let both = refers_to(c, left) && refers_to(c, right);
+    let (a, b) = match &strip(c).kind {
+        ExprKind::Binary {
+            op: BinaryOp::Eq,
+            left: a,
+            right: b,
+        } => (a, b),
+        // `IS NOT DISTINCT FROM` is an equi-join condition to Calcite.
+        ExprKind::IsDistinctFrom { .. } if both => return Equi::Unknown,
+        _ => return Equi::Other,
+    };
+    if !both {
+        return Equi::Other;
+    }
+    let side = |e: &Expr| -> Option<(bool, usize)> {
+        let ExprKind::Identifier(n) = &strip(e).kind else {
+            return None;
+        };
+        match (left.index(n), right.index(n)) {
+            (Some(i), None) => Some((true, i)),
+            (None, Some(i)) => Some((false, i)),
+            _ => None,
+        }
+    };
+    match (side(a), side(b)) {
+        (Some((true, l)), Some((false, r))) | (Some((false, r)), Some((true, l))) => {
+            Equi::Pair(l, r)
+        }
+        _ => Equi::Unknown,
+    }
+}
+
 /// The conjuncts of an AND tree.
-fn split_and<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+pub(super) fn split_and<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     if out.len() > 1024 {
         return;
     }

@@ -62,6 +62,7 @@ pub fn plan_sink(query: &Query, scope: &dyn Scope, sink: &SinkTarget) -> Planned
         kinds: None,
         before: false,
         unique_keys: Vec::new(),
+        key_info: Default::default(),
         inputs: vec![input],
         span: sink.span,
     };
@@ -301,6 +302,7 @@ impl<'s> Builder<'s> {
                     kinds: Some(Kinds::INSERT_ONLY),
                     before: false,
                     unique_keys: Vec::new(),
+                    key_info: Default::default(),
                     inputs: Vec::new(),
                     span: self.at(v.span),
                 }
@@ -332,6 +334,7 @@ impl<'s> Builder<'s> {
                     kinds,
                     before: false,
                     unique_keys: Vec::new(),
+                    key_info: Default::default(),
                     inputs: vec![l, r],
                     span: self.at(*span),
                 };
@@ -355,12 +358,132 @@ impl<'s> Builder<'s> {
                         kinds: aggregate_kinds(union.kinds),
                         before: false,
                         unique_keys: vec![names],
+                        key_info: Default::default(),
                         inputs: vec![union],
                         span: self.at(*span),
                     }
                 }
             }
-            SetExpr::SetOperation { span, .. } => self.unknown(*span),
+            SetExpr::SetOperation {
+                op,
+                all,
+                left,
+                right,
+                span,
+            } => {
+                let l = self.set_expr(left);
+                let r = self.set_expr(right);
+                let intersect = *op == SetOperator::Intersect;
+                self.intersect_except(intersect, *all, l, r, *span)
+            }
+        }
+    }
+
+    /// INTERSECT and EXCEPT as Flink rewrites them: without ALL a semi (anti) join under a
+    /// group aggregate on every column (`ReplaceIntersectWithSemiJoinRule`,
+    /// `ReplaceMinusWithAntiJoinRule`); with ALL a union under a group aggregate counting
+    /// each side's rows, then a table function that repeats them (`RewriteIntersectAllRule`,
+    /// `RewriteMinusAllRule`). Either aggregate produces updates.
+    fn intersect_except(
+        &mut self,
+        intersect: bool,
+        all: bool,
+        l: Node,
+        r: Node,
+        span: Span,
+    ) -> Node {
+        let span = self.at(span);
+        let mut columns = l.columns.clone();
+        for c in &mut columns {
+            c.relation = None;
+        }
+        lose_time(&mut columns);
+        super::keys::identity(&mut columns);
+        let names: Vec<CompactString> = columns.iter().map(|c| c.name.clone()).collect();
+        let list = names.join(", ");
+        if !all {
+            // `FlinkChangelogModeInferenceProgram`: a semi join forwards its inputs' changes,
+            // an anti join may produce any.
+            let kinds = if intersect {
+                kinds_of(&[&l, &r])
+            } else {
+                kinds_of(&[&l, &r]).map(|_| Kinds::ALL)
+            };
+            let join_type = if intersect {
+                "LeftSemiJoin"
+            } else {
+                "LeftAntiJoin"
+            };
+            let join = Node {
+                op: Op::Join,
+                detail: format!("joinType=[{join_type}]"),
+                exact: false,
+                columns: columns.clone(),
+                kinds,
+                before: false,
+                unique_keys: Vec::new(),
+                key_info: Default::default(),
+                inputs: vec![l, r],
+                span,
+            };
+            return Node {
+                op: Op::GroupAggregate,
+                detail: format!("groupBy=[{list}], select=[{list}]"),
+                exact: true,
+                columns,
+                kinds: aggregate_kinds(join.kinds),
+                before: false,
+                unique_keys: vec![names],
+                key_info: Default::default(),
+                inputs: vec![join],
+                span,
+            };
+        }
+        let union = Node {
+            op: Op::Union,
+            detail: String::new(),
+            exact: false,
+            columns: columns.clone(),
+            kinds: kinds_of(&[&l, &r]),
+            before: false,
+            unique_keys: Vec::new(),
+            key_info: Default::default(),
+            inputs: vec![l, r],
+            span,
+        };
+        let counts = if intersect {
+            "COUNT(vcol_left_marker) AS vcol_left_cnt, COUNT(vcol_right_marker) AS vcol_right_cnt"
+        } else {
+            "SUM(vcol_marker) AS sum_vcol_marker"
+        };
+        let aggregate = Node {
+            op: Op::GroupAggregate,
+            detail: format!("groupBy=[{list}], select=[{list}, {counts}]"),
+            exact: true,
+            columns: columns.clone(),
+            kinds: aggregate_kinds(union.kinds),
+            before: false,
+            unique_keys: vec![names],
+            key_info: Default::default(),
+            inputs: vec![union],
+            span,
+        };
+        // The rows repeated by a table function (a Correlate): their keys are not known.
+        let mut out = columns;
+        for c in &mut out {
+            c.origin = super::keys::Origin::Unknown;
+        }
+        Node {
+            op: Op::Calc,
+            detail: format!("select=[{list}]"),
+            exact: false,
+            columns: out,
+            kinds: aggregate.kinds,
+            before: false,
+            unique_keys: Vec::new(),
+            key_info: Default::default(),
+            inputs: vec![aggregate],
+            span,
         }
     }
 }

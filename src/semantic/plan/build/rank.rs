@@ -1,17 +1,21 @@
-//! Top-N and deduplication: a filter on a `ROW_NUMBER` of the subquery below (`Rank`).
+//! Top-N and deduplication: a filter on a `ROW_NUMBER`, `RANK` or `DENSE_RANK` of the
+//! subquery below (`Rank`).
 
-use super::super::{Kinds, Node, Op, PlanColumn, TimeAttr};
+use super::super::keys::{self, KeyInfo, Origin};
+use super::super::{Kinds, Node, Op, TimeAttr};
 use super::helpers::{expr_time, has_unknown_call, ident_name, lose_time, strip, Columns};
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Over, Select, SelectItem, SetExpr, TableRef};
 use compact_str::CompactString;
 
-/// A ROW_NUMBER item of a select list: (partition keys, order keys with DESC, alias).
+/// A ROW_NUMBER (RANK, DENSE_RANK) item of a select list: (partition keys, order keys with
+/// DESC, alias, the function).
 pub(super) struct RowNumber<'q> {
     partition: &'q [Expr],
     order: Vec<(&'q Expr, bool)>,
     alias: CompactString,
+    function: &'static str,
 }
 
 pub(super) fn row_number<'q>(select: &'q Select) -> Option<(usize, RowNumber<'q>)> {
@@ -22,9 +26,12 @@ pub(super) fn row_number<'q>(select: &'q Select) -> Option<(usize, RowNumber<'q>
         let ExprKind::Function(call) = &strip(expr).kind else {
             return None;
         };
-        if call_name(strip(expr)).as_deref() != Some("ROW_NUMBER") {
-            return None;
-        }
+        let function = match call_name(strip(expr)).as_deref() {
+            Some("ROW_NUMBER") => "ROW_NUMBER",
+            Some("RANK") => "RANK",
+            Some("DENSE_RANK") => "DENSE_RANK",
+            _ => return None,
+        };
         let Some(Over::Spec(spec)) = &call.over else {
             return None;
         };
@@ -38,6 +45,7 @@ pub(super) fn row_number<'q>(select: &'q Select) -> Option<(usize, RowNumber<'q>
                     .map(|o| (&o.expr, o.descending))
                     .collect(),
                 alias: alias.as_ref()?.text.clone(),
+                function,
             },
         ))
     })
@@ -111,8 +119,12 @@ impl Builder<'_> {
             return Some(self.unknown(s.span));
         }
         let order_time = expr_time(order, &Columns::new(&input.columns));
-        let append =
-            end == 1 && !desc && matches!(order_time, TimeAttr::Rowtime | TimeAttr::Proctime);
+        let row_number = rn.function == "ROW_NUMBER";
+        // Only ROW_NUMBER deduplicates (`RankUtil.canConvertToDeduplicate`).
+        let append = row_number
+            && end == 1
+            && !desc
+            && matches!(order_time, TimeAttr::Rowtime | TimeAttr::Proctime);
         let kinds = if append {
             input.kinds.filter(|k| k.insert_only())
         } else {
@@ -142,7 +154,12 @@ impl Builder<'_> {
         for item in &inner.items {
             match item {
                 SelectItem::Expr { expr, alias, .. } => {
-                    if call_name(strip(expr)).as_deref() == Some("ROW_NUMBER") {
+                    if alias.as_ref().is_some_and(|a| a.text == rn.alias)
+                        && matches!(
+                            call_name(strip(expr)).as_deref(),
+                            Some("ROW_NUMBER" | "RANK" | "DENSE_RANK")
+                        )
+                    {
                         continue;
                     }
                     let Some(n) = alias
@@ -183,31 +200,65 @@ impl Builder<'_> {
                 used.push(k.clone());
             }
         }
+        // The rank number is written when the outer query reads it and the range is wider
+        // than one (a range of one makes it the constant 1): Flink names it `w0$o0`.
+        let rank_written = end > 1 && outer_refs.iter().any(|r| *r == rn.alias || r == "*");
+        if rank_written {
+            used.push("w0$o0".to_string());
+        }
         let strategy = if append {
             "AppendFastStrategy"
         } else {
             "UndefinedStrategy"
         };
-        let order_text = match (order_time, append) {
-            (TimeAttr::Rowtime, true) => format!("ROWTIME {order_name} ASC"),
-            _ => format!("{order_name} {}", if *desc { "DESC" } else { "ASC" }),
+        let direction = if *desc { "DESC" } else { "ASC" };
+        let order_text = match order_time {
+            TimeAttr::Rowtime => format!("ROWTIME {order_name} {direction}"),
+            _ => format!("{order_name} {direction}"),
         };
+        let rank_type = rn.function;
         let detail = format!(
-            "strategy=[{strategy}], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd={end}], partitionBy=[{}], orderBy=[{order_text}], select=[{}]",
+            "strategy=[{strategy}], rankType=[{rank_type}], rankRange=[rankStart=1, rankEnd={end}], partitionBy=[{}], orderBy=[{order_text}], select=[{}]",
             partition.join(", "),
             used.join(", ")
         );
         // Output: the outer select over the inner select's columns.
-        let inner_cols = self.project(inner, &input.columns);
-        let mut inner_cols: Vec<PlanColumn> = inner_cols
-            .into_iter()
-            .filter(|c| c.name != rn.alias)
-            .collect();
+        // The rank number keeps its place: a range of one makes it a constant.
+        let mut inner_cols = self.project(inner, &input.columns);
+        for c in &mut inner_cols {
+            if c.name == rn.alias {
+                c.origin = if end > 1 {
+                    Origin::RankNumber
+                } else {
+                    Origin::Expr
+                };
+                c.time = TimeAttr::None;
+            }
+        }
         if !append {
             lose_time(&mut inner_cols);
         }
-        let columns = self.project(s, &inner_cols);
-        let unique_keys = if end == 1 {
+        let mut columns = self.project(s, &inner_cols);
+        keys::compose(&mut columns, &inner_cols);
+        // The partition keys as the input's columns (`None`: an expression).
+        let input_cols = Columns::new(&input.columns);
+        let partition_index: Option<Vec<usize>> = rn
+            .partition
+            .iter()
+            .map(|p| match &strip(p).kind {
+                ExprKind::Identifier(n) => input_cols.index(n),
+                _ => None,
+            })
+            .collect();
+        let key_info = match partition_index {
+            Some(partition) => KeyInfo::Rank {
+                partition,
+                row_number,
+                top1: end == 1,
+            },
+            None => KeyInfo::None,
+        };
+        let unique_keys = if end == 1 && row_number {
             vec![partition.iter().map(CompactString::from).collect()]
         } else {
             Vec::new()
@@ -221,6 +272,7 @@ impl Builder<'_> {
             kinds,
             before: false,
             unique_keys,
+            key_info,
             inputs: vec![input],
             span,
         };

@@ -126,6 +126,7 @@ impl Builder<'_> {
                     kinds,
                     before: false,
                     unique_keys,
+                    key_info: Default::default(),
                     inputs: Vec::new(),
                     span: scan_span,
                 }

@@ -1,11 +1,12 @@
 //! SELECT blocks: projections and filters (`Calc`), OVER aggregates, DISTINCT.
 
-use super::super::keys::{self, Origin};
+use super::super::keys::{self, JoinType, KeyInfo, Origin};
 use super::super::{producer, Kinds, Node, Op, PlanColumn, StreamProblem, TimeAttr};
 use super::helpers::{
     aggregate_kinds, changes_text, column, contains_agg, contains_over, expr_time, expr_type,
     has_unknown_call, ident_name, lose_time, strip, unknown, Columns,
 };
+use super::join::{equi_pair, split_and, Equi};
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::source::Span;
@@ -28,12 +29,16 @@ impl Builder<'_> {
                 kinds: Some(Kinds::INSERT_ONLY),
                 before: false,
                 unique_keys: Vec::new(),
+                key_info: Default::default(),
                 inputs: Vec::new(),
                 span: self.at(s.span),
             },
         };
         self.describe_scans(&mut input, s);
         self.redescribe_problem(&input);
+        if let Some(filter) = &s.selection {
+            push_filter_keys(&mut input, filter);
+        }
         let exprs_of = || {
             s.items
                 .iter()
@@ -89,6 +94,7 @@ impl Builder<'_> {
                 },
                 before: false,
                 unique_keys: Vec::new(),
+                key_info: Default::default(),
                 inputs: vec![input],
                 span: self.at(s.span),
             }
@@ -103,6 +109,7 @@ impl Builder<'_> {
                 columns,
                 before: false,
                 unique_keys: Vec::new(),
+                key_info: Default::default(),
                 inputs: vec![input],
                 span: self.at(s.span),
             }
@@ -124,6 +131,7 @@ impl Builder<'_> {
                 columns,
                 before: false,
                 unique_keys: vec![names],
+                key_info: Default::default(),
                 inputs: vec![node],
                 span: self.at(s.span),
             };
@@ -310,4 +318,68 @@ fn differing_windows(specs: &[&WindowSpec]) -> Option<(Span, Span)> {
         }
     }
     differing.map(|d| (first.span, d))
+}
+
+/// A WHERE clause over a regular join: Flink pushes its equalities between the two sides into
+/// an inner join's condition (`FlinkFilterJoinRule`), which adds equi-join columns; over an
+/// outer join (which the filter may turn into an inner one) or with an equality flinklint does
+/// not follow, the join's keys are not known.
+fn push_filter_keys(input: &mut Node, filter: &crate::syntax::ast::Expr) {
+    if input.op != Op::Join {
+        return;
+    }
+    let KeyInfo::Join { join_type, pairs } = &input.key_info else {
+        return;
+    };
+    let [l, r] = input.inputs.as_slice() else {
+        return;
+    };
+    let mut conjuncts = Vec::new();
+    split_and(filter, &mut conjuncts);
+    let (left, right) = (Columns::new(&l.columns), Columns::new(&r.columns));
+    let mut pairs = pairs.clone();
+    let mut known = *join_type == JoinType::Inner;
+    let mut nested = false;
+    for c in &conjuncts {
+        match equi_pair(c, &left, &right) {
+            Equi::Pair(a, b) => {
+                if !pairs.contains(&(a, b)) {
+                    pairs.push((a, b));
+                }
+            }
+            Equi::Unknown => known = false,
+            Equi::Other => {
+                nested |= matches!(
+                    &strip(c).kind,
+                    ExprKind::Binary {
+                        op: crate::syntax::ast::BinaryOp::Eq,
+                        ..
+                    }
+                )
+            }
+        }
+    }
+    if known {
+        let join_type = *join_type;
+        input.key_info = KeyInfo::Join { join_type, pairs };
+    } else {
+        input.key_info = KeyInfo::None;
+    }
+    if nested || !known {
+        // An equality within one side may be pushed into a join below.
+        for i in &mut input.inputs {
+            forget_join_keys(i, 0);
+        }
+    }
+}
+
+/// Forgets the key information of the joins of a join tree.
+fn forget_join_keys(node: &mut Node, depth: usize) {
+    if node.op != Op::Join || depth > 64 {
+        return;
+    }
+    node.key_info = KeyInfo::None;
+    for i in &mut node.inputs {
+        forget_join_keys(i, depth + 1);
+    }
 }

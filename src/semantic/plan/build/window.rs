@@ -1,5 +1,6 @@
 //! Window table functions (TUMBLE, HOP, CUMULATE, SESSION).
 
+use super::super::keys::KeyInfo;
 use super::super::{Node, Op, StreamProblem, TimeAttr};
 use super::helpers::{column, timestamp3};
 use super::Builder;
@@ -7,6 +8,7 @@ use crate::semantic::exprs::call_name;
 use crate::semantic::types::{Kind, Type};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind, Literal};
+use compact_str::CompactString;
 
 impl Builder<'_> {
     /// TUMBLE / HOP / CUMULATE / SESSION over a table: the input's columns and
@@ -21,9 +23,16 @@ impl Builder<'_> {
         }
         let mut table = None;
         let mut descriptor = None;
+        let mut partition = None;
         for arg in &f.args {
             match &arg.value.kind {
-                ExprKind::TableArg(t, _) if table.is_none() => table = Some(t),
+                ExprKind::TableArg(t, _, keys) if table.is_none() => {
+                    table = Some(t);
+                    partition = Some(
+                        keys.as_deref()
+                            .map_or_else(|| Some(Vec::new()), partition_names),
+                    );
+                }
                 ExprKind::Descriptor(cols) if descriptor.is_none() => descriptor = Some(cols),
                 _ => {}
             }
@@ -87,6 +96,13 @@ impl Builder<'_> {
             kinds: input.kinds,
             before: false,
             unique_keys: Vec::new(),
+            key_info: if name == "SESSION" {
+                KeyInfo::Session {
+                    partition: partition.flatten(),
+                }
+            } else {
+                KeyInfo::None
+            },
             inputs: vec![input],
             span: self.at(span),
         }
@@ -205,4 +221,18 @@ pub(super) fn interval_ms(e: &Expr) -> Option<u64> {
         total = total.checked_add(value)?;
     }
     Some(total)
+}
+
+/// The column names of `PARTITION BY k` or `PARTITION BY (k1, k2)`; `None` when a key is not a
+/// plain column.
+fn partition_names(keys: &Expr) -> Option<Vec<CompactString>> {
+    let name = |e: &Expr| match &e.kind {
+        ExprKind::Identifier(n) => Some(n.last().text.clone()),
+        _ => None,
+    };
+    match &keys.kind {
+        ExprKind::Nested(inner) => partition_names(inner),
+        ExprKind::Row(items) => items.iter().map(name).collect(),
+        _ => name(keys).map(|n| vec![n]),
+    }
 }

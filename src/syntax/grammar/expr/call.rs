@@ -158,7 +158,7 @@ impl Parser<'_> {
                 self.bump();
                 let model = self.object_name("a model name")?;
                 Expr {
-                    kind: ExprKind::TableArg(model, None),
+                    kind: ExprKind::TableArg(model, None, None),
                     span: self.finish(m_start),
                 }
             } else if matches!(self.kw(), Kw::SELECT | Kw::WITH | Kw::VALUES) {
@@ -325,12 +325,13 @@ impl Parser<'_> {
         self.expect(Kw::TABLE)?;
         let name = self.object_name("a table name")?;
         let mut partition = None;
+        let mut keys = None;
         if self.at(Kw::PARTITION) && self.nth_at(1, Kw::BY) {
             let p_start = self.start();
             self.bump();
             self.bump();
             // One key, or a parenthesized list.
-            self.expr()?;
+            keys = Some(Box::new(self.expr()?));
             partition = Some(self.finish(p_start));
         }
         if self.at(Kw::ORDER) && self.nth_at(1, Kw::BY) {
@@ -344,7 +345,7 @@ impl Parser<'_> {
             }
         }
         Ok(Expr {
-            kind: ExprKind::TableArg(name, partition),
+            kind: ExprKind::TableArg(name, partition, keys),
             span: self.finish(start),
         })
     }
