@@ -1,6 +1,6 @@
 //! The walk of [`super::validate`]: scopes per SELECT, name resolution, grouping checks.
 
-use super::{NameProblem, ResolvedColumn, Validation};
+use super::{ColumnTypes, HashMap, NameProblem, ResolvedColumn, Validation};
 use crate::semantic::exprs::{self, Aggregation};
 use crate::semantic::functions::{self, FunctionKind};
 use crate::semantic::query::{self, Scope};
@@ -8,7 +8,6 @@ use crate::semantic::types::{Kind, Type};
 use crate::source::Span;
 use crate::syntax::ast::*;
 use compact_str::CompactString;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// A column of a relation.
@@ -38,7 +37,7 @@ struct Rel {
 impl Rel {
     fn new(alias: Option<CompactString>, columns: Option<Cols>, span: Span) -> Rel {
         let index = columns.as_ref().filter(|c| c.len() > 16).map(|cols| {
-            let mut m = HashMap::with_capacity(cols.len());
+            let mut m = HashMap::with_capacity_and_hasher(cols.len(), Default::default());
             for (i, c) in cols.iter().enumerate() {
                 m.entry(c.name.clone()).or_insert(i);
             }
@@ -79,21 +78,31 @@ enum Lookup {
 
 impl SelectScope {
     fn lookup(&self, name: &str) -> Lookup {
-        let mut found: Vec<(usize, usize)> = Vec::new();
+        // The first relation that has the column, and whether another has it too: the list
+        // of relations is built only for an ambiguous name.
+        let mut first: Option<(usize, usize)> = None;
+        let mut more = false;
         let mut unknown = false;
         for (r, rel) in self.rels.iter().enumerate() {
             match rel.find(name) {
                 None => unknown = true,
-                Some(Some(c)) => found.push((r, c)),
+                Some(Some(c)) if first.is_none() => first = Some((r, c)),
+                Some(Some(_)) => more = true,
                 Some(None) => {}
             }
         }
-        match found.len() {
-            0 if unknown => Lookup::Unknown,
-            0 => Lookup::Missing,
-            1 => Lookup::Found(found[0].0, found[0].1),
-            _ if self.using.iter().any(|u| u == name) => Lookup::Found(found[0].0, found[0].1),
-            _ => Lookup::Ambiguous(found.into_iter().map(|(r, _)| r).collect()),
+        match first {
+            None if unknown => Lookup::Unknown,
+            None => Lookup::Missing,
+            Some((r, c)) if !more || self.using.iter().any(|u| u == name) => Lookup::Found(r, c),
+            Some(_) => Lookup::Ambiguous(
+                self.rels
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, rel)| matches!(rel.find(name), Some(Some(_))))
+                    .map(|(r, _)| r)
+                    .collect(),
+            ),
         }
     }
     /// The relation called `alias` (the last one of that name).
@@ -126,8 +135,8 @@ impl<'a> Walker<'a> {
             ctes: Vec::new(),
             problem: None,
             late: None,
-            columns: HashMap::new(),
-            outputs: HashMap::new(),
+            columns: HashMap::default(),
+            outputs: HashMap::default(),
             lambda: Vec::new(),
         }
     }
@@ -238,6 +247,11 @@ impl<'a> Walker<'a> {
             }
         }
         let (_, object) = self.catalog.lookup(name)?;
+        self.object_columns(object)
+    }
+
+    /// The columns of a table or view of the catalog.
+    fn object_columns(&self, object: &crate::semantic::catalog::CatalogObject) -> Option<Cols> {
         let cols = query::relation_of(object, self.catalog, true)?;
         Some(Rc::new(
             cols.into_iter()
@@ -259,27 +273,37 @@ impl<'a> Walker<'a> {
             TableRef::Named {
                 name, alias, hints, ..
             } => {
-                let cte = name.parts.len() == 1
-                    && self.ctes.iter().any(|(n, _)| n == name.parts[0].as_str());
-                if !cte {
-                    if let Some((_, object)) = self.catalog.lookup(name) {
-                        if let crate::semantic::catalog::ObjectDef::View(v) = &object.def {
-                            if let Some((keyword, first)) =
-                                v.query.as_deref().and_then(keyword_item)
-                            {
-                                self.fail(NameProblem::ViewKeywordColumn {
-                                    span: name.span,
-                                    view: name.last().as_str().to_string(),
-                                    keyword,
-                                    first,
-                                });
-                                return;
-                            }
+                // A WITH query of that name (its columns), else the catalog's object (looked
+                // up once).
+                let cte: Option<Option<Cols>> = if name.parts.len() == 1 {
+                    self.ctes
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| n == name.parts[0].as_str())
+                        .map(|(_, cols)| cols.clone())
+                } else {
+                    None
+                };
+                let catalog = self.catalog;
+                let object = match cte {
+                    Some(_) => None,
+                    None => catalog.lookup(name),
+                };
+                if let Some((_, object)) = &object {
+                    if let crate::semantic::catalog::ObjectDef::View(v) = &object.def {
+                        if let Some((keyword, first)) = v.query.as_deref().and_then(keyword_item) {
+                            self.fail(NameProblem::ViewKeywordColumn {
+                                span: name.span,
+                                view: name.last().as_str().to_string(),
+                                keyword,
+                                first,
+                            });
+                            return;
                         }
                     }
                 }
-                if let Some(hint) = hints.iter().find(|h| h.has("OPTIONS")).filter(|_| !cte) {
-                    if let Some((q, object)) = self.catalog.lookup(name) {
+                if let Some(hint) = hints.iter().find(|h| h.has("OPTIONS")) {
+                    if let Some((q, object)) = &object {
                         if matches!(object.def, crate::semantic::catalog::ObjectDef::View(_))
                             && self.late.is_none()
                         {
@@ -291,7 +315,7 @@ impl<'a> Walker<'a> {
                         }
                     }
                 }
-                if !cte && self.catalog.dropped(name) {
+                if cte.is_none() && self.catalog.dropped(name) {
                     let within = match name.parts.as_slice() {
                         [_] => None,
                         [db, _] => Some(format!(
@@ -314,7 +338,11 @@ impl<'a> Walker<'a> {
                     });
                     return;
                 }
-                let cols = self.named(name);
+                let cols = match (cte, &object) {
+                    (Some(cols), _) => cols,
+                    (None, Some((_, object))) => self.object_columns(object),
+                    (None, None) => None,
+                };
                 let cols = match (cols, alias.as_ref().filter(|a| !a.columns.is_empty())) {
                     (Some(c), Some(a)) => Some(rename(&c, &a.columns)),
                     (c, _) => c,
@@ -325,11 +353,7 @@ impl<'a> Walker<'a> {
                     .map(|a| a.name.text.clone())
                     .unwrap_or_else(|| name.last().text.clone());
                 let mut rel = Rel::new(Some(alias), cols, span);
-                let cte = name.parts.len() == 1
-                    && self.ctes.iter().any(|(n, _)| n == name.parts[0].as_str());
-                if !cte {
-                    rel.table = self.catalog.lookup(name).map(|(q, _)| q);
-                }
+                rel.table = object.map(|(q, _)| q);
                 scope.rels.push(rel);
             }
             TableRef::Subquery {
@@ -529,7 +553,7 @@ impl<'a> Walker<'a> {
             return None;
         }
         // One name per relation (Calcite's `validateFrom`).
-        let mut names: HashMap<&str, Span> = HashMap::new();
+        let mut names: HashMap<&str, Span> = HashMap::default();
         for r in &scope.rels {
             if let Some(a) = r.alias.as_deref() {
                 if let Some(first) = names.insert(a, r.span) {
@@ -788,15 +812,8 @@ impl<'a> Walker<'a> {
         if let ExprKind::Identifier(_) = &e.kind {
             return self.columns.get(&e.span).and_then(|c| c.data_type.clone());
         }
-        let mut names: HashMap<String, Option<Type>> = HashMap::new();
-        exprs::walk(e, &mut |x| {
-            if let ExprKind::Identifier(n) = &x.kind {
-                let written = written(n);
-                let t = self.columns.get(&x.span).and_then(|c| c.data_type.clone());
-                names.entry(written).or_insert(t);
-            }
-        });
-        exprs::infer_type_in(e, &|n| names.get(n).cloned().flatten(), agg)
+        let names = ColumnTypes::of(&self.columns, e);
+        exprs::infer_type_in(e, &|n| names.get(n), agg)
     }
 
     /// Resolves every identifier of `e` (and validates its subqueries).
@@ -858,12 +875,11 @@ impl<'a> Walker<'a> {
         if parts.len() == 1 && self.lambda.iter().any(|p| p == first) {
             return;
         }
-        let scopes: Vec<&SelectScope> = std::iter::once(scope)
-            .chain(outer.iter().rev().copied())
-            .collect();
+        // This SELECT's scope, then the enclosing ones, innermost first.
+        let scopes = || std::iter::once(scope).chain(outer.iter().rev().copied());
         // A qualified name whose qualifier is a relation: its column, then fields.
         if parts.len() >= 2 {
-            for (depth, s) in scopes.iter().enumerate() {
+            for (depth, s) in scopes().enumerate() {
                 let Some(r) = s.relation(first) else {
                     continue;
                 };
@@ -897,7 +913,7 @@ impl<'a> Walker<'a> {
             }
         }
         // An unqualified column (or a ROW column with fields).
-        for (depth, s) in scopes.iter().enumerate() {
+        for (depth, s) in scopes().enumerate() {
             match s.lookup(first) {
                 Lookup::Found(r, c) => {
                     let rel = &s.rels[r];
@@ -911,7 +927,7 @@ impl<'a> Walker<'a> {
                         // `c.x` with a column `c` that is no ROW: Calcite takes `c` for a
                         // table. Only said when the column's type is known.
                         if col.ty.is_some() && parts.len() == 2 {
-                            self.unknown_qualifier(parts[0].span, first, &scopes);
+                            self.unknown_qualifier(parts[0].span, first, scope, outer);
                         }
                         return;
                     }
@@ -939,7 +955,7 @@ impl<'a> Walker<'a> {
             return;
         }
         if parts.len() == 2 {
-            self.unknown_qualifier(parts[0].span, first, &scopes);
+            self.unknown_qualifier(parts[0].span, first, scope, outer);
             return;
         }
         // A function called without parentheses (`CURRENT_CATALOG`, `USER`): Calcite tries
@@ -947,8 +963,7 @@ impl<'a> Walker<'a> {
         if functions::lookup(first).is_some_and(|f| f.syntax == functions::Syntax::NoParens) {
             return;
         }
-        let all = scopes
-            .iter()
+        let all = scopes()
             .flat_map(|s| s.rels.iter())
             .filter_map(|r| r.columns.as_ref())
             .flat_map(|c| c.iter().map(|c| c.name.as_str()));
@@ -968,9 +983,15 @@ impl<'a> Walker<'a> {
         });
     }
 
-    fn unknown_qualifier(&mut self, span: Span, name: &str, scopes: &[&SelectScope]) {
-        let case_match = scopes
-            .iter()
+    fn unknown_qualifier(
+        &mut self,
+        span: Span,
+        name: &str,
+        scope: &SelectScope,
+        outer: &[&SelectScope],
+    ) {
+        let case_match = std::iter::once(scope)
+            .chain(outer.iter().rev().copied())
             .flat_map(|s| s.rels.iter())
             .filter_map(|r| r.alias.as_deref())
             .find(|a| a.eq_ignore_ascii_case(name))
@@ -1290,9 +1311,9 @@ impl<'a> Walker<'a> {
 #[derive(Default)]
 struct Groups<'s> {
     /// Grouped columns by resolution: relation and column (field path).
-    columns: std::collections::HashSet<(Option<CompactString>, CompactString)>,
+    columns: foldhash::HashSet<(Option<CompactString>, CompactString)>,
     /// Grouped identifiers that did not resolve, as written.
-    written: std::collections::HashSet<String>,
+    written: foldhash::HashSet<String>,
     /// Other grouped expressions.
     exprs: Vec<&'s Expr>,
 }
