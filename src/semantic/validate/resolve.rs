@@ -135,7 +135,8 @@ impl<'a> Walker<'a> {
             ctes: Vec::new(),
             problem: None,
             late: None,
-            columns: HashMap::default(),
+            // A query resolves a dozen identifiers or more: room for them without regrowing.
+            columns: HashMap::with_capacity_and_hasher(16, Default::default()),
             outputs: HashMap::default(),
             lambda: Vec::new(),
         }
