@@ -158,14 +158,26 @@ pub enum NameProblem {
         in_having: bool,
     },
     /// An aggregate where Flink allows none (Calcite: "Aggregate expression is illegal in
-    /// WHERE clause", "Windowed aggregate expression is illegal in WHERE clause").
+    /// WHERE clause", "Windowed aggregate expression is illegal in WHERE clause"; in the ORDER
+    /// BY of a SELECT that does not aggregate: "Aggregate expression is illegal in ORDER BY
+    /// clause of non-aggregating SELECT").
     IllegalAggregate {
         /// The call.
         span: Span,
-        /// `WHERE`, `ON` or `GROUP BY`.
+        /// `WHERE`, `ON`, `GROUP BY` or `ORDER BY`.
         clause: &'static str,
         /// An `OVER` aggregate.
         windowed: bool,
+    },
+    /// An ORDER BY ordinal below 1 or above the number of the query's columns (Calcite's
+    /// `OrderExpressionExpander`: "Ordinal out of range").
+    OrdinalOutOfRange {
+        /// The ordinal.
+        span: Span,
+        /// The ordinal as written.
+        ordinal: String,
+        /// The number of the query's columns.
+        columns: usize,
     },
     /// An aggregate call inside another (Calcite: "Aggregate expressions cannot be nested").
     NestedAggregate {

@@ -176,6 +176,12 @@ impl<'a> Walker<'a> {
             self.ctes.push((cte.name.text.clone(), cols));
         }
         let out = self.body(&q.body, outer, &q.order_by);
+        // The ORDER BY of a set operation: its ordinals count the operation's columns.
+        if let (SetExpr::SetOperation { .. }, Some(cols)) = (&q.body, &out) {
+            if let Some(p) = ordinal_out_of_range(&q.order_by, cols.len()) {
+                self.fail(p);
+            }
+        }
         self.ctes.truncate(saved);
         out
     }
@@ -546,6 +552,26 @@ impl<'a> Walker<'a> {
     }
 
     fn select(&mut self, s: &Select, outer: &[&SelectScope], order: &[OrderItem]) -> Option<Cols> {
+        // An aggregate in the ORDER BY of a SELECT that does not aggregate: Calcite finds it
+        // while it registers the query's scopes (`registerQuery`), before it validates names.
+        if !order.is_empty() && !aggregating(s) {
+            let mut found = None;
+            for o in order {
+                exprs::walk(&o.expr, &mut |x| {
+                    if found.is_none() && aggregate_call(x) == Some(false) {
+                        found = Some(x.span);
+                    }
+                });
+            }
+            if let Some(span) = found {
+                self.fail(NameProblem::IllegalAggregate {
+                    span,
+                    clause: "ORDER BY",
+                    windowed: false,
+                });
+                return None;
+            }
+        }
         let mut scope = SelectScope::default();
         if let Some(from) = &s.from {
             self.from(from, &mut scope, outer);
@@ -750,7 +776,21 @@ impl<'a> Walker<'a> {
                 self.expr(&o.expr, &scope, outer);
             }
         }
-        // ORDER BY: select aliases and output names, else the FROM clause's columns.
+        // ORDER BY: ordinals first (Calcite expands every item before it validates them),
+        // then select aliases and output names, else the FROM clause's columns.
+        let count = if s
+            .items
+            .iter()
+            .any(|i| matches!(i, SelectItem::Wildcard { .. }))
+        {
+            out.as_ref().map(Vec::len)
+        } else {
+            Some(s.items.len())
+        };
+        if let Some(p) = count.and_then(|n| ordinal_out_of_range(order, n)) {
+            self.fail(p);
+            return None;
+        }
         for o in order {
             if self.failed() {
                 return None;
@@ -1110,13 +1150,7 @@ impl<'a> Walker<'a> {
                 return None;
             }
         }
-        let aggregating = !s.group_by.is_empty()
-            || s.having.is_some()
-            || s.items.iter().any(|i| match i {
-                SelectItem::Expr { expr, .. } => has_aggregate(expr),
-                SelectItem::Wildcard { .. } => false,
-            });
-        if !aggregating {
+        if !aggregating(s) {
             return None;
         }
         // Every GROUP BY item of a form the comparison handles, and no literal (GROUP BY 1
@@ -1397,6 +1431,41 @@ fn aggregate_call(e: &Expr) -> Option<bool> {
     }
     let f = functions::lookup(call.name.parts[0].as_str())?;
     (f.kind == FunctionKind::Aggregate).then_some(call.over.is_some())
+}
+
+/// Whether a SELECT aggregates (Calcite's `isAggregate`): GROUP BY, HAVING, or a built-in
+/// aggregate call in its select list.
+fn aggregating(s: &Select) -> bool {
+    !s.group_by.is_empty()
+        || s.having.is_some()
+        || s.items.iter().any(|i| match i {
+            SelectItem::Expr { expr, .. } => has_aggregate(expr),
+            SelectItem::Wildcard { .. } => false,
+        })
+}
+
+/// The first ORDER BY item that is an integer literal below 1 or above `columns` (Calcite's
+/// `OrderExpressionExpander`, with Flink's conformance allowing ordinals: "Ordinal out of
+/// range"). `-1` is a call, not a literal, and is not an ordinal.
+fn ordinal_out_of_range(order: &[OrderItem], columns: usize) -> Option<NameProblem> {
+    order.iter().find_map(|o| {
+        let mut e = &o.expr;
+        while let ExprKind::Nested(inner) = &e.kind {
+            e = inner;
+        }
+        let ExprKind::Literal(Literal::Number(n)) = &e.kind else {
+            return None;
+        };
+        if n.is_empty() || n.len() > 9 || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let value: usize = n.parse().ok()?;
+        (value < 1 || value > columns).then(|| NameProblem::OrdinalOutOfRange {
+            span: e.span,
+            ordinal: n.to_string(),
+            columns,
+        })
+    })
 }
 
 /// Whether `e` holds a built-in aggregate call without OVER (not in subqueries).
