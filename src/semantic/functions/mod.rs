@@ -296,7 +296,12 @@ mod tests {
     #[test]
     fn table_is_sorted_and_unique_for_binary_search() {
         for f in FUNCTIONS {
-            assert_eq!(f.name, f.name.to_ascii_uppercase(), "{} in upper case", f.name);
+            assert_eq!(
+                f.name,
+                f.name.to_ascii_uppercase(),
+                "{} in upper case",
+                f.name
+            );
             assert!(f.name.len() <= 40, "{} fits lookup's buffer", f.name);
         }
         for w in FUNCTIONS.windows(2) {
