@@ -191,8 +191,14 @@ impl FunctionDef {
 
 /// The built-in function of this name, case-insensitively (as Flink resolves built-ins).
 pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
+    // The table's names are upper case (a test checks it): the name is upper-cased once, on
+    // the stack, and compared byte by byte. No built-in name is longer than the buffer.
+    let mut upper = [0u8; 40];
+    let wanted = upper.get_mut(..name.len())?;
+    wanted.copy_from_slice(name.as_bytes());
+    wanted.make_ascii_uppercase();
     FUNCTIONS
-        .binary_search_by(|f| cmp_ignore_ascii_case(f.name, name))
+        .binary_search_by(|f| f.name.as_bytes().cmp(wanted))
         .ok()
         .map(|i| &FUNCTIONS[i])
 }
@@ -276,6 +282,7 @@ pub fn infer_call(
     (Some(t.with_nullable(nullable)), None)
 }
 
+#[cfg(test)]
 fn cmp_ignore_ascii_case(a: &str, b: &str) -> std::cmp::Ordering {
     a.bytes()
         .map(|c| c.to_ascii_uppercase())
@@ -288,6 +295,15 @@ mod tests {
 
     #[test]
     fn table_is_sorted_and_unique_for_binary_search() {
+        for f in FUNCTIONS {
+            assert_eq!(
+                f.name,
+                f.name.to_ascii_uppercase(),
+                "{} in upper case",
+                f.name
+            );
+            assert!(f.name.len() <= 40, "{} fits lookup's buffer", f.name);
+        }
         for w in FUNCTIONS.windows(2) {
             assert_eq!(
                 cmp_ignore_ascii_case(w[0].name, w[1].name),

@@ -43,10 +43,9 @@ pub fn check_query(
 fn aggregation(select: &Select) -> Aggregation {
     if !select.group_by.is_empty() {
         let plain = select.group_by.iter().all(|e| {
-            !matches!(&e.kind, ExprKind::Function(c) if matches!(
-                c.name.last().text.to_ascii_uppercase().as_str(),
-                "GROUPING SETS" | "ROLLUP" | "CUBE"
-            ))
+            !matches!(&e.kind, ExprKind::Function(c) if ["GROUPING SETS", "ROLLUP", "CUBE"]
+                .iter()
+                .any(|n| c.name.last().text.eq_ignore_ascii_case(n)))
         });
         return if plain {
             Aggregation::Grouped

@@ -72,7 +72,11 @@ use super::types::Type;
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind, Query};
 use compact_str::CompactString;
-use std::collections::HashMap;
+use std::borrow::Cow;
+
+/// The validator's maps: keyed by spans and names, hashed with foldhash (much faster than
+/// SipHash; the keys come from the statement being checked).
+pub(crate) type HashMap<K, V> = foldhash::HashMap<K, V>;
 
 /// A name, grouping or aggregate problem of a query, as Flink's validator reports it.
 #[derive(Debug, Clone)]
@@ -154,14 +158,26 @@ pub enum NameProblem {
         in_having: bool,
     },
     /// An aggregate where Flink allows none (Calcite: "Aggregate expression is illegal in
-    /// WHERE clause", "Windowed aggregate expression is illegal in WHERE clause").
+    /// WHERE clause", "Windowed aggregate expression is illegal in WHERE clause"; in the ORDER
+    /// BY of a SELECT that does not aggregate: "Aggregate expression is illegal in ORDER BY
+    /// clause of non-aggregating SELECT").
     IllegalAggregate {
         /// The call.
         span: Span,
-        /// `WHERE`, `ON` or `GROUP BY`.
+        /// `WHERE`, `ON`, `GROUP BY` or `ORDER BY`.
         clause: &'static str,
         /// An `OVER` aggregate.
         windowed: bool,
+    },
+    /// An ORDER BY ordinal below 1 or above the number of the query's columns (Calcite's
+    /// `OrderExpressionExpander`: "Ordinal out of range").
+    OrdinalOutOfRange {
+        /// The ordinal.
+        span: Span,
+        /// The ordinal as written.
+        ordinal: String,
+        /// The number of the query's columns.
+        columns: usize,
     },
     /// An aggregate call inside another (Calcite: "Aggregate expressions cannot be nested").
     NestedAggregate {
@@ -289,14 +305,68 @@ pub struct Validation {
 }
 
 /// The types of the identifiers of one expression by their written names (`c`, `t.c`,
-/// `r.f`), as [`exprs::infer_type_in`] looks columns up.
+/// `r.f`), as [`exprs::infer_type_in`] looks columns up. The first identifier of a name
+/// gives its type. Borrowed from the [`Validation`] and the expression: building it clones
+/// no type, and a one-part name (most of them) allocates nothing.
 #[derive(Debug, Default)]
-pub struct ColumnTypes(HashMap<String, Option<Type>>);
+pub struct ColumnTypes<'v> {
+    /// The names in the order first met, while there are few of them.
+    few: Vec<(Cow<'v, str>, Option<&'v Type>)>,
+    /// The names by hash, once there are more than [`ColumnTypes::FEW`].
+    many: HashMap<Cow<'v, str>, Option<&'v Type>>,
+}
 
-impl ColumnTypes {
+impl<'v> ColumnTypes<'v> {
+    /// How many names are looked up linearly.
+    const FEW: usize = 8;
+
     /// The type of the identifier written `name`, when known.
     pub fn get(&self, name: &str) -> Option<Type> {
-        self.0.get(name).cloned().flatten()
+        let found = if self.many.is_empty() {
+            self.few.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
+        } else {
+            self.many.get(name).copied()
+        };
+        found.flatten().cloned()
+    }
+
+    /// Records the type of `name` unless the name has one already.
+    fn insert(&mut self, name: Cow<'v, str>, t: Option<&'v Type>) {
+        if !self.many.is_empty() {
+            self.many.entry(name).or_insert(t);
+            return;
+        }
+        if self.few.iter().any(|(n, _)| *n == name) {
+            return;
+        }
+        self.few.push((name, t));
+        if self.few.len() > Self::FEW {
+            for (n, t) in self.few.drain(..) {
+                self.many.insert(n, t);
+            }
+        }
+    }
+
+    /// The identifiers of `expr` (outside subqueries) with the types `columns` resolved.
+    pub(crate) fn of(columns: &'v HashMap<Span, ResolvedColumn>, expr: &'v Expr) -> Self {
+        let mut names = ColumnTypes::default();
+        exprs::walk(expr, &mut |e| {
+            if let ExprKind::Identifier(n) = &e.kind {
+                let written = match n.parts.as_slice() {
+                    [one] => Cow::Borrowed(one.as_str()),
+                    parts => Cow::Owned(
+                        parts
+                            .iter()
+                            .map(|p| p.as_str())
+                            .collect::<Vec<_>>()
+                            .join("."),
+                    ),
+                };
+                let t = columns.get(&e.span).and_then(|c| c.data_type.as_ref());
+                names.insert(written, t);
+            }
+        });
+        names
     }
 }
 
@@ -321,21 +391,8 @@ impl Validation {
     /// of the expression checks ([`crate::semantic::functions`]). A name resolves the same
     /// way everywhere in one expression outside subqueries, which neither this nor the
     /// inference enters.
-    pub fn names(&self, expr: &Expr) -> ColumnTypes {
-        let mut names: HashMap<String, Option<Type>> = HashMap::new();
-        exprs::walk(expr, &mut |e| {
-            if let ExprKind::Identifier(n) = &e.kind {
-                let written = n
-                    .parts
-                    .iter()
-                    .map(|p| p.as_str())
-                    .collect::<Vec<_>>()
-                    .join(".");
-                let t = self.column(e).and_then(|c| c.data_type.clone());
-                names.entry(written).or_insert(t);
-            }
-        });
-        ColumnTypes(names)
+    pub fn names<'v>(&'v self, expr: &'v Expr) -> ColumnTypes<'v> {
+        ColumnTypes::of(&self.columns, expr)
     }
 
     /// The output column types of a SELECT (by its span), when its columns are knowable.
