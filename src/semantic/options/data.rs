@@ -372,6 +372,17 @@ pub struct OptionSpec {
     /// side checks it).
     #[serde(default)]
     pub accepted_on: Option<String>,
+    /// Whether `accepted` is compared exactly (datagen's generator kind: a `switch` on the
+    /// string).
+    #[serde(default)]
+    pub accepted_exact: bool,
+    /// Flink's message when the value is not a single character (`{value}` stands for it;
+    /// `CsvCommons#validateCharacterVal`).
+    #[serde(default)]
+    pub single_character: Option<String>,
+    /// Whether that check reads the value through Java's unescaping first (`\t` is a tab).
+    #[serde(default)]
+    pub unescaped: bool,
 }
 
 /// An older key of an option.
@@ -553,6 +564,9 @@ impl UserCatalogs {
                     accepted: Vec::new(),
                     accepted_message: None,
                     accepted_on: None,
+                    accepted_exact: false,
+                    single_character: None,
+                    unescaped: false,
                 })
                 .collect();
             let format_options = options

@@ -1,8 +1,7 @@
 //! Datagen's options, expanded per physical column.
 
-use super::values::invalid_value;
-use super::{similar, OptionCatalog, OptionIssue};
-use crate::semantic::catalog::{ColumnKind, TableDef};
+use super::{rejected_value, similar, OptionCatalog, OptionIssue};
+use crate::semantic::catalog::{ColumnKind, OptionDef, TableDef};
 use crate::semantic::types::Kind;
 use compact_str::CompactString;
 
@@ -91,13 +90,52 @@ pub(super) fn check_per_column(
             connector.column_template(suffix)
         });
         let Some(spec) = spec else { continue };
-        if let Some(cause) = invalid_value(spec, &o.value) {
+        if let Some(cause) = rejected_value(spec, &o.value, None) {
             out.push(OptionIssue::Invalid {
                 key: o.key.clone(),
                 value: o.value.clone(),
                 origin: o.origin,
                 expected: spec.describe(),
                 cause,
+            });
+        }
+    }
+    // A column generated as a sequence needs its first and last value: the factory's
+    // `SequenceGeneratorVisitor` reads `start`, then `end`, for each physical column in order.
+    if table.options.iter().any(|o| o.key.ends_with(".kind")) {
+        let by_key: foldhash::HashMap<&str, &OptionDef> = table
+            .options
+            .iter()
+            .map(|o| (o.key.as_str(), o))
+            .collect();
+        for column in &physical {
+            let kind = format!("fields.{column}.kind");
+            let Some(kind) = by_key.get(kind.as_str()) else {
+                continue;
+            };
+            if kind.value != "sequence" {
+                continue;
+            }
+            let Some(missing) = ["start", "end"]
+                .into_iter()
+                .map(|end| format!("fields.{column}.{end}"))
+                .find(|k| !by_key.contains_key(k.as_str()))
+            else {
+                continue;
+            };
+            out.push(OptionIssue::Conflict {
+                key: kind.key.clone(),
+                origin: kind.origin,
+                connector: name.clone(),
+                message: format!(
+                    "column `{column}` of table `{{}}` is generated as a sequence without '{missing}'"
+                ),
+                help: format!(
+                    "set 'fields.{column}.start' and 'fields.{column}.end' (the sequence's first and last value), or let datagen generate the column at random"
+                ),
+                flink: format!(
+                    "Could not find required property '{missing}' for sequence generator."
+                ),
             });
         }
     }

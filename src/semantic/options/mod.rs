@@ -383,13 +383,27 @@ fn rejected_value(spec: &OptionSpec, value: &str, write: Option<bool>) -> Option
     if let Some(cause) = invalid_value(spec, value) {
         return Some(cause);
     }
+    if let Some(message) = spec.single_character.as_deref() {
+        // Java's `String#length` counts UTF-16 units. An escaped value (`\t`) is left alone
+        // (flinklint does not unescape as `StringEscapeUtils#unescapeJava` does).
+        let escaped = spec.unescaped && value.contains('\\');
+        if !escaped && value.encode_utf16().count() != 1 {
+            return Some(message.replace("{value}", value));
+        }
+    }
     let message = spec.accepted_message.as_deref()?;
     if spec.accepted_on.as_deref() == Some("sink") && write != Some(true) {
         return None;
     }
-    let upper = value.to_uppercase();
-    if spec.accepted.iter().any(|a| a.to_uppercase() == upper) {
-        return None;
+    if spec.accepted_exact {
+        if spec.accepted.iter().any(|a| a == value) {
+            return None;
+        }
+    } else {
+        let upper = value.to_uppercase();
+        if spec.accepted.iter().any(|a| a.to_uppercase() == upper) {
+            return None;
+        }
     }
     Some(message.replace("{value}", value))
 }
