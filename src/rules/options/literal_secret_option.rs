@@ -112,8 +112,25 @@ const SECRET_WORDS: &[&str] = &["password", "passwd", "secret", "pwd"];
 /// Last words after which a credential word names something else: the path of a file that
 /// holds it, its type, whether it is enabled.
 const NOT_A_VALUE: &[&str] = &[
-    "file", "path", "location", "type", "enabled", "enable", "class", "provider", "name", "url",
-    "uri", "endpoint", "mode", "algorithm", "id", "manager", "format", "length", "prefix",
+    "file",
+    "path",
+    "location",
+    "type",
+    "enabled",
+    "enable",
+    "class",
+    "provider",
+    "name",
+    "url",
+    "uri",
+    "endpoint",
+    "mode",
+    "algorithm",
+    "id",
+    "manager",
+    "format",
+    "length",
+    "prefix",
 ];
 
 /// What the value of `key` is when the key names a credential and the value is written
@@ -166,10 +183,20 @@ fn credential_kind(key: &str, value: &str) -> Option<&'static str> {
     }
     // `bearer-auth.token`, `access-token`; not `token.endpoint.url` (caught above) or
     // `token-ttl`.
-    if last == "token" || last == "apikey" || (last == "key" && before.is_some_and(|before| {
-        before == "api" || before == "private" || before == "access" && key.contains("secret")
-    })) {
-        return Some(if last == "token" { "a token" } else { "a secret key" });
+    if last == "token"
+        || last == "apikey"
+        || (last == "key"
+            && before.is_some_and(|before| {
+                before == "api"
+                    || before == "private"
+                    || before == "access" && key.contains("secret")
+            }))
+    {
+        return Some(if last == "token" {
+            "a token"
+        } else {
+            "a secret key"
+        });
     }
     None
 }
@@ -288,7 +315,10 @@ mod tests {
         assert_eq!(secret_kind("password.file", "/run/secrets/pg"), None);
         assert_eq!(secret_kind("username", "flink"), None);
         assert_eq!(
-            secret_kind("properties.sasl.oauthbearer.token.endpoint.url", "https://x"),
+            secret_kind(
+                "properties.sasl.oauthbearer.token.endpoint.url",
+                "https://x"
+            ),
             None
         );
         assert_eq!(secret_kind("s3.access-key", "AKIA"), None);
@@ -300,7 +330,10 @@ mod tests {
             secret_kind("url", "jdbc:mysql://db:3306/shop?user=u&password=p"),
             Some("a password in a URL")
         );
-        assert_eq!(secret_kind("uri", "mongodb://${MONGO_USER}:${MONGO_PASSWORD}@mongo"), None);
+        assert_eq!(
+            secret_kind("uri", "mongodb://${MONGO_USER}:${MONGO_PASSWORD}@mongo"),
+            None
+        );
         assert_eq!(secret_kind("url", "jdbc:mysql://db:3306/shop"), None);
         assert_eq!(secret_kind("hosts", "http://es:9200"), None);
     }

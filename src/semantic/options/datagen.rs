@@ -103,11 +103,8 @@ pub(super) fn check_per_column(
     // A column generated as a sequence needs its first and last value: the factory's
     // `SequenceGeneratorVisitor` reads `start`, then `end`, for each physical column in order.
     if table.options.iter().any(|o| o.key.ends_with(".kind")) {
-        let by_key: foldhash::HashMap<&str, &OptionDef> = table
-            .options
-            .iter()
-            .map(|o| (o.key.as_str(), o))
-            .collect();
+        let by_key: foldhash::HashMap<&str, &OptionDef> =
+            table.options.iter().map(|o| (o.key.as_str(), o)).collect();
         for column in &physical {
             let kind = format!("fields.{column}.kind");
             let Some(kind) = by_key.get(kind.as_str()) else {

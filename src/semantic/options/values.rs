@@ -220,11 +220,9 @@ fn memory_error(value: &str) -> Option<String> {
         "m" | "mb" | "mebibytes" => 1 << 20,
         "g" | "gb" | "gibibytes" => 1 << 30,
         "t" | "tb" | "tebibytes" => 1 << 40,
-        _ => {
-            return Some(format!(
-                "Memory size unit '{unit}' does not match any of the recognized units: {MEMORY_LIST}"
-            ))
-        }
+        _ => return Some(format!(
+            "Memory size unit '{unit}' does not match any of the recognized units: {MEMORY_LIST}"
+        )),
     };
     n.checked_mul(multiplier).is_none().then(|| {
         format!("The value '{value}' cannot be re represented as 64bit number of bytes (numeric overflow).")
@@ -280,8 +278,14 @@ mod tests {
         let memory = spec("memory");
         let duration = spec("duration");
         let message = |s: &OptionSpec, v: &str| invalid_value(s, v).unwrap_or_default();
-        assert_eq!(message(&memory, "lots"), "text does not start with a number");
-        assert_eq!(message(&memory, "+1 mb"), "text does not start with a number");
+        assert_eq!(
+            message(&memory, "lots"),
+            "text does not start with a number"
+        );
+        assert_eq!(
+            message(&memory, "+1 mb"),
+            "text does not start with a number"
+        );
         assert_eq!(
             message(&memory, ""),
             "argument is an empty- or whitespace-only string"
