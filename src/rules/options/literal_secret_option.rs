@@ -112,25 +112,8 @@ const SECRET_WORDS: &[&str] = &["password", "passwd", "secret", "pwd"];
 /// Last words after which a credential word names something else: the path of a file that
 /// holds it, its type, whether it is enabled.
 const NOT_A_VALUE: &[&str] = &[
-    "file",
-    "path",
-    "location",
-    "type",
-    "enabled",
-    "enable",
-    "class",
-    "provider",
-    "name",
-    "url",
-    "uri",
-    "endpoint",
-    "mode",
-    "algorithm",
-    "id",
-    "manager",
-    "format",
-    "length",
-    "prefix",
+    "file", "path", "location", "type", "enabled", "enable", "class", "provider", "name", "url",
+    "uri", "endpoint", "mode", "algorithm", "id", "manager", "format", "length", "prefix",
 ];
 
 /// What the value of `key` is when the key names a credential and the value is written
