@@ -187,6 +187,10 @@ fn credential_kind(key: &str, value: &str) -> Option<&'static str> {
 /// Whether a URL carries a password: `scheme://user:password@host`, or a `password=`
 /// parameter (JDBC URLs).
 fn url_password(value: &str) -> bool {
+    // Both forms need one of these: most URLs (`jdbc:mysql://db:3306/shop`) have neither.
+    if !value.bytes().any(|b| b == b'=' || b == b'@') {
+        return false;
+    }
     let lower = value.to_ascii_lowercase();
     if let Some(at) = lower.find("password=") {
         let rest = &value[at + "password=".len()..];

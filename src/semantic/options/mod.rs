@@ -168,12 +168,26 @@ pub fn check(known: Known, table: &TableDef) -> Vec<OptionIssue> {
 /// [`check`] for a statement that reads (`Some(false)`) or writes (`Some(true)`) the table:
 /// the checks a factory makes on one side only run for that side (none without a use).
 pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<OptionIssue> {
+    check_use_tracked(known, table, write).0
+}
+
+/// [`check_use`], and whether the problems may differ with the side: whether a value was
+/// judged by a list the factory checks on writes only (without it, the problems found for
+/// `None` are those of a read and of a write).
+pub fn check_use_tracked(
+    known: Known,
+    table: &TableDef,
+    write: Option<bool>,
+) -> (Vec<OptionIssue>, bool) {
     let Some((connector, connector_origin)) = connector_of(known, table) else {
-        return Vec::new();
+        return (Vec::new(), false);
     };
     if connector.validation.as_deref() == Some("per-column") {
-        return datagen::check_per_column(table, connector);
+        return (datagen::check_per_column(table, connector), false);
     }
+    let mut sensitive = false;
+    let mut sink_only =
+        |spec: &OptionSpec| sensitive |= spec.accepted_on.as_deref() == Some("sink");
     let name = CompactString::from(connector.name.as_str());
     let mut out = Vec::new();
     // Required options (or one of their fallback keys) that are missing.
@@ -196,6 +210,7 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
     // Values of the connector's own options.
     for o in &table.options {
         if let Some(spec) = connector.spec(&o.key) {
+            sink_only(spec);
             if let Some(cause) = rejected_value(spec, &o.value, write) {
                 out.push(OptionIssue::Invalid {
                     key: o.key.clone(),
@@ -281,6 +296,7 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
                 continue;
             };
             if let Some(spec) = format.spec(rest) {
+                sink_only(spec);
                 if let Some(cause) = rejected_value(spec, &o.value, write) {
                     format_values.push(OptionIssue::Invalid {
                         key: o.key.clone(),
@@ -307,7 +323,7 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
             });
         }
     }
-    out
+    (out, sensitive)
 }
 
 /// A format the table chose: the prefix of its options (`csv.`, `key.json.`), its catalog,

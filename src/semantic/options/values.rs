@@ -220,9 +220,11 @@ fn memory_error(value: &str) -> Option<String> {
         "m" | "mb" | "mebibytes" => 1 << 20,
         "g" | "gb" | "gibibytes" => 1 << 30,
         "t" | "tb" | "tebibytes" => 1 << 40,
-        _ => return Some(format!(
+        _ => {
+            return Some(format!(
             "Memory size unit '{unit}' does not match any of the recognized units: {MEMORY_LIST}"
-        )),
+        ))
+        }
     };
     n.checked_mul(multiplier).is_none().then(|| {
         format!("The value '{value}' cannot be re represented as 64bit number of bytes (numeric overflow).")
