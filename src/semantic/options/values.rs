@@ -301,7 +301,9 @@ mod tests {
             message(&memory, "99999999999 tb"),
             "The value '99999999999 tb' cannot be re represented as 64bit number of bytes (numeric overflow)."
         );
-        assert!(invalid_value(&memory, "8796093022207 tb").is_none());
+        // 2^63 bytes is 2^23 TiB.
+        assert!(invalid_value(&memory, "8388607 tb").is_none());
+        assert!(invalid_value(&memory, "8388608 tb").is_some());
         assert_eq!(
             message(&duration, "forever"),
             "text does not start with a number, and is not a valid ISO-8601 duration format: forever"
