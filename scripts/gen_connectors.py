@@ -232,16 +232,40 @@ ACCEPTED = {
         "accepted": ["big-endian", "little-endian"],
         "accepted_message": "Unsupported endianness name: {value}. Valid values of 'raw.endianness' option are 'big-endian' and 'little-endian'.",
     },
+    # DataGenTableSourceFactory#createContainer: a switch on the kind, case-sensitive.
+    ("datagen", "fields.#.kind"): {
+        "accepted": ["random", "sequence"],
+        "accepted_message": "Unsupported generator kind: {value}",
+        "accepted_exact": True,
+    },
+}
+
+# String options that must hold a single character (CsvCommons#validateCharacterVal, both
+# sides; verified with Flink 2.3.0), with Flink's message; `unescaped`: the value is read
+# through StringEscapeUtils#unescapeJava first.
+SINGLE_CHARACTER = {
+    ("csv", key): {
+        "message": f"Option 'csv.{key}' must be a string with single character, but was: {{value}}",
+        "unescaped": key == "field-delimiter",
+    }
+    for key in ["field-delimiter", "array-element-delimiter", "quote-character", "escape-character"]
 }
 
 
 def accepted_lines(ident, key, indent):
+    lines = []
     a = ACCEPTED.get((ident, key))
-    if not a:
-        return []
-    lines = [f"{indent}accepted: [{', '.join(q(v) for v in a['accepted'])}]", f"{indent}accepted_message: {q(a['accepted_message'])}"]
-    if a.get("accepted_on"):
-        lines.append(f"{indent}accepted_on: {a['accepted_on']}")
+    if a:
+        lines += [f"{indent}accepted: [{', '.join(q(v) for v in a['accepted'])}]", f"{indent}accepted_message: {q(a['accepted_message'])}"]
+        if a.get("accepted_on"):
+            lines.append(f"{indent}accepted_on: {a['accepted_on']}")
+        if a.get("accepted_exact"):
+            lines.append(f"{indent}accepted_exact: true")
+    c = SINGLE_CHARACTER.get((ident, key))
+    if c:
+        lines.append(f"{indent}single_character: {q(c['message'])}")
+        if c["unescaped"]:
+            lines.append(f"{indent}unescaped: true")
     return lines
 
 

@@ -448,6 +448,7 @@ fn deploy_base<'b>(session: &mut Session<'b>, base: &'b FileEntry) {
         system: session.system,
         option_checked: Default::default(),
         option_held: Vec::new(),
+        option_unused: Default::default(),
         plans: Vec::new(),
         // Its problems are dropped: its queries need no validation.
         validate_queries: false,

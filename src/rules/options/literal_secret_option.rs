@@ -120,10 +120,22 @@ const NOT_A_VALUE: &[&str] = &[
 /// literally ("a password", "a secret", "a token", "a password in a JAAS configuration",
 /// "a user's credentials"); `None` for other keys, empty values and placeholders.
 pub(crate) fn secret_kind(key: &str, value: &str) -> Option<&'static str> {
-    let key = key.trim().to_ascii_lowercase();
-    if is_placeholder(value) {
-        return None;
-    }
+    // Most keys name no credential: the key is judged first, the value (whether it is a
+    // placeholder) only for a credential key.
+    let kind = credential_kind(key, value)?;
+    (!is_placeholder(value)).then_some(kind)
+}
+
+/// [`secret_kind`] before the placeholder check of the whole value.
+fn credential_kind(key: &str, value: &str) -> Option<&'static str> {
+    let key = key.trim();
+    let lower;
+    let key = if key.bytes().any(|b| b.is_ascii_uppercase()) {
+        lower = key.to_ascii_lowercase();
+        lower.as_str()
+    } else {
+        key
+    };
     // Kafka's `sasl.jaas.config` (also under `properties.`): a login module line whose
     // options may carry a password (`password="..."`) or a client secret.
     if key.ends_with("sasl.jaas.config") {
@@ -133,8 +145,10 @@ pub(crate) fn secret_kind(key: &str, value: &str) -> Option<&'static str> {
     if key.ends_with("basic-auth.user-info") {
         return value.contains(':').then_some("a user's credentials");
     }
-    let words: Vec<&str> = key.split(['.', '-', '_']).filter(|w| !w.is_empty()).collect();
-    let last = *words.last()?;
+    let words = || key.split(['.', '-', '_']).filter(|w| !w.is_empty());
+    let mut backwards = key.rsplit(['.', '-', '_']).filter(|w| !w.is_empty());
+    let last = backwards.next()?;
+    let before = backwards.next();
     // A connection URL with credentials (`mongodb://user:pass@host`, a JDBC URL's
     // `password=` parameter).
     if matches!(last, "url" | "uri" | "hosts" | "servers") {
@@ -143,8 +157,8 @@ pub(crate) fn secret_kind(key: &str, value: &str) -> Option<&'static str> {
     if NOT_A_VALUE.contains(&last) {
         return None;
     }
-    if words.iter().any(|w| SECRET_WORDS.contains(w)) {
-        return Some(if words.iter().any(|w| w.starts_with("pass") || *w == "pwd") {
+    if words().any(|w| SECRET_WORDS.contains(&w)) {
+        return Some(if words().any(|w| w.starts_with("pass") || w == "pwd") {
             "a password"
         } else {
             "a secret"
@@ -152,11 +166,20 @@ pub(crate) fn secret_kind(key: &str, value: &str) -> Option<&'static str> {
     }
     // `bearer-auth.token`, `access-token`; not `token.endpoint.url` (caught above) or
     // `token-ttl`.
-    if last == "token" || last == "apikey" || (last == "key" && words.len() > 1 && {
-        let before = words[words.len() - 2];
-        before == "api" || before == "private" || before == "access" && key.contains("secret")
-    }) {
-        return Some(if last == "token" { "a token" } else { "a secret key" });
+    if last == "token"
+        || last == "apikey"
+        || (last == "key"
+            && before.is_some_and(|before| {
+                before == "api"
+                    || before == "private"
+                    || before == "access" && key.contains("secret")
+            }))
+    {
+        return Some(if last == "token" {
+            "a token"
+        } else {
+            "a secret key"
+        });
     }
     None
 }
@@ -164,6 +187,10 @@ pub(crate) fn secret_kind(key: &str, value: &str) -> Option<&'static str> {
 /// Whether a URL carries a password: `scheme://user:password@host`, or a `password=`
 /// parameter (JDBC URLs).
 fn url_password(value: &str) -> bool {
+    // Both forms need one of these: most URLs (`jdbc:mysql://db:3306/shop`) have neither.
+    if !value.bytes().any(|b| b == b'=' || b == b'@') {
+        return false;
+    }
     let lower = value.to_ascii_lowercase();
     if let Some(at) = lower.find("password=") {
         let rest = &value[at + "password=".len()..];
@@ -275,7 +302,10 @@ mod tests {
         assert_eq!(secret_kind("password.file", "/run/secrets/pg"), None);
         assert_eq!(secret_kind("username", "flink"), None);
         assert_eq!(
-            secret_kind("properties.sasl.oauthbearer.token.endpoint.url", "https://x"),
+            secret_kind(
+                "properties.sasl.oauthbearer.token.endpoint.url",
+                "https://x"
+            ),
             None
         );
         assert_eq!(secret_kind("s3.access-key", "AKIA"), None);
@@ -287,7 +317,10 @@ mod tests {
             secret_kind("url", "jdbc:mysql://db:3306/shop?user=u&password=p"),
             Some("a password in a URL")
         );
-        assert_eq!(secret_kind("uri", "mongodb://${MONGO_USER}:${MONGO_PASSWORD}@mongo"), None);
+        assert_eq!(
+            secret_kind("uri", "mongodb://${MONGO_USER}:${MONGO_PASSWORD}@mongo"),
+            None
+        );
         assert_eq!(secret_kind("url", "jdbc:mysql://db:3306/shop"), None);
         assert_eq!(secret_kind("hosts", "http://es:9200"), None);
     }

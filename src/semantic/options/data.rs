@@ -192,6 +192,64 @@ pub struct OptionCatalog {
     /// as the planner's changelog mode inference sees them (absent: unknown).
     #[serde(default)]
     pub changelog: Option<ChangelogCaps>,
+    /// The options by key, built on first use (see [`OptionCatalog::spec`]).
+    #[serde(skip)]
+    index: OnceLock<OptionIndex>,
+}
+
+/// A catalog's options by key: the checks look every key of a table up here instead of
+/// scanning the option list.
+#[derive(Debug, Default)]
+struct OptionIndex {
+    /// Every key and fallback key, with the first option that declares it (as a scan in
+    /// declaration order finds it).
+    any: foldhash::HashMap<String, u32>,
+    /// Every option's own key (fallback keys left out).
+    own: foldhash::HashSet<String>,
+    /// The suffixes of the `fields.#.<suffix>` templates (datagen).
+    column_templates: foldhash::HashMap<String, u32>,
+}
+
+impl OptionCatalog {
+    fn index(&self) -> &OptionIndex {
+        self.index.get_or_init(|| {
+            let mut index = OptionIndex::default();
+            for (i, o) in self.options.iter().enumerate() {
+                let i = u32::try_from(i).unwrap_or(u32::MAX);
+                index.own.insert(o.key.clone());
+                for key in std::iter::once(&o.key).chain(o.fallback_keys.iter().map(|f| &f.key)) {
+                    index.any.entry(key.clone()).or_insert(i);
+                }
+            }
+            for (i, t) in self.templates.iter().enumerate() {
+                if let Some(suffix) = t.key.strip_prefix("fields.#.") {
+                    let i = u32::try_from(i).unwrap_or(u32::MAX);
+                    index
+                        .column_templates
+                        .entry(suffix.to_string())
+                        .or_insert(i);
+                }
+            }
+            index
+        })
+    }
+
+    /// The option whose key or fallback key is `key` (the first declared, when several are).
+    pub fn spec(&self, key: &str) -> Option<&OptionSpec> {
+        let i = *self.index().any.get(key)?;
+        self.options.get(i as usize)
+    }
+
+    /// Whether `key` is an option's own key (not only a fallback key).
+    pub fn has_own_key(&self, key: &str) -> bool {
+        self.index().own.contains(key)
+    }
+
+    /// The template `fields.#.<suffix>` (the first declared), for a per-column option.
+    pub fn column_template(&self, suffix: &str) -> Option<&OptionSpec> {
+        let i = *self.index().column_templates.get(suffix)?;
+        self.templates.get(i as usize)
+    }
 }
 
 /// A connector's or format's changelog capabilities (`changelog:` in its data file), after the
@@ -314,6 +372,17 @@ pub struct OptionSpec {
     /// side checks it).
     #[serde(default)]
     pub accepted_on: Option<String>,
+    /// Whether `accepted` is compared exactly (datagen's generator kind: a `switch` on the
+    /// string).
+    #[serde(default)]
+    pub accepted_exact: bool,
+    /// Flink's message when the value is not a single character (`{value}` stands for it;
+    /// `CsvCommons#validateCharacterVal`).
+    #[serde(default)]
+    pub single_character: Option<String>,
+    /// Whether that check reads the value through Java's unescaping first (`\t` is a tab).
+    #[serde(default)]
+    pub unescaped: bool,
 }
 
 /// An older key of an option.
@@ -495,6 +564,9 @@ impl UserCatalogs {
                     accepted: Vec::new(),
                     accepted_message: None,
                     accepted_on: None,
+                    accepted_exact: false,
+                    single_character: None,
+                    unescaped: false,
                 })
                 .collect();
             let format_options = options
@@ -529,6 +601,7 @@ impl UserCatalogs {
                 options,
                 templates: Vec::new(),
                 changelog: None,
+                index: OnceLock::new(),
             };
             if format {
                 out.catalogs.formats.push(catalog);

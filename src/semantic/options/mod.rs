@@ -27,7 +27,6 @@ pub use values::invalid_value;
 
 use super::catalog::{Origin, TableDef};
 use compact_str::CompactString;
-use std::collections::HashSet;
 
 /// What is wrong with a table's options, in Flink's terms.
 #[derive(Debug, Clone)]
@@ -169,12 +168,26 @@ pub fn check(known: Known, table: &TableDef) -> Vec<OptionIssue> {
 /// [`check`] for a statement that reads (`Some(false)`) or writes (`Some(true)`) the table:
 /// the checks a factory makes on one side only run for that side (none without a use).
 pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<OptionIssue> {
+    check_use_tracked(known, table, write).0
+}
+
+/// [`check_use`], and whether the problems may differ with the side: whether a value was
+/// judged by a list the factory checks on writes only (without it, the problems found for
+/// `None` are those of a read and of a write).
+pub fn check_use_tracked(
+    known: Known,
+    table: &TableDef,
+    write: Option<bool>,
+) -> (Vec<OptionIssue>, bool) {
     let Some((connector, connector_origin)) = connector_of(known, table) else {
-        return Vec::new();
+        return (Vec::new(), false);
     };
     if connector.validation.as_deref() == Some("per-column") {
-        return datagen::check_per_column(table, connector);
+        return (datagen::check_per_column(table, connector), false);
     }
+    let mut sensitive = false;
+    let mut sink_only =
+        |spec: &OptionSpec| sensitive |= spec.accepted_on.as_deref() == Some("sink");
     let name = CompactString::from(connector.name.as_str());
     let mut out = Vec::new();
     // Required options (or one of their fallback keys) that are missing.
@@ -196,7 +209,8 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
     }
     // Values of the connector's own options.
     for o in &table.options {
-        if let Some(spec) = find_spec(&connector.options, &o.key) {
+        if let Some(spec) = connector.spec(&o.key) {
+            sink_only(spec);
             if let Some(cause) = rejected_value(spec, &o.value, write) {
                 out.push(OptionIssue::Invalid {
                     key: o.key.clone(),
@@ -216,7 +230,7 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
         let chosen = table
             .option(key)
             .map(|o| o.value.as_str())
-            .or_else(|| find_spec(&connector.options, key).and_then(|s| s.default.as_deref()));
+            .or_else(|| connector.spec(key).and_then(|s| s.default.as_deref()));
         if let Some(value) = chosen {
             let lead = key.strip_suffix("format").unwrap_or("");
             prefixes.push(Prefix {
@@ -228,26 +242,27 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
         }
     }
     let lenient = connector.validation.as_deref() == Some("format-prefix-lenient");
-    let mut candidates: Vec<String> = vec!["connector".to_string()];
-    for o in &connector.options {
-        candidates.push(o.key.clone());
-        candidates.extend(o.fallback_keys.iter().map(|f| f.key.clone()));
-    }
-    for p in &prefixes {
-        if let Some(f) = p.format {
-            for o in &f.options {
-                candidates.push(format!("{}{}", p.prefix, o.key));
-            }
-        }
-    }
-    let consumed: HashSet<&str> = candidates.iter().map(String::as_str).collect();
+    // The keys the connector and the chosen formats consume: `connector`, the connector's
+    // options and their fallback keys, and each known format's own keys under its prefix.
+    let consumed = |key: &str| {
+        key == "connector"
+            || connector.spec(key).is_some()
+            || prefixes.iter().any(|p| {
+                p.format.is_some_and(|f| {
+                    key.strip_prefix(p.prefix.as_str())
+                        .is_some_and(|rest| f.has_own_key(rest))
+                })
+            })
+    };
+    // The supported keys a misspelt one is compared with, listed only when one is found.
+    let mut candidates: Option<Vec<String>> = None;
     let mut format_values = Vec::new();
     for o in &table.options {
         let key = o.key.as_str();
         // FLIP-296's `scan.watermark.*` options: the planner reads them (WatermarkParams),
         // and Flink 2.3 accepts them on the connectors checked through the factory helper
         // (verified on filesystem); nothing is said about them.
-        if consumed.contains(key)
+        if consumed(key)
             || key == "property-version"
             || key.starts_with("scan.watermark.")
             || connector
@@ -263,11 +278,12 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
         if under.is_some_and(|p| p.format.is_none_or(|f| f.prefix_lenient) || lenient) {
             continue;
         }
+        let candidates = candidates.get_or_insert_with(|| supported_keys(connector, &prefixes));
         out.push(OptionIssue::Unsupported {
             key: o.key.clone(),
             origin: o.origin,
             connector: name.clone(),
-            similar: similar(key, &candidates),
+            similar: similar(key, candidates),
             other_format: other_format(known, key, &prefixes),
         });
     }
@@ -279,7 +295,8 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
             else {
                 continue;
             };
-            if let Some(spec) = find_spec(&format.options, rest) {
+            if let Some(spec) = format.spec(rest) {
+                sink_only(spec);
                 if let Some(cause) = rejected_value(spec, &o.value, write) {
                     format_values.push(OptionIssue::Invalid {
                         key: o.key.clone(),
@@ -306,7 +323,7 @@ pub fn check_use(known: Known, table: &TableDef, write: Option<bool>) -> Vec<Opt
             });
         }
     }
-    out
+    (out, sensitive)
 }
 
 /// A format the table chose: the prefix of its options (`csv.`, `key.json.`), its catalog,
@@ -318,17 +335,31 @@ struct Prefix<'t> {
     lead: &'t str,
 }
 
-fn find_spec<'a>(options: &'a [OptionSpec], key: &str) -> Option<&'a OptionSpec> {
-    options
-        .iter()
-        .find(|o| o.key == key || o.fallback_keys.iter().any(|f| f.key == key))
+/// The keys the connector and the chosen formats support, in the order the did-you-mean
+/// prefers them: `connector`, the connector's options with their fallback keys, then each
+/// known format's options under its prefix.
+fn supported_keys(connector: &OptionCatalog, prefixes: &[Prefix<'_>]) -> Vec<String> {
+    let mut candidates: Vec<String> = vec!["connector".to_string()];
+    for o in &connector.options {
+        candidates.push(o.key.clone());
+        candidates.extend(o.fallback_keys.iter().map(|f| f.key.clone()));
+    }
+    for p in prefixes {
+        if let Some(f) = p.format {
+            for o in &f.options {
+                candidates.push(format!("{}{}", p.prefix, o.key));
+            }
+        }
+    }
+    candidates
 }
 
 /// The closest supported key, when one is close enough to be a misspelling.
 fn similar(key: &str, candidates: &[String]) -> Option<CompactString> {
     let mut best: Option<(f64, &String)> = None;
+    let key = key.to_lowercase();
     for c in candidates {
-        let score = strsim::normalized_damerau_levenshtein(&key.to_lowercase(), c);
+        let score = strsim::normalized_damerau_levenshtein(&key, c);
         if score >= 0.75 && best.is_none_or(|(b, _)| score > b) {
             best = Some((score, c));
         }
@@ -349,7 +380,7 @@ fn other_format(
             let Some(rest) = key.strip_prefix(prefix.as_str()) else {
                 continue;
             };
-            if find_spec(&f.options, rest).is_none() {
+            if f.spec(rest).is_none() {
                 continue;
             }
             let chosen = prefixes
@@ -368,13 +399,27 @@ fn rejected_value(spec: &OptionSpec, value: &str, write: Option<bool>) -> Option
     if let Some(cause) = invalid_value(spec, value) {
         return Some(cause);
     }
+    if let Some(message) = spec.single_character.as_deref() {
+        // Java's `String#length` counts UTF-16 units. An escaped value (`\t`) is left alone
+        // (flinklint does not unescape as `StringEscapeUtils#unescapeJava` does).
+        let escaped = spec.unescaped && value.contains('\\');
+        if !escaped && value.encode_utf16().count() != 1 {
+            return Some(message.replace("{value}", value));
+        }
+    }
     let message = spec.accepted_message.as_deref()?;
     if spec.accepted_on.as_deref() == Some("sink") && write != Some(true) {
         return None;
     }
-    let upper = value.to_uppercase();
-    if spec.accepted.iter().any(|a| a.to_uppercase() == upper) {
-        return None;
+    if spec.accepted_exact {
+        if spec.accepted.iter().any(|a| a == value) {
+            return None;
+        }
+    } else {
+        let upper = value.to_uppercase();
+        if spec.accepted.iter().any(|a| a.to_uppercase() == upper) {
+            return None;
+        }
     }
     Some(message.replace("{value}", value))
 }

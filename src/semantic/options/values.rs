@@ -20,12 +20,8 @@ pub fn invalid_value(spec: &OptionSpec, value: &str) -> Option<String> {
             })
         }
         "float" | "double" => java_float_error(value),
-        "duration" => unit_error(value, DURATION_UNITS).map(|unit| {
-            format!("Time interval unit label '{unit}' does not match any of the recognized units: {DURATION_LIST}")
-        }),
-        "memory" => unit_error(value, MEMORY_UNITS).map(|unit| {
-            format!("Memory size unit '{unit}' does not match any of the recognized units: {MEMORY_LIST}")
-        }),
+        "duration" => duration_error(value),
+        "memory" => memory_error(value),
         "enum" => {
             let upper = value.to_uppercase();
             if spec.values.iter().any(|v| v.to_uppercase() == upper) {
@@ -94,78 +90,145 @@ fn java_float_error(value: &str) -> Option<String> {
     (!(mantissa_ok && exponent_ok)).then(|| format!("For input string: \"{value}\""))
 }
 
-/// Flink's `TimeUtils` units (`TimeUtils.TimeUnit`), in its order.
-const DURATION_UNITS: &[&str] = &[
-    "d",
-    "day",
-    "days",
-    "h",
-    "hour",
-    "hours",
-    "min",
-    "m",
-    "minute",
-    "minutes",
-    "s",
-    "sec",
-    "secs",
-    "second",
-    "seconds",
-    "ms",
-    "milli",
-    "millis",
-    "millisecond",
-    "milliseconds",
-    "µs",
-    "micro",
-    "micros",
-    "microsecond",
-    "microseconds",
-    "ns",
-    "nano",
-    "nanos",
-    "nanosecond",
-    "nanoseconds",
-];
-
 /// How `TimeUtils#parseDuration` lists its units.
 const DURATION_LIST: &str = "DAYS: (d | day | days), HOURS: (h | hour | hours), MINUTES: (min | m | minute | minutes), SECONDS: (s | sec | secs | second | seconds), MILLISECONDS: (ms | milli | millis | millisecond | milliseconds), MICROSECONDS: (µs | micro | micros | microsecond | microseconds), NANOSECONDS: (ns | nano | nanos | nanosecond | nanoseconds)";
-
-/// Flink's `MemorySize.MemoryUnit` labels.
-const MEMORY_UNITS: &[&str] = &[
-    "b",
-    "bytes",
-    "k",
-    "kb",
-    "kibibytes",
-    "m",
-    "mb",
-    "mebibytes",
-    "g",
-    "gb",
-    "gibibytes",
-    "t",
-    "tb",
-    "tebibytes",
-];
 
 /// How `MemorySize#parse` lists its units.
 const MEMORY_LIST: &str = "(b | bytes) / (k | kb | kibibytes) / (m | mb | mebibytes) / (g | gb | gibibytes) / (t | tb | tebibytes)";
 
-/// The unit label Flink does not recognize in `<number> <unit>`, lower-cased as Flink prints
-/// it. Values that are not a number and a unit (empty, ISO-8601 `PT1M`, no leading digits,
-/// non-ASCII) are left alone: flinklint says nothing it cannot word as Flink does.
-fn unit_error(value: &str, units: &[&str]) -> Option<String> {
-    let trimmed = value.trim();
+/// Java's `String#trim`: characters up to U+0020 off both ends.
+fn java_trim(value: &str) -> &str {
+    value.trim_matches(|c: char| c <= ' ')
+}
+
+/// Splits a trimmed value as `TimeUtils#parseDuration` and `MemorySize#parseBytes` do: the
+/// leading ASCII digits, and the rest trimmed and lower-cased (`None` when the rest is not
+/// ASCII: Java's lower-casing of other scripts is left alone).
+fn number_and_unit(trimmed: &str) -> Option<(&str, String)> {
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || !trimmed.is_ascii() || digits > 18 {
-        return None;
+    let rest = java_trim(&trimmed[digits..]);
+    rest.is_ascii()
+        .then(|| (&trimmed[..digits], rest.to_ascii_lowercase()))
+}
+
+/// The message of `TimeUtils#parseDuration` (Flink 2.3) on `value`, when it rejects it.
+/// ISO-8601 values (`PT1M`) are left alone.
+fn duration_error(value: &str) -> Option<String> {
+    let trimmed = java_trim(value);
+    if trimmed.is_empty() {
+        return Some("argument is an empty- or whitespace-only string".to_string());
     }
-    let unit = trimmed[digits..].trim().to_lowercase();
-    if unit.is_empty() || units.contains(&unit.as_str()) {
-        return None;
+    let (number, unit) = number_and_unit(trimmed)?;
+    if number.is_empty() {
+        // `Duration#parse` decides; flinklint says nothing on what may be ISO-8601.
+        if iso_duration_like(trimmed) {
+            return None;
+        }
+        return Some(format!(
+            "text does not start with a number, and is not a valid ISO-8601 duration format: {trimmed}"
+        ));
     }
-    Some(unit)
+    let nanos: u128 = match unit.as_str() {
+        "" => 1_000_000,
+        "d" | "day" | "days" => 86_400_000_000_000,
+        "h" | "hour" | "hours" => 3_600_000_000_000,
+        "min" | "m" | "minute" | "minutes" => 60_000_000_000,
+        "s" | "sec" | "secs" | "second" | "seconds" => 1_000_000_000,
+        "ms" | "milli" | "millis" | "millisecond" | "milliseconds" => 1_000_000,
+        "µs" | "micro" | "micros" | "microsecond" | "microseconds" => 1_000,
+        "ns" | "nano" | "nanos" | "nanosecond" | "nanoseconds" => 1,
+        _ if unit.is_ascii() && !unit.is_empty() => {
+            return Some(format!(
+                "Time interval unit label '{unit}' does not match any of the recognized units: {DURATION_LIST}"
+            ))
+        }
+        _ => return None,
+    };
+    // The value in nanoseconds, as a BigInteger, whose seconds must fit a long
+    // (`BigInteger#longValueExact`).
+    let seconds = number
+        .parse::<u128>()
+        .ok()
+        .and_then(|n| n.checked_mul(nanos))
+        .map(|n| n / 1_000_000_000);
+    match seconds {
+        Some(s) if s <= i64::MAX as u128 => None,
+        _ => Some("BigInteger out of long range".to_string()),
+    }
+}
+
+/// Whether `text` has the form of a `java.time.Duration` (`PnDTnHnMn.nS`, any case, signs
+/// allowed): such a value is left to Flink.
+fn iso_duration_like(text: &str) -> bool {
+    let t = text.to_ascii_uppercase();
+    let t = t.strip_prefix(['+', '-']).unwrap_or(&t);
+    let Some(body) = t.strip_prefix('P') else {
+        return false;
+    };
+    let (days, time) = match body.split_once('T') {
+        Some((d, t)) => (d, Some(t)),
+        None => (body, None),
+    };
+    let number = |s: &str, fraction: bool| {
+        let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+        let (whole, frac) = match s.split_once(['.', ',']) {
+            Some((w, f)) if fraction => (w, f),
+            Some(_) => return false,
+            None => (s, ""),
+        };
+        !whole.is_empty()
+            && whole.bytes().all(|b| b.is_ascii_digit())
+            && frac.len() <= 9
+            && frac.bytes().all(|b| b.is_ascii_digit())
+    };
+    let days_ok = days.is_empty() || days.strip_suffix('D').is_some_and(|n| number(n, false));
+    let time_ok = time.is_none_or(|mut rest| {
+        if rest.is_empty() {
+            return false;
+        }
+        for (unit, fraction) in [('H', false), ('M', false), ('S', true)] {
+            if let Some(i) = rest.find(unit) {
+                if !number(&rest[..i], fraction) {
+                    return false;
+                }
+                rest = &rest[i + 1..];
+            }
+        }
+        rest.is_empty()
+    });
+    days_ok && time_ok && (!days.is_empty() || time.is_some())
+}
+
+/// The message of `MemorySize#parseBytes` on `value`, when it rejects it.
+fn memory_error(value: &str) -> Option<String> {
+    let trimmed = java_trim(value);
+    if trimmed.is_empty() {
+        return Some("argument is an empty- or whitespace-only string".to_string());
+    }
+    let (number, unit) = number_and_unit(trimmed)?;
+    if number.is_empty() {
+        return Some("text does not start with a number".to_string());
+    }
+    let Ok(n) = number.parse::<i64>() else {
+        return Some(format!(
+            "The value '{number}' cannot be re represented as 64bit number (numeric overflow)."
+        ));
+    };
+    let multiplier: i64 = match unit.as_str() {
+        "" | "b" | "bytes" => 1,
+        "k" | "kb" | "kibibytes" => 1 << 10,
+        "m" | "mb" | "mebibytes" => 1 << 20,
+        "g" | "gb" | "gibibytes" => 1 << 30,
+        "t" | "tb" | "tebibytes" => 1 << 40,
+        _ => {
+            return Some(format!(
+            "Memory size unit '{unit}' does not match any of the recognized units: {MEMORY_LIST}"
+        ))
+        }
+    };
+    n.checked_mul(multiplier).is_none().then(|| {
+        format!("The value '{value}' cannot be re represented as 64bit number of bytes (numeric overflow).")
+    })
 }
 
 #[cfg(test)]
@@ -186,6 +249,9 @@ mod tests {
             accepted: Vec::new(),
             accepted_message: None,
             accepted_on: None,
+            accepted_exact: false,
+            single_character: None,
+            unescaped: false,
         }
     }
 
@@ -210,5 +276,58 @@ mod tests {
         assert!(invalid_value(&spec("enum"), "PARTITION-TIME").is_none());
         assert!(invalid_value(&spec("enum"), "partition_time").is_some());
         assert!(invalid_value(&spec("string"), "").is_none());
+        // Flink 2.3's messages (verified with the oracle).
+        let memory = spec("memory");
+        let duration = spec("duration");
+        let message = |s: &OptionSpec, v: &str| invalid_value(s, v).unwrap_or_default();
+        assert_eq!(
+            message(&memory, "lots"),
+            "text does not start with a number"
+        );
+        assert_eq!(
+            message(&memory, "+1 mb"),
+            "text does not start with a number"
+        );
+        assert_eq!(
+            message(&memory, ""),
+            "argument is an empty- or whitespace-only string"
+        );
+        assert!(message(&memory, "1.5 mb").starts_with("Memory size unit '.5 mb'"));
+        assert_eq!(
+            message(&memory, "99999999999999999999"),
+            "The value '99999999999999999999' cannot be re represented as 64bit number (numeric overflow)."
+        );
+        assert_eq!(
+            message(&memory, "99999999999 tb"),
+            "The value '99999999999 tb' cannot be re represented as 64bit number of bytes (numeric overflow)."
+        );
+        // 2^63 bytes is 2^23 TiB.
+        assert!(invalid_value(&memory, "8388607 tb").is_none());
+        assert!(invalid_value(&memory, "8388608 tb").is_some());
+        assert_eq!(
+            message(&duration, "forever"),
+            "text does not start with a number, and is not a valid ISO-8601 duration format: forever"
+        );
+        assert_eq!(
+            message(&duration, " PT "),
+            "text does not start with a number, and is not a valid ISO-8601 duration format: PT"
+        );
+        assert_eq!(
+            message(&duration, "P1W"),
+            "text does not start with a number, and is not a valid ISO-8601 duration format: P1W"
+        );
+        for iso in ["PT1M", "pt1m", "P1D", "P1DT2H3M4.5S", "-PT1M"] {
+            assert!(invalid_value(&duration, iso).is_none(), "{iso}");
+        }
+        assert_eq!(
+            message(&duration, "99999999999999999999 min"),
+            "BigInteger out of long range"
+        );
+        assert_eq!(
+            message(&duration, "9999999999999999 d"),
+            "BigInteger out of long range"
+        );
+        assert!(invalid_value(&duration, " 5 min ").is_none());
+        assert!(invalid_value(&duration, "106751 d").is_none());
     }
 }

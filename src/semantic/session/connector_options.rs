@@ -140,7 +140,11 @@ impl Session<'_> {
         let mut checked = false;
         if self.option_checked.insert((identity, 0)) {
             checked = true;
-            issues = options::check_use(known, table, Some(write));
+            // The problems found at the CREATE TABLE, unless a write checks more.
+            issues = match self.option_unused.remove(&identity) {
+                Some((held, found)) if Arc::ptr_eq(&held, object) => found,
+                _ => options::check_use(known, table, Some(write)),
+            };
         }
         // Metadata columns are checked against what the source can read, on the first read.
         if !write && self.option_checked.insert((identity, 3)) {
@@ -184,7 +188,14 @@ impl Session<'_> {
         let (ObjectDef::Table(table), Some(known)) = (&object.def, self.connectors) else {
             return;
         };
-        for issue in options::check(known, table) {
+        let (issues, write_sensitive) = options::check_use_tracked(known, table, None);
+        if !write_sensitive {
+            self.option_unused.insert(
+                Arc::as_ptr(object) as usize,
+                (object.clone(), issues.clone()),
+            );
+        }
+        for issue in issues {
             self.report(
                 file.id,
                 statement.span,

@@ -84,6 +84,11 @@ pub struct Session<'b> {
     pub option_checked: std::collections::HashSet<(usize, u8)>,
     /// ... which these hold, so that no address is reused while the session runs.
     pub option_held: Vec<Arc<CatalogObject>>,
+    /// The option problems found at each table's `CREATE TABLE`, by the address of the
+    /// version (held), kept for its first use when they do not depend on the side
+    /// ([`super::options::check_use_tracked`]): a table is checked once, not again per use.
+    pub option_unused:
+        foldhash::HashMap<usize, (Arc<CatalogObject>, Vec<super::options::OptionIssue>)>,
     /// Whether statements' queries are validated ([`super::validate`]; on unless a benchmark
     /// measures the pass).
     pub validate_queries: bool,
@@ -121,6 +126,7 @@ impl<'b> Session<'b> {
             system,
             option_checked: std::collections::HashSet::new(),
             option_held: Vec::new(),
+            option_unused: Default::default(),
             validate_queries: true,
             plan_pipelines: true,
             plans: Vec::new(),
