@@ -366,7 +366,7 @@ impl<'b> Session<'b> {
         match self.catalog.get(&resolved).cloned() {
             Some(o) => Some((resolved, o)),
             None => {
-                if !if_exists && !statement.has_error {
+                if !if_exists && !statement.has_error && !topic_name(name) {
                     let similar = self.similar(&resolved);
                     self.report(
                         file.id,
@@ -435,6 +435,14 @@ impl<'b> Session<'b> {
             self.check_insert(file, statement, i, &name, &object);
         }
     }
+}
+
+/// Whether `name` is one quoted part holding dots (`` `card-tx.public.customers` ``): a Kafka
+/// topic's name as Debezium and Kafka Connect write them (`server.schema.table`). Catalogs over
+/// Kafka (Confluent Cloud's, which exposes every topic of a cluster as a table) register such
+/// tables outside SQL: that no script creates one says nothing.
+fn topic_name(name: &ObjectName) -> bool {
+    matches!(name.parts.as_slice(), [only] if only.quoted && only.text.contains('.'))
 }
 
 /// The first `DEFAULT` written as a value of an INSERT's `VALUES` rows (in a row or a
