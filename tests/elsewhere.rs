@@ -80,9 +80,11 @@ fn a_table_created_in_an_unchecked_document_is_known_to_exist() {
         ),
         "{out}"
     );
-    // Checked from the job's folder, or on the job alone: the same.
+    // In a project (here marked by its config file), checked from the job's folder on the
+    // job alone: the same.
+    std::fs::write(dir.join(".flinklint.yaml"), "catalog: auto\n").unwrap();
     let (out, _, _) = run(&dir.join("jobs"), &["check", "--format", "concise", "job.sql"]);
-    assert!(!out.contains("CT002"), "{out}");
+    assert_eq!(out, "No problems found in 1 file.\n");
     // Listed, the document is checked like any script (its own findings), and no note.
     std::fs::write(dir.join(".flinklint.yaml"), "extensions: [sql, md]\n").unwrap();
     let (out, _, _) = run(dir, &["check", "."]);
@@ -112,11 +114,15 @@ fn a_table_created_by_another_dialect_exists_with_an_unknown_definition() {
 fn a_quoted_name_with_dots_is_a_topic_registered_outside_sql() {
     let alter = "ALTER TABLE `card-tx.public.customers` SET ('changelog.mode' = 'append');\n\
                  ALTER TABLE `card-tx.public.customers` ADD (`offset` BIGINT METADATA VIRTUAL);\n\
-                 ALTER TABLE db.`a.b` SET ('k' = 'v');\n";
+                 ALTER TABLE db.`a.b` SET ('k' = 'v');\n\
+                 INSERT INTO `your_catalog.your_database.sink` VALUES (1);\n";
     let found = found(&[("alter.sql", alter)]);
     assert_eq!(
         found,
-        [("CT002", 3, "db.`a.b`".to_string())],
+        [
+            ("CT002", 3, "db.`a.b`".to_string()),
+            ("CT002", 4, "`your_catalog.your_database.sink`".to_string())
+        ],
         "{found:?}"
     );
     // A part holding a dot is shown in backticks of its own, as Flink shows it.

@@ -366,7 +366,7 @@ impl<'b> Session<'b> {
         match self.catalog.get(&resolved).cloned() {
             Some(o) => Some((resolved, o)),
             None => {
-                if !if_exists && !statement.has_error && !topic_name(name) {
+                if !if_exists && !statement.has_error && !(action == "ALTER TABLE" && topic_name(name)) {
                     let similar = self.similar(&resolved);
                     self.report(
                         file.id,
@@ -440,7 +440,10 @@ impl<'b> Session<'b> {
 /// Whether `name` is one quoted part holding dots (`` `card-tx.public.customers` ``): a Kafka
 /// topic's name as Debezium and Kafka Connect write them (`server.schema.table`). Catalogs over
 /// Kafka (Confluent Cloud's, which exposes every topic of a cluster as a table) register such
-/// tables outside SQL: that no script creates one says nothing.
+/// tables outside SQL, and scripts `ALTER TABLE` them to set their format, changelog mode or
+/// metadata columns: that no script creates one says nothing. Other statements on such a name
+/// are still reported (`` INSERT INTO `your_catalog.your_database.sink` `` is more often three
+/// parts written in one pair of backticks).
 fn topic_name(name: &ObjectName) -> bool {
     matches!(name.parts.as_slice(), [only] if only.quoted && only.text.contains('.'))
 }
