@@ -147,8 +147,9 @@ fn render_empty(format: Format, settings: &Settings) -> Option<String> {
 }
 
 /// Runs `check`.
-/// The line the human summary ends with when documents of the project hold SQL blocks that
-/// the run did not check (`extensions` does not list them); empty when there are none.
+/// The line the human summary ends with when documents that the run's arguments name or hold
+/// have SQL blocks that the run did not check (`extensions` does not list them); empty when
+/// there are none.
 fn unchecked_documents_note(paths: &[PathBuf]) -> String {
     let Some(first) = paths.first() else {
         return String::new();
@@ -372,7 +373,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 limit,
             );
             if files_checked > 0 {
-                text.push_str(&unchecked_documents_note(&documents.paths));
+                text.push_str(&unchecked_documents_note(&documents.paths[..documents.named]));
             }
             text
         }

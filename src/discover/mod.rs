@@ -177,6 +177,9 @@ pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf>
 pub struct UnlistedSql {
     /// The documents that hold SQL blocks, in walk order.
     pub paths: Vec<PathBuf>,
+    /// How many of [`Self::paths`] (the first ones) `args` name or hold; the others are
+    /// elsewhere in their project.
+    pub named: usize,
     /// The tables and views their blocks create (last part of the name, lower case, sorted,
     /// without repeats: [`crate::semantic::elsewhere::created_names`]).
     pub names: Vec<String>,
@@ -201,7 +204,6 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
         extensions: unlisted,
         ..settings.clone()
     };
-    let mut found = Vec::new();
     let mut walked: Vec<PathBuf> = Vec::new();
     let mut walk_dir = |dir: &Path, found: &mut Vec<Input>| {
         let Ok(real) = std::fs::canonicalize(dir) else {
@@ -214,22 +216,33 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
         walked.push(real);
         walk(dir, &documents, &documents.exclude, found);
     };
-    for root in context_roots(settings, args) {
-        if project && root.recursive {
-            walk_dir(&root.dir, &mut found);
-        }
-    }
+    // What the arguments name or hold first, then the rest of their project.
+    let mut named = Vec::new();
     for arg in args.iter().filter(|a| a.as_os_str() != "-") {
         if arg.is_file() {
-            found.push(Input::File(arg.clone()));
+            named.push(Input::File(arg.clone()));
         } else if arg.is_dir() {
-            walk_dir(arg, &mut found);
+            walk_dir(arg, &mut named);
+        }
+    }
+    let mut rest = Vec::new();
+    if project {
+        for root in context_roots(settings, args) {
+            if root.recursive {
+                walk_dir(&root.dir, &mut rest);
+            }
         }
     }
     let mut seen = HashSet::new();
     let mut names: Vec<compact_str::CompactString> = Vec::new();
-    for path in found.into_iter().map(|i| i.path().to_path_buf()) {
-        if !unlisted_document(&path, settings) || !seen.insert(path.clone()) {
+    for (is_named, input) in named
+        .into_iter()
+        .map(|i| (true, i))
+        .chain(rest.into_iter().map(|i| (false, i)))
+    {
+        let path = input.path().to_path_buf();
+        let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if !unlisted_document(&path, settings) || !seen.insert(key) {
             continue;
         }
         let format = crate::source::embedded::Format::of(&path);
@@ -251,6 +264,7 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
         }
         crate::semantic::elsewhere::created_names(&sql, &mut names);
         out.paths.push(path);
+        out.named += usize::from(is_named);
     }
     let mut names: Vec<String> = names.into_iter().map(|n| n.to_string()).collect();
     names.sort();

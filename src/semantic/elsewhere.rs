@@ -1,7 +1,10 @@
-//! Tables created where flinklint does not run the statement: by a statement of another
-//! dialect (a Hive-dialect stretch, `SET table.sql-dialect = hive`, or a file of another
-//! database, whose tables a Hive or JDBC catalog exposes to Flink), or in a SQL block of a
+//! Tables created where flinklint does not run the statement: by a Hive SQL or Spark SQL
+//! statement (a Hive-dialect stretch, `SET table.sql-dialect = hive`, or a HiveQL file: the
+//! table is in a Hive metastore, which Flink's `HiveCatalog` reads), or in a SQL block of a
 //! document the run does not check (Markdown is checked only when `extensions` lists it).
+//! Tables of other databases' scripts (MySQL, PostgreSQL init scripts) are not among them:
+//! they live in that database, which a Flink session does not see unless a catalog of it is
+//! created, and a job that writes one without a Flink table of that name is a mistake.
 //!
 //! Such a table exists somewhere, with a definition flinklint does not know: a statement that
 //! alters, drops or writes it is not reported as naming no table ([`Problem::UnknownTable`]),
@@ -11,6 +14,7 @@
 //! runs in are not known.
 
 use super::problems::{Found, Problem};
+use crate::dialect::Dialect;
 use crate::files::FileEntry;
 use crate::syntax::lexer::{lex, TokenKind};
 use compact_str::CompactString;
@@ -86,7 +90,7 @@ pub fn created_names(text: &str, out: &mut Vec<CompactString>) {
     }
 }
 
-/// Drops the unknown-table problems on names that a statement of another dialect in `files`,
+/// Drops the unknown-table problems on names that a Hive SQL or Spark SQL statement of `files`,
 /// or a document the run does not check (`documented`, lower case), creates.
 pub(super) fn drop_created_elsewhere(
     found: &mut Vec<Found>,
@@ -102,7 +106,10 @@ pub(super) fn drop_created_elsewhere(
     let mut names: Vec<CompactString> = Vec::new();
     for file in files.iter().filter(|f| f.load_error.is_none()) {
         for (i, statement) in file.parsed.script.statements.iter().enumerate() {
-            if !file.dialect.is_flink(i) {
+            if matches!(
+                file.dialect.dialect_of(i),
+                Dialect::Hive | Dialect::Spark | Dialect::HiveOrSpark
+            ) {
                 if let Some(text) = file.source.text.get(statement.span.start as usize..statement.span.end as usize) {
                     created_names(text, &mut names);
                 }
