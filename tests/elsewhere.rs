@@ -66,10 +66,7 @@ fn a_table_created_in_an_unchecked_document_is_known_to_exist() {
     )
     .unwrap();
     let (out, _, code) = run(dir, &["check", "--format", "concise", "."]);
-    assert_eq!(
-        (out.as_str(), code),
-        ("No problems found in 1 file.\n", 0)
-    );
+    assert_eq!((out.as_str(), code), ("No problems found in 1 file.\n", 0));
     // The human summary says once that the document's SQL is not checked, and how to.
     let (out, _, _) = run(dir, &["check", "."]);
     assert!(
@@ -83,7 +80,10 @@ fn a_table_created_in_an_unchecked_document_is_known_to_exist() {
     // In a project (here marked by its config file), checked from the job's folder on the
     // job alone: the same.
     std::fs::write(dir.join(".flinklint.yaml"), "catalog: auto\n").unwrap();
-    let (out, _, _) = run(&dir.join("jobs"), &["check", "--format", "concise", "job.sql"]);
+    let (out, _, _) = run(
+        &dir.join("jobs"),
+        &["check", "--format", "concise", "job.sql"],
+    );
     assert_eq!(out, "No problems found in 1 file.\n");
     // Listed, the document is checked like any script (its own findings), and no note.
     std::fs::write(dir.join(".flinklint.yaml"), "extensions: [sql, md]\n").unwrap();
@@ -144,9 +144,15 @@ fn a_fragment_in_a_document_is_noted_not_a_syntax_error() {
         ```sql\nSELECT \"x\";\n```\n";
     let found = found(&[("docs/cep.md", text)]);
     assert!(found.iter().all(|f| f.0 != "SY001"), "{found:?}");
-    assert!(found.iter().any(|f| f.0 == "SY006" && f.1 == 4), "{found:?}");
+    assert!(
+        found.iter().any(|f| f.0 == "SY006" && f.1 == 4),
+        "{found:?}"
+    );
     // The statement after the fragments is still checked.
-    assert!(found.iter().any(|f| f.0 == "SY003" && f.1 == 15), "{found:?}");
+    assert!(
+        found.iter().any(|f| f.0 == "SY003" && f.1 == 15),
+        "{found:?}"
+    );
     // A `.sql` file that starts with a clause keeps its syntax error.
     let found = self::found(&[("cep.sql", "WHERE price > 10;\n")]);
     assert!(found.iter().any(|f| f.0 == "SY001"), "{found:?}");

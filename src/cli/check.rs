@@ -373,7 +373,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 limit,
             );
             if files_checked > 0 {
-                text.push_str(&unchecked_documents_note(&documents.paths[..documents.named]));
+                text.push_str(&unchecked_documents_note(
+                    &documents.paths[..documents.named],
+                ));
             }
             text
         }

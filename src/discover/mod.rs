@@ -194,7 +194,12 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
     let mut out = UnlistedSql::default();
     let unlisted: Vec<String> = crate::source::embedded::DOCUMENT_EXTENSIONS
         .iter()
-        .filter(|e| !settings.extensions.iter().any(|x| x.eq_ignore_ascii_case(e)))
+        .filter(|e| {
+            !settings
+                .extensions
+                .iter()
+                .any(|x| x.eq_ignore_ascii_case(e))
+        })
         .map(|e| e.to_string())
         .collect();
     if unlisted.is_empty() {

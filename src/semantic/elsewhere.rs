@@ -110,7 +110,11 @@ pub(super) fn drop_created_elsewhere(
                 file.dialect.dialect_of(i),
                 Dialect::Hive | Dialect::Spark | Dialect::HiveOrSpark
             ) {
-                if let Some(text) = file.source.text.get(statement.span.start as usize..statement.span.end as usize) {
+                if let Some(text) = file
+                    .source
+                    .text
+                    .get(statement.span.start as usize..statement.span.end as usize)
+                {
                     created_names(text, &mut names);
                 }
             }

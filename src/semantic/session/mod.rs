@@ -366,7 +366,10 @@ impl<'b> Session<'b> {
         match self.catalog.get(&resolved).cloned() {
             Some(o) => Some((resolved, o)),
             None => {
-                if !if_exists && !statement.has_error && !(action == "ALTER TABLE" && topic_name(name)) {
+                if !if_exists
+                    && !statement.has_error
+                    && !(action == "ALTER TABLE" && topic_name(name))
+                {
                     let similar = self.similar(&resolved);
                     self.report(
                         file.id,
