@@ -366,10 +366,9 @@ impl<'b> Session<'b> {
         match self.catalog.get(&resolved).cloned() {
             Some(o) => Some((resolved, o)),
             None => {
-                if !if_exists
-                    && !statement.has_error
-                    && !(action == "ALTER TABLE" && topic_name(name))
-                {
+                // An ALTER TABLE on a Kafka topic's name: a table registered outside SQL.
+                let topic = action == "ALTER TABLE" && topic_name(name);
+                if !if_exists && !statement.has_error && !topic {
                     let similar = self.similar(&resolved);
                     self.report(
                         file.id,
