@@ -27,6 +27,7 @@ mod corpus;
 mod dialect;
 mod docs;
 mod editors;
+mod elsewhere;
 mod empty_run;
 mod expand_cli;
 mod expand_describe;

@@ -147,6 +147,25 @@ fn render_empty(format: Format, settings: &Settings) -> Option<String> {
 }
 
 /// Runs `check`.
+/// The line the human summary ends with when documents that the run's arguments name or hold
+/// have SQL blocks that the run did not check (`extensions` does not list them); empty when
+/// there are none.
+fn unchecked_documents_note(paths: &[PathBuf]) -> String {
+    let Some(first) = paths.first() else {
+        return String::new();
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let shown = escape::path(&flinklint::discover::display_path(&cwd, first));
+    let which = match paths.len() {
+        1 => format!("1 document ({shown})"),
+        n => format!("{n} documents ({shown} and {} more)", n - 1),
+    };
+    format!(
+        "Not checked: the SQL blocks of {which}; documents are checked when `extensions` \
+         lists their extension, e.g. `extensions: [sql, md]` in .flinklint.yaml.\n"
+    )
+}
+
 pub fn run(args: CheckArgs) -> ExitCode {
     let cli = CliSettings {
         select: args.select.clone(),
@@ -154,7 +173,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         fail_on: args.fail_on,
         ..CliSettings::default()
     };
-    let settings = match super::settings(&args.input, cli) {
+    let mut settings = match super::settings(&args.input, cli) {
         Ok(s) => Settings {
             // Only problems are reported: each script's catalog is freed once it has run.
             drop_script_sessions: true,
@@ -162,6 +181,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
         },
         Err(code) => return code,
     };
+    // The documents of the project that hold SQL blocks but are not checked: the tables their
+    // blocks create exist somewhere (no "unknown table" on them), and the summary says once
+    // how to check them.
+    let documents = flinklint::discover::unlisted_document_sql(&args.input.paths, &settings, true);
+    settings.documented_names = std::sync::Arc::new(documents.names.clone());
     if args.fix && !args.diff && args.input.reads_stdin() {
         // Fixes are written to the files they fix: standard input has none (its
         // --stdin-filename only names it), and writing the buffer there would replace the file
@@ -337,16 +361,24 @@ pub fn run(args: CheckArgs) -> ExitCode {
         render::MAX_FINDINGS_READ
     });
     let text = match format {
-        Format::Human => render::human::render_limited(
-            files,
-            files_checked,
-            diagnostics,
-            render::human::HumanOptions {
-                color: args.output_file.is_none() && use_color(),
-                width: super::report_width(args.output_file.is_none()),
-            },
-            limit,
-        ),
+        Format::Human => {
+            let mut text = render::human::render_limited(
+                files,
+                files_checked,
+                diagnostics,
+                render::human::HumanOptions {
+                    color: args.output_file.is_none() && use_color(),
+                    width: super::report_width(args.output_file.is_none()),
+                },
+                limit,
+            );
+            if files_checked > 0 {
+                text.push_str(&unchecked_documents_note(
+                    &documents.paths[..documents.named],
+                ));
+            }
+            text
+        }
         Format::Concise => {
             render::concise::render_limited(files, files_checked, diagnostics, limit)
         }

@@ -387,6 +387,7 @@ fn dialect_id(d: Dialect) -> &'static str {
         Dialect::OtherDatabase => "other-database",
         Dialect::Jinja => "jinja",
         Dialect::Placeholders => "placeholders",
+        Dialect::Fragment => "fragment",
     }
 }
 

@@ -372,6 +372,11 @@ pub struct Settings {
     /// The folder of the context cache (config `cache-dir`, absolute); `None`: the default,
     /// `.flinklint_cache` in the project root ([`crate::discover::cache`]).
     pub cache_dir: Option<PathBuf>,
+    /// The tables and views (last part of the name, lower case) that the SQL blocks of the
+    /// project's documents create when the run does not check them (`extensions` does not
+    /// list them): they exist somewhere, with an unknown definition
+    /// ([`crate::semantic::elsewhere`]). Not a configuration key.
+    pub documented_names: std::sync::Arc<Vec<String>>,
 }
 
 impl Default for Settings {
@@ -409,6 +414,7 @@ impl Default for Settings {
             check_options: true,
             plan_pipelines: true,
             cache_dir: None,
+            documented_names: Default::default(),
         }
     }
 }

@@ -63,6 +63,7 @@
 //! stretch; the configuration can overrule the detection per file
 //! ([`FileDialect::configured`]).
 
+mod fragment;
 mod scan;
 mod words;
 
@@ -105,11 +106,13 @@ pub enum Dialect {
     Jinja,
     /// Text with `${...}` or `#{...}` placeholders, filled in before it reaches Flink.
     Placeholders,
+    /// Part of a statement shown in a document (a lone clause, `...`): see [`fragment`].
+    Fragment,
 }
 
 impl Dialect {
     /// Number of dialects.
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = 16;
     /// Every dialect but Flink, in declaration order.
     pub const OTHERS: [Dialect; Dialect::COUNT - 1] = [
         Dialect::MySql,
@@ -126,6 +129,7 @@ impl Dialect {
         Dialect::OtherDatabase,
         Dialect::Jinja,
         Dialect::Placeholders,
+        Dialect::Fragment,
     ];
 
     /// Position in declaration order (an index into per-dialect arrays).
@@ -151,6 +155,7 @@ impl Dialect {
             Dialect::OtherDatabase => "another database's SQL",
             Dialect::Jinja => "a Jinja template",
             Dialect::Placeholders => "a template with placeholders",
+            Dialect::Fragment => "a fragment of a statement",
         }
     }
 }
@@ -426,6 +431,7 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
     let mut ranges = Vec::with_capacity(n);
     let mut bounds = Vec::with_capacity(n);
     let mut flink_recorded = scan::FlinkRecorded::default();
+    let mut fragments = Vec::with_capacity(n);
     let mut t = 0;
     for s in statements {
         while t < tokens.len() && tokens[t].span.start < s.span.start {
@@ -445,12 +451,26 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
             &mut signals,
             &mut flink_recorded,
         ));
+        // A document's statement that starts with a clause or `...`: a fragment.
+        let fragment = match &parsed.embedded {
+            Some(_) => fragment::fragment_start(text, &tokens[lo..t]).map(|first| {
+                signals.push(Signal {
+                    dialect: Dialect::Fragment,
+                    strength: Strength::Strong,
+                    what: "a clause or `...` where a statement begins",
+                    span: first.span,
+                })
+            }),
+            None => None,
+        };
+        fragments.push(fragment.is_some());
         ranges.push(before..signals.len() as u32);
     }
     // Most files: nothing speaks for another dialect, and the dialect is never switched.
     let foreign = tallies
         .iter()
         .any(|t| t.other.iter().any(|p| *p > 0) || t.jinja || t.placeholder)
+        || fragments.contains(&true)
         || statements.iter().any(|s| dialect_switch(s) == Some(true));
     if !foreign {
         return FileDialect {
@@ -484,6 +504,10 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
         }
         if tally.placeholder {
             class.push(Class::Fixed(Dialect::Placeholders));
+            continue;
+        }
+        if fragments[i] {
+            class.push(Class::Fixed(Dialect::Fragment));
             continue;
         }
         let other = tally.other_total();

@@ -169,36 +169,113 @@ pub fn unlisted_document(path: &Path, settings: &Settings) -> bool {
 /// blocks but are not read because `extensions` does not list their extension: what a run that
 /// found nothing to check tells the user. Reads every such document; meant for that case only.
 pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf> {
+    unlisted_document_sql(args, settings, false).paths
+}
+
+/// The SQL blocks of the documents a run does not check (see [`unlisted_documents`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UnlistedSql {
+    /// The documents that hold SQL blocks, in walk order.
+    pub paths: Vec<PathBuf>,
+    /// How many of [`Self::paths`] (the first ones) `args` name or hold; the others are
+    /// elsewhere in their project.
+    pub named: usize,
+    /// The tables and views their blocks create (last part of the name, lower case, sorted,
+    /// without repeats: [`crate::semantic::elsewhere::created_names`]).
+    pub names: Vec<String>,
+}
+
+/// The documents that `args` name or hold, and with `project` the rest of their project (its
+/// context roots, as [`context_roots`] finds them), that hold SQL blocks but are not checked because
+/// `extensions` does not list their extension, with the names their blocks create. Nothing
+/// when `extensions` lists every document format. A document is read only when its text has a
+/// fence or a directive that can open a block.
+pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: bool) -> UnlistedSql {
+    let mut out = UnlistedSql::default();
+    let unlisted: Vec<String> = crate::source::embedded::DOCUMENT_EXTENSIONS
+        .iter()
+        .filter(|e| {
+            !settings
+                .extensions
+                .iter()
+                .any(|x| x.eq_ignore_ascii_case(e))
+        })
+        .map(|e| e.to_string())
+        .collect();
+    if unlisted.is_empty() {
+        return out;
+    }
     let documents = Settings {
-        extensions: crate::source::embedded::DOCUMENT_EXTENSIONS
-            .iter()
-            .map(|e| e.to_string())
-            .collect(),
+        extensions: unlisted,
         ..settings.clone()
     };
-    let mut found = Vec::new();
+    let mut walked: Vec<PathBuf> = Vec::new();
+    let mut walk_dir = |dir: &Path, found: &mut Vec<Input>| {
+        let Ok(real) = std::fs::canonicalize(dir) else {
+            return;
+        };
+        // A folder inside one walked already (or the same) adds nothing.
+        if walked.iter().any(|w| real.starts_with(w)) {
+            return;
+        }
+        walked.push(real);
+        walk(dir, &documents, &documents.exclude, found);
+    };
+    // What the arguments name or hold first, then the rest of their project.
+    let mut named = Vec::new();
     for arg in args.iter().filter(|a| a.as_os_str() != "-") {
         if arg.is_file() {
-            found.push(Input::File(arg.clone()));
+            named.push(Input::File(arg.clone()));
         } else if arg.is_dir() {
-            walk(arg, &documents, &documents.exclude, &mut found);
+            walk_dir(arg, &mut named);
         }
     }
-    found
+    let mut rest = Vec::new();
+    if project {
+        for root in context_roots(settings, args) {
+            if root.recursive {
+                walk_dir(&root.dir, &mut rest);
+            }
+        }
+    }
+    let mut seen = HashSet::new();
+    let mut names: Vec<compact_str::CompactString> = Vec::new();
+    for (is_named, input) in named
         .into_iter()
-        .map(|i| i.path().to_path_buf())
-        .filter(|p| unlisted_document(p, settings))
-        .filter(|p| {
-            let format = crate::source::embedded::Format::of(p);
-            crate::files::read_file(p, crate::files::SQL_LIMIT)
-                .ok()
-                .and_then(|bytes| String::from_utf8(bytes).ok())
-                .is_some_and(|text| {
-                    crate::source::embedded::extract(format, &text)
-                        .is_some_and(|(_, e)| !e.blocks.is_empty())
-                })
-        })
-        .collect()
+        .map(|i| (true, i))
+        .chain(rest.into_iter().map(|i| (false, i)))
+    {
+        let path = input.path().to_path_buf();
+        let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if !unlisted_document(&path, settings) || !seen.insert(key) {
+            continue;
+        }
+        let format = crate::source::embedded::Format::of(&path);
+        let Some(text) = crate::files::read_file(&path, crate::files::SQL_LIMIT)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+        else {
+            continue;
+        };
+        // Markdown fences (``` or ~~~) and reStructuredText directives (`.. code`).
+        if !(text.contains("```") || text.contains("~~~") || text.contains(".. ")) {
+            continue;
+        }
+        let Some((sql, embedded)) = crate::source::embedded::extract(format, &text) else {
+            continue;
+        };
+        if embedded.blocks.is_empty() {
+            continue;
+        }
+        crate::semantic::elsewhere::created_names(&sql, &mut names);
+        out.paths.push(path);
+        out.named += usize::from(is_named);
+    }
+    let mut names: Vec<String> = names.into_iter().map(|n| n.to_string()).collect();
+    names.sort();
+    names.dedup();
+    out.names = names;
+    out
 }
 
 /// Whether `--force-exclude` dropped every path argument (as pre-commit passes the staged

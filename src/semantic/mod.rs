@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod connectors;
 pub mod deploy;
 pub mod describe;
+pub mod elsewhere;
 pub mod exprs;
 pub mod functions;
 pub mod history;
@@ -281,6 +282,7 @@ pub fn analyse_reusing(
     }
     model.found.extend(across);
     keep_unused_option_problems_once(&mut model.found);
+    elsewhere::drop_created_elsewhere(&mut model.found, files, &settings.documented_names);
     model.plan = plan;
     let histories_done = histories - planned;
     model.timings = vec![

@@ -45,6 +45,18 @@ impl QualifiedName {
     pub fn dotted(&self) -> String {
         format!("{}.{}.{}", self.catalog, self.database, self.object)
     }
+
+    /// The name in backticks for messages: `` `a.b.c` ``, or each part in its own backticks
+    /// (Flink's form, `` `a`.`b`.`card-tx.public.x` ``) when a part holds a dot or a
+    /// backtick, which the dotted form would show as if it were split.
+    pub fn in_backticks(&self) -> String {
+        let plain = |p: &str| !p.contains(['.', '`']);
+        if plain(&self.catalog) && plain(&self.database) && plain(&self.object) {
+            format!("`{}`", self.dotted())
+        } else {
+            self.to_string()
+        }
+    }
 }
 
 impl fmt::Display for QualifiedName {

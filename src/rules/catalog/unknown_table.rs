@@ -39,8 +39,8 @@ impl Rule for UnknownTable {
                 found.file,
                 *span,
                 format!(
-                    "{action} `{}`: no table of that name is defined in this session",
-                    name.dotted()
+                    "{action} {}: no table of that name is defined in this session",
+                    name.in_backticks()
                 ),
             )
             .with_label("not defined in this session")

@@ -68,6 +68,8 @@ fn note(file: &FileEntry, stretch: &Stretch, whole: bool, report: &mut Reporter<
     };
     let help = if stretch.dialects.contains(&Dialect::Jinja) {
         "a template is SQL once rendered: check its output (e.g. of `dbt compile`); list files that are Flink SQL under `flink-files` in .flinklint.yaml"
+    } else if stretch.dialects.contains(&Dialect::Fragment) {
+        "a documentation snippet that shows part of a statement (a clause, `...` for what is left out) is not checked; write the whole statement in the block to have it checked"
     } else if stretch.dialects.contains(&Dialect::Placeholders)
         && stretch.signals.iter().any(|s| s.what.contains("<placeholder>"))
     {

@@ -377,7 +377,9 @@ impl<'b> Session<'b> {
         match self.catalog.get(&resolved).cloned() {
             Some(o) => Some((resolved, o)),
             None => {
-                if !if_exists && !statement.has_error {
+                // An ALTER TABLE on a Kafka topic's name: a table registered outside SQL.
+                let topic = action == "ALTER TABLE" && topic_name(name);
+                if !if_exists && !statement.has_error && !topic {
                     let similar = self.similar(&resolved);
                     self.report(
                         file.id,
@@ -446,6 +448,17 @@ impl<'b> Session<'b> {
             self.check_insert(file, statement, i, &name, &object);
         }
     }
+}
+
+/// Whether `name` is one quoted part holding dots (`` `card-tx.public.customers` ``): a Kafka
+/// topic's name as Debezium and Kafka Connect write them (`server.schema.table`). Catalogs over
+/// Kafka (Confluent Cloud's, which exposes every topic of a cluster as a table) register such
+/// tables outside SQL, and scripts `ALTER TABLE` them to set their format, changelog mode or
+/// metadata columns: that no script creates one says nothing. Other statements on such a name
+/// are still reported (`` INSERT INTO `your_catalog.your_database.sink` `` is more often three
+/// parts written in one pair of backticks).
+fn topic_name(name: &ObjectName) -> bool {
+    matches!(name.parts.as_slice(), [only] if only.quoted && only.text.contains('.'))
 }
 
 /// The first `DEFAULT` written as a value of an INSERT's `VALUES` rows (in a row or a

@@ -321,7 +321,23 @@ impl Parser<'_> {
             match self.kind() {
                 TokenKind::LBracket => {
                     self.bump();
-                    let index = self.expr()?;
+                    // `row[...]`: the reserved word is reported (SY004, as Flink's ROW
+                    // constructor, which needs parentheses) and its brackets may hold a list
+                    // (`row['a', 'b']`): read them as one, so the same problem gives no
+                    // follow-on syntax error at the comma.
+                    let row = matches!(&expr.kind, ExprKind::Identifier(name)
+                        if name.parts.len() == 1
+                            && !name.parts[0].quoted
+                            && name.parts[0].text.eq_ignore_ascii_case("row"));
+                    let index = if row {
+                        let mut items = self.expr_list(TokenKind::RBracket)?;
+                        match items.is_empty() {
+                            true => return Err(self.expected("an expression")),
+                            false => items.swap_remove(0),
+                        }
+                    } else {
+                        self.expr()?
+                    };
                     self.expect_kind(TokenKind::RBracket, "`]`")?;
                     expr = Expr {
                         kind: ExprKind::Item {
