@@ -41,20 +41,32 @@ fn table() -> &'static [u16; TABLE_SIZE] {
 }
 
 /// The keyword `word` spells (ASCII case-insensitive), or [`Kw::NONE`].
+///
+/// One pass over the word upper-cases it into a buffer while hashing it (the same hash as
+/// [`hash_upper`]); a probe then compares the table's upper-case spelling with the buffer.
 pub fn classify(word: &str) -> Kw {
     let bytes = word.as_bytes();
-    if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN || !bytes[0].is_ascii_alphabetic() {
+    let len = bytes.len();
+    if len == 0 || len > MAX_KEYWORD_LEN || !bytes[0].is_ascii_alphabetic() {
         return Kw::NONE;
     }
+    let mut upper = [0u8; MAX_KEYWORD_LEN];
+    let mut h: u32 = 0x811c_9dc5;
+    for (u, b) in upper.iter_mut().zip(bytes) {
+        *u = b.to_ascii_uppercase();
+        h ^= u32::from(*u);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    let upper = &upper[..len];
     let table = table();
-    let mut slot = hash_upper(bytes) & (TABLE_SIZE - 1);
+    let mut slot = h as usize & (TABLE_SIZE - 1);
     loop {
         let entry = table[slot];
         if entry == 0 {
             return Kw::NONE;
         }
         let (name, kw, _) = KEYWORDS[entry as usize - 1];
-        if name.len() == bytes.len() && name.as_bytes().eq_ignore_ascii_case(bytes) {
+        if name.as_bytes() == upper {
             return kw;
         }
         slot = (slot + 1) & (TABLE_SIZE - 1);
