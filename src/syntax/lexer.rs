@@ -348,8 +348,8 @@ pub fn lex(text: &str) -> Vec<Token> {
     let mut lexer = TokenKind::lexer(text);
     let mut pos = 0usize;
     loop {
-        while let Some(&b) = bytes.get(pos) {
-            if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c) {
+        while pos < bytes.len() {
+            if CLASS[bytes[pos] as usize] & SPACE != 0 {
                 pos += 1;
                 continue;
             }
@@ -376,6 +376,28 @@ pub fn lex(text: &str) -> Vec<Token> {
     tokens
 }
 
+/// [`CLASS`] bit: ASCII whitespace the lexer skips (` `, tab, line feed, carriage return,
+/// form feed).
+const SPACE: u8 = 1;
+/// [`CLASS`] bit: an ASCII character that continues a word (letter, digit, `_`, `$`).
+const WORD: u8 = 2;
+
+/// The class bits of each byte value, for the byte loop of [`lex`].
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0c) {
+            class[b] = SPACE;
+        } else if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' {
+            class[b] = WORD;
+        }
+        b += 1;
+    }
+    class
+};
+
 /// The token at `pos` if it is one the byte loop of [`lex`] reads (its kind and end), `None`
 /// for input left to `logos`. The token is the one `logos` would match there: a word is not
 /// followed by a non-ASCII character (which may continue it) nor, when one letter long, by `'`
@@ -389,9 +411,7 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
     match b {
         b'A'..=b'Z' | b'a'..=b'z' | b'$' => {
             let mut end = pos + 1;
-            while end < bytes.len()
-                && matches!(bytes[end], b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'$')
-            {
+            while end < bytes.len() && CLASS[bytes[end] as usize] & WORD != 0 {
                 end += 1;
             }
             match bytes.get(end) {

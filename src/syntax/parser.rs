@@ -69,9 +69,10 @@ pub(crate) struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(text: &'a str, all: &[Token]) -> Parser<'a> {
-        // Sized for every token: comments are few, and the copy never grows.
-        let mut tokens: Vec<Token> = Vec::with_capacity(all.len());
-        tokens.extend(all.iter().copied().filter(|t| !t.kind.is_trivia()));
+        // One copy of every token, then the comments taken out in place: comments are few,
+        // and the copy never grows.
+        let mut tokens: Vec<Token> = all.to_vec();
+        tokens.retain(|t| !t.kind.is_trivia());
         let end = text.len() as u32;
         Parser {
             text,
