@@ -7,7 +7,9 @@
 //! of that time spent after parsing (issue 3's budget: the catalog adds at most 20%).
 //!
 //! `FLINKLINT_BENCH_PROFILE_CATALOG=N` runs only the catalog pass, N times, for a profiler
-//! (`perf record`).
+//! (`perf record`); `FLINKLINT_BENCH_PROFILE_PARSE=N` only lex + parse of every file, and
+//! `FLINKLINT_BENCH_PROFILE_LEX=N` only the lexer, N times (for `valgrind --tool=callgrind`:
+//! instructions per byte are the figure that stays stable on a loaded machine).
 //!
 //! `cargo bench --bench throughput -- --catalog-share RUNS DIR` instead measures what the
 //! catalog pass adds to a whole check of DIR as the command line runs it (discovery, reading,
@@ -63,6 +65,25 @@ fn main() {
             "no .sql files under {} (run scripts/bench.py first)",
             dir.display()
         );
+        return;
+    }
+    if let Ok(n) = std::env::var("FLINKLINT_BENCH_PROFILE_PARSE") {
+        // For a profiler (`valgrind --tool=callgrind`): lex and parse every file N times,
+        // nothing else measured.
+        for _ in 0..n.parse::<usize>().unwrap_or(10) {
+            for t in &texts {
+                drop(std::hint::black_box(flinklint::syntax::parse(t)));
+            }
+        }
+        return;
+    }
+    if let Ok(n) = std::env::var("FLINKLINT_BENCH_PROFILE_LEX") {
+        // For a profiler: lex every file N times, nothing else measured.
+        for _ in 0..n.parse::<usize>().unwrap_or(10) {
+            for t in &texts {
+                drop(std::hint::black_box(flinklint::syntax::lexer::lex(t)));
+            }
+        }
         return;
     }
     if let Ok(n) = std::env::var("FLINKLINT_BENCH_PROFILE_CATALOG") {

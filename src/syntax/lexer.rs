@@ -337,38 +337,142 @@ fn typographic_quoted(lex: &mut Lexer<TokenKind>) {
 /// that runs to the end of input, an unterminated quoted identifier one that runs to the end of
 /// its line (Calcite's quoted names do not span lines); any other unrecognized character becomes
 /// an [`TokenKind::Unknown`] token of that one character.
+///
+/// Most of SQL text is ASCII whitespace, words, integers and one-character punctuation: those
+/// are read by a byte loop ([`fast_token`]) that yields exactly the token `logos` would; any
+/// other input (strings, comments, operators of two characters, non-ASCII text, and every case
+/// where a longer match could start) is left to the `logos` state machine.
 pub fn lex(text: &str) -> Vec<Token> {
+    let bytes = text.as_bytes();
     let mut tokens = Vec::with_capacity(text.len() / 5 + 8);
     let mut lexer = TokenKind::lexer(text);
-    while let Some(result) = lexer.next() {
-        let range = lexer.span();
-        let mut span = Span::new(range.start, range.end);
-        let mut kind = match result {
-            Ok(kind) => kind,
-            Err(()) => error_kind(&text[range]),
-        };
-        if matches!(kind, TokenKind::Minus | TokenKind::TypographicDash) {
-            // `––`, `—-`, `-–`: a comment written with typographic dashes.
-            let next = text[span.end as usize..].chars().next();
-            let next_is_dash = matches!(next, Some('-' | '\u{2013}' | '\u{2014}' | '\u{2212}'));
-            let typographic = kind == TokenKind::TypographicDash
-                || matches!(next, Some('\u{2013}' | '\u{2014}' | '\u{2212}'));
-            if next_is_dash && typographic {
-                let rest = &text[span.end as usize..];
-                let len = rest.find(['\n', '\r']).unwrap_or(rest.len());
-                lexer.bump(len);
-                span.end += len as u32;
-                kind = TokenKind::TypographicComment;
+    let mut pos = 0usize;
+    loop {
+        while pos < bytes.len() {
+            if CLASS[bytes[pos] as usize] & SPACE != 0 {
+                pos += 1;
+                continue;
             }
+            let Some((kind, end)) = fast_token(bytes, pos) else {
+                break;
+            };
+            let span = Span::new(pos, end);
+            let kw = if kind == TokenKind::Word {
+                classify(&text[pos..end])
+            } else {
+                Kw::NONE
+            };
+            tokens.push(Token { kind, kw, span });
+            pos = end;
         }
-        let kw = if kind == TokenKind::Word {
-            classify(&text[span.range()])
-        } else {
-            Kw::NONE
+        // The state machine goes on from where the byte loop stopped.
+        lexer.bump(pos - lexer.span().end);
+        let Some(result) = lexer.next() else {
+            break;
         };
-        tokens.push(Token { kind, kw, span });
+        tokens.push(logos_token(text, &mut lexer, result));
+        pos = lexer.span().end;
     }
     tokens
+}
+
+/// [`CLASS`] bit: ASCII whitespace the lexer skips (` `, tab, line feed, carriage return,
+/// form feed).
+const SPACE: u8 = 1;
+/// [`CLASS`] bit: an ASCII character that continues a word (letter, digit, `_`, `$`).
+const WORD: u8 = 2;
+
+/// The class bits of each byte value, for the byte loop of [`lex`].
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0c) {
+            class[b] = SPACE;
+        } else if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' {
+            class[b] = WORD;
+        }
+        b += 1;
+    }
+    class
+};
+
+/// The token at `pos` if it is one the byte loop of [`lex`] reads (its kind and end), `None`
+/// for input left to `logos`. The token is the one `logos` would match there: a word is not
+/// followed by a non-ASCII character (which may continue it) nor, when one letter long, by `'`
+/// or `&` (`X'..'`, `N'..'`, `E'..'`, `U&'..'` literals); a word starting with `_` may be a
+/// `_charset'..'` literal; an integer is not followed by `.`, `e` or `E` (a decimal); `{`, `=`,
+/// `.`, `/`, `-` and the other operators that start a longer token are never read here.
+#[inline]
+fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
+    let b = bytes[pos];
+    let single = |kind| Some((kind, pos + 1));
+    match b {
+        b'A'..=b'Z' | b'a'..=b'z' | b'$' => {
+            let mut end = pos + 1;
+            while end < bytes.len() && CLASS[bytes[end] as usize] & WORD != 0 {
+                end += 1;
+            }
+            match bytes.get(end) {
+                Some(&n) if n >= 0x80 => None,
+                Some(b'\'' | b'&') if end == pos + 1 => None,
+                _ => Some((TokenKind::Word, end)),
+            }
+        }
+        b'0'..=b'9' => {
+            let mut end = pos + 1;
+            while end < bytes.len() && bytes[end].is_ascii_digit() {
+                end += 1;
+            }
+            match bytes.get(end) {
+                Some(b'.' | b'e' | b'E') => None,
+                _ => Some((TokenKind::Integer, end)),
+            }
+        }
+        b'(' => single(TokenKind::LParen),
+        b')' => single(TokenKind::RParen),
+        b',' => single(TokenKind::Comma),
+        b';' => single(TokenKind::Semicolon),
+        b'[' => single(TokenKind::LBracket),
+        b']' => single(TokenKind::RBracket),
+        b'}' => single(TokenKind::RBrace),
+        b'+' => single(TokenKind::Plus),
+        b'*' => single(TokenKind::Star),
+        b'%' => single(TokenKind::Percent),
+        _ => None,
+    }
+}
+
+/// The token `logos` just matched, with its error kind, typographic-dash comment and keyword
+/// worked out.
+fn logos_token(text: &str, lexer: &mut Lexer<TokenKind>, result: Result<TokenKind, ()>) -> Token {
+    let range = lexer.span();
+    let mut span = Span::new(range.start, range.end);
+    let mut kind = match result {
+        Ok(kind) => kind,
+        Err(()) => error_kind(&text[range]),
+    };
+    if matches!(kind, TokenKind::Minus | TokenKind::TypographicDash) {
+        // `––`, `—-`, `-–`: a comment written with typographic dashes.
+        let next = text[span.end as usize..].chars().next();
+        let next_is_dash = matches!(next, Some('-' | '\u{2013}' | '\u{2014}' | '\u{2212}'));
+        let typographic = kind == TokenKind::TypographicDash
+            || matches!(next, Some('\u{2013}' | '\u{2014}' | '\u{2212}'));
+        if next_is_dash && typographic {
+            let rest = &text[span.end as usize..];
+            let len = rest.find(['\n', '\r']).unwrap_or(rest.len());
+            lexer.bump(len);
+            span.end += len as u32;
+            kind = TokenKind::TypographicComment;
+        }
+    }
+    let kw = if kind == TokenKind::Word {
+        classify(&text[span.range()])
+    } else {
+        Kw::NONE
+    };
+    Token { kind, kw, span }
 }
 
 /// Works out which error a failed match was from its text.
@@ -381,5 +485,85 @@ fn error_kind(s: &str) -> TokenKind {
         TokenKind::UnterminatedString
     } else {
         TokenKind::Unknown
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every token from the `logos` state machine alone: what [`lex`] must equal.
+    fn lex_logos_only(text: &str) -> Vec<Token> {
+        let mut tokens = Vec::new();
+        let mut lexer = TokenKind::lexer(text);
+        while let Some(result) = lexer.next() {
+            tokens.push(logos_token(text, &mut lexer, result));
+        }
+        tokens
+    }
+
+    #[test]
+    fn byte_loop_matches_logos() {
+        let cases = [
+            "SELECT a, b FROM t WHERE x = 1;",
+            "x'0A' X'0a' n'a' N'b' e'c' E'd' u&'\\0041' U&'x' _utf8'x' _latin1.x'y' _a 'b'",
+            "x 'a' xy'b' u &'c' u& 'd' a&b ab&'c' $a $ $1 a$b a_b _ __ _9",
+            "1 12 1.5 1. .5 1e3 1E-3 1e 1ex 12e+ 1_000 123abc 1..2 9.e2",
+            "caf\u{e9} \u{e9}t\u{e9} a\u{e9}' x\u{e9}'a' n\u{301}'a' a\u{2013}b 1\u{e9}",
+            "( ) , ; [ ] { } {- -} + * % ^ ? & | || :: : = => -> <> != < <= > >= / // -- c\n/* c */ /*+ h */",
+            "a\u{FEFF}b \u{FEFF}\u{FEFF} \u{2018}q\u{2019} \u{201C}q\u{201D} \"d\" #h\n`a``b` `x",
+            "-- c\r\n--\u{2013} c\n\u{2013}\u{2013} c\n- - -\u{2014}x\n'unterminated",
+            "/* open",
+            "\u{0}\u{7f}\u{1}~@\\ \x0c\x0b",
+            "",
+            "a",
+            "9",
+            "x",
+            "u&",
+            "e'",
+        ];
+        for case in cases {
+            assert_eq!(lex(case), lex_logos_only(case), "{case:?}");
+        }
+        // Every short string over an alphabet of the characters that decide a match.
+        let alphabet: Vec<char> = "aeuxN_$9.'&e-\u{2013}\u{e9} /*+\n{".chars().collect();
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 9) as usize;
+            let mut s = String::new();
+            let mut r = seed;
+            for _ in 0..len {
+                s.push(alphabet[(r % alphabet.len() as u64) as usize]);
+                r /= alphabet.len() as u64;
+            }
+            assert_eq!(lex(&s), lex_logos_only(&s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn byte_loop_matches_logos_on_the_fixtures() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut stack = vec![root];
+        let mut files = 0;
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "sql") {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
+                        assert_eq!(lex(&text), lex_logos_only(&text), "{}", path.display());
+                        files += 1;
+                    }
+                }
+            }
+        }
+        assert!(files > 0);
     }
 }

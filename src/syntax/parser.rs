@@ -69,11 +69,10 @@ pub(crate) struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(text: &'a str, all: &[Token]) -> Parser<'a> {
-        let tokens: Vec<Token> = all
-            .iter()
-            .copied()
-            .filter(|t| !t.kind.is_trivia())
-            .collect();
+        // One copy of every token, then the comments taken out in place: comments are few,
+        // and the copy never grows.
+        let mut tokens: Vec<Token> = all.to_vec();
+        tokens.retain(|t| !t.kind.is_trivia());
         let end = text.len() as u32;
         Parser {
             text,
@@ -731,30 +730,37 @@ impl<'a> Parser<'a> {
             return Err(self.expected(what));
         }
         let start = self.start();
-        let mut value = String::new();
-        let mut first = true;
-        while self.at_string() && (first || self.current().kind.is_string()) {
+        let first = self.bump();
+        let mut value = self.string_part(first);
+        // Adjacent literals (`'a' 'b'`) are concatenated; most literals are one token, whose
+        // value is built once, without an intermediate buffer.
+        while self.current().kind.is_string() {
             let tok = self.bump();
-            let raw = self.text_of(tok);
-            match tok.kind {
-                TokenKind::String => value.push_str(&unquote(raw, '\'')),
-                TokenKind::UnterminatedString => value.push_str(&raw[1..]),
-                TokenKind::DoubleQuoted | TokenKind::TypographicQuoted => {
-                    self.note_usage(tok.span, QuoteUsage::String);
-                    value.push_str(strip_quotes(raw));
-                }
-                _ => {
-                    // X'..', U&'..', N'..': keep the text after the prefix.
-                    let q = raw.find('\'').unwrap_or(0);
-                    value.push_str(&unquote(&raw[q..], '\''));
-                }
-            }
-            first = false;
+            let part = self.string_part(tok);
+            value.push_str(&part);
         }
         Ok(StringLit {
-            value: value.into(),
+            value,
             span: self.finish(start),
         })
+    }
+
+    /// The value of one string token (quotes removed, `''` undone).
+    fn string_part(&mut self, tok: Token) -> CompactString {
+        let raw = self.text_of(tok);
+        match tok.kind {
+            TokenKind::String => unquote(raw, '\''),
+            TokenKind::UnterminatedString => CompactString::from(&raw[1..]),
+            TokenKind::DoubleQuoted | TokenKind::TypographicQuoted => {
+                self.note_usage(tok.span, QuoteUsage::String);
+                CompactString::from(strip_quotes(raw))
+            }
+            _ => {
+                // X'..', U&'..', N'..': keep the text after the prefix.
+                let q = raw.find('\'').unwrap_or(0);
+                unquote(&raw[q..], '\'')
+            }
+        }
     }
 }
 
@@ -800,12 +806,21 @@ pub(crate) fn is_structural(kw: Kw) -> bool {
 pub(crate) fn unquote(raw: &str, quote: char) -> CompactString {
     let inner = raw.strip_prefix(quote).unwrap_or(raw);
     let inner = inner.strip_suffix(quote).unwrap_or(inner);
-    let doubled: String = [quote, quote].iter().collect();
-    if inner.contains(&doubled) {
-        CompactString::from(inner.replace(&doubled, &quote.to_string()))
-    } else {
-        CompactString::from(inner)
+    // Without a quote inside there is nothing to undo (the common case: no scan for pairs, no
+    // buffer).
+    if !inner.contains(quote) {
+        return CompactString::from(inner);
     }
+    let mut out = CompactString::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == quote && chars.as_str().starts_with(quote) {
+            // `''` stands for one quote: skip the second.
+            chars.next();
+        }
+    }
+    out
 }
 
 /// Strips one leading and trailing quote character of any kind (", ‘ ’ “ ”).

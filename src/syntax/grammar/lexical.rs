@@ -117,6 +117,9 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
         );
     }
     for tok in tokens {
+        if !may_report(tok) {
+            continue;
+        }
         if raw_regions.contain(tok.span) {
             continue;
         }
@@ -297,6 +300,31 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
         });
     }
     errors
+}
+
+/// Whether the pass can report anything on `tok`: a cheap test on its kind and length that
+/// skips the tokens of well-formed text (words and quoted names of ordinary length,
+/// punctuation, numbers, plain strings, comments) without reading their text.
+fn may_report(tok: &Token) -> bool {
+    let len = tok.span.end.saturating_sub(tok.span.start) as usize;
+    match tok.kind {
+        // A name is too long only if it has more characters, hence more bytes, than the limit.
+        TokenKind::Word => len > MAX_IDENTIFIER_LEN,
+        // Empty (two backticks) or possibly too long.
+        TokenKind::QuotedIdent => len <= 2 || len > MAX_IDENTIFIER_LEN + 2,
+        TokenKind::DoubleQuoted
+        | TokenKind::TypographicQuoted
+        | TokenKind::TypographicDash
+        | TokenKind::TypographicComment
+        | TokenKind::HashComment
+        | TokenKind::UnterminatedString
+        | TokenKind::UnterminatedQuotedIdent
+        | TokenKind::UnterminatedComment
+        | TokenKind::Unknown
+        | TokenKind::BinaryString
+        | TokenKind::UnicodeString => true,
+        _ => false,
+    }
 }
 
 /// Checks the escapes of a `U&'...'` literal body (after `U&'`): `\XXXX`, `\+XXXXXX`, `\\`.
