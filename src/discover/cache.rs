@@ -24,7 +24,6 @@ use crate::files::FileEntry;
 use crate::semantic::deploy::context::{summarize, Compact, Graph, Names};
 use crate::source::FileId;
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::hash::BuildHasher;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -35,7 +34,7 @@ pub const FILE_NAME: &str = "context-index";
 /// The cache folder's name in the project root, by default.
 pub const DEFAULT_DIR: &str = ".flinklint_cache";
 /// The format of the cache file; with flinklint's version, in its header.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 /// A file modified this close to the cache's writing is checked by its content.
 pub const RACY: Duration = Duration::from_secs(2);
 const MAGIC: &str = "flinklint-context-index";
@@ -54,7 +53,7 @@ struct Entry {
 #[derive(Debug, Default)]
 struct Index {
     written: u128,
-    entries: HashMap<String, Entry>,
+    entries: foldhash::HashMap<String, Entry>,
     names: Names,
 }
 
@@ -75,6 +74,12 @@ fn nanos(t: SystemTime) -> u128 {
 
 /// Reads the cache file at `path`; `None` when it is missing, of another version or format,
 /// or not whole (truncated, garbled): such a cache is never trusted.
+///
+/// The format (text): the version line; a header `WRITTEN ENTRIES NAMES HASH` (the hash of
+/// the rest); the names, one a line; then one line an entry, sorted by path:
+/// `PATH \t SIZE \t MTIME \t HASH \t g|- \t DEFS \t USES \t FUNDEFS \t CALLS`, each list the
+/// numbers of its names (their lines among the names) separated by spaces. Each name is
+/// written and interned once, and an entry is read without building any string but its path.
 fn read_index(path: &Path) -> Option<Index> {
     let bytes = std::fs::read(path).ok()?;
     let text = std::str::from_utf8(&bytes).ok()?;
@@ -86,14 +91,31 @@ fn read_index(path: &Path) -> Option<Index> {
     let mut h = header.split(' ');
     let written: u128 = h.next()?.parse().ok()?;
     let count: usize = h.next()?.parse().ok()?;
+    let name_count: usize = h.next()?.parse().ok()?;
     let hash = u128::from_str_radix(h.next()?, 16).ok()?;
     if h.next().is_some() || content_hash(body.as_bytes()) != hash {
         return None;
     }
-    let mut entries = HashMap::with_capacity(count.min(body.len() / 8 + 1));
+    let mut lines = body.split_terminator('\n');
     let mut names = Names::default();
-    for line in body.lines() {
-        let (path, entry) = parse_entry(line, &mut names)?;
+    for _ in 0..name_count {
+        let line = lines.next()?;
+        let name = match line.contains('\\') {
+            true => std::borrow::Cow::Owned(unescape(line)?),
+            false => std::borrow::Cow::Borrowed(line),
+        };
+        // Each name once: a repeated one is not a cache this wrote.
+        if names.intern(&name) as usize != names.len() - 1 {
+            return None;
+        }
+    }
+    let mut entries = foldhash::HashMap::with_capacity_and_hasher(
+        count.min(body.len() / 8 + 1),
+        Default::default(),
+    );
+    let mut ids: Vec<u32> = Vec::new();
+    for line in lines {
+        let (path, entry) = parse_entry(line, names.len(), &mut ids)?;
         entries.insert(path.to_string(), entry);
     }
     (entries.len() == count).then_some(Index {
@@ -103,22 +125,37 @@ fn read_index(path: &Path) -> Option<Index> {
     })
 }
 
-fn parse_entry<'a>(line: &'a str, names: &mut Names) -> Option<(&'a str, Entry)> {
-    let mut f = line.split('\t');
-    let path = f.next()?;
-    let size = f.next()?.parse().ok()?;
-    let mtime = f.next()?.parse().ok()?;
-    let hash = u128::from_str_radix(f.next()?, 16).ok()?;
-    let global = match f.next()? {
-        "g" => true,
-        "-" => false,
+fn parse_entry<'a>(line: &'a str, names: usize, ids: &mut Vec<u32>) -> Option<(&'a str, Entry)> {
+    // Read byte by byte: `str::split` and `str::parse` cost more than the fields themselves.
+    let path = &line[..line.find('\t')?];
+    let rest = &line.as_bytes()[path.len()..];
+    let mut at = Fields {
+        bytes: rest,
+        pos: 0,
+    };
+    let size = u64::try_from(at.decimal()?).ok()?;
+    let mtime = at.decimal()?;
+    let hash = at.hex()?;
+    let global = match at.field()? {
+        b"g" => true,
+        b"-" => false,
         _ => return None,
     };
-    let lists: [&str; 4] = [f.next()?, f.next()?, f.next()?, f.next()?];
-    let mut words = lists.map(|l| l.split(' ').filter(|n| !n.is_empty()));
-    let [a, b, c, d] = &mut words;
-    let summary = Compact::from_lists(global, [a, b, c, d], names);
-    if f.next().is_some() {
+    ids.clear();
+    let mut ends = [0u32; 3];
+    for k in 0..4 {
+        for n in at.field()?.split(|&b| b == b' ').filter(|n| !n.is_empty()) {
+            let id = u32::try_from(digits(n)?).ok()?;
+            if id as usize >= names {
+                return None;
+            }
+            ids.push(id);
+        }
+        if k < 3 {
+            ends[k] = ids.len() as u32;
+        }
+    }
+    if at.pos != rest.len() {
         return None;
     }
     Some((
@@ -127,12 +164,88 @@ fn parse_entry<'a>(line: &'a str, names: &mut Names) -> Option<(&'a str, Entry)>
             size,
             mtime,
             hash,
-            summary,
+            summary: Compact::from_ids(global, ends, ids),
         },
     ))
 }
 
-fn write_entry(out: &mut String, path: &str, e: &Entry, names: &Names) {
+/// The fields of an entry after its path, each after a tab.
+struct Fields<'b> {
+    bytes: &'b [u8],
+    pos: usize,
+}
+
+impl<'b> Fields<'b> {
+    /// The next field (after its tab).
+    fn field(&mut self) -> Option<&'b [u8]> {
+        let rest = self.bytes.get(self.pos..)?.strip_prefix(b"\t")?;
+        let len = rest.iter().position(|&b| b == b'\t').unwrap_or(rest.len());
+        self.pos += 1 + len;
+        Some(&rest[..len])
+    }
+    fn decimal(&mut self) -> Option<u128> {
+        digits(self.field()?)
+    }
+    fn hex(&mut self) -> Option<u128> {
+        let f = self.field()?;
+        if f.is_empty() || f.len() > 32 {
+            return None;
+        }
+        f.iter().try_fold(0u128, |n, &b| {
+            let d = (b as char).to_digit(16)?;
+            Some((n << 4) | u128::from(d))
+        })
+    }
+}
+
+/// A decimal number written by [`write_entry`]: digits only, at most 39 of them, no overflow.
+fn digits(f: &[u8]) -> Option<u128> {
+    if f.is_empty() || f.len() > 39 {
+        return None;
+    }
+    f.iter().try_fold(0u128, |n, &b| {
+        b.is_ascii_digit()
+            .then(|| n.checked_mul(10)?.checked_add(u128::from(b - b'0')))
+            .flatten()
+    })
+}
+
+/// Writes a name on one line: `\\` and line breaks escaped (`\\\\`, `\\n`, `\\r`).
+fn escape(name: &str, out: &mut String) {
+    if !name.contains(['\\', '\n', '\r']) {
+        out.push_str(name);
+        return;
+    }
+    for c in name.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// The name [`escape`] wrote; `None` for an escape it does not write.
+fn unescape(line: &str) -> Option<String> {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        out.push(match c {
+            '\\' => match chars.next()? {
+                '\\' => '\\',
+                'n' => '\n',
+                'r' => '\r',
+                _ => return None,
+            },
+            c => c,
+        });
+    }
+    Some(out)
+}
+
+/// Writes one entry; `number` gives each name's line among the names written.
+fn write_entry(out: &mut String, path: &str, e: &Entry, number: &[u32]) {
     use std::fmt::Write as _;
     let s = &e.summary;
     let _ = write!(
@@ -149,7 +262,7 @@ fn write_entry(out: &mut String, path: &str, e: &Entry, names: &Names) {
             if k > 0 {
                 out.push(' ');
             }
-            out.push_str(names.name(n));
+            let _ = write!(out, "{}", number[n as usize]);
         }
     }
     out.push('\n');
@@ -158,17 +271,37 @@ fn write_entry(out: &mut String, path: &str, e: &Entry, names: &Names) {
 /// Writes the cache atomically: a temporary file in the cache folder, renamed over the cache.
 /// Failures are ignored (a read-only project is checked without a cache).
 fn write_index(dir: &Path, index: &Index) {
-    let mut paths: Vec<&String> = index.entries.keys().collect();
-    paths.sort();
-    let mut body = String::new();
-    for p in paths {
-        write_entry(&mut body, p, &index.entries[p], &index.names);
+    let mut paths: Vec<(&String, &Entry)> = index.entries.iter().collect();
+    paths.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    // Only the names the entries use, numbered in the order first used.
+    const UNUSED: u32 = u32::MAX;
+    let mut number = vec![UNUSED; index.names.len()];
+    let mut names = String::new();
+    let mut used = 0u32;
+    for (_, e) in &paths {
+        let s = &e.summary;
+        for &n in [s.defs(), s.uses(), s.fundefs(), s.calls()]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(slot) = number.get_mut(n as usize).filter(|s| **s == UNUSED) {
+                *slot = used;
+                used += 1;
+                escape(index.names.name(n), &mut names);
+                names.push('\n');
+            }
+        }
+    }
+    let mut body = names;
+    for (p, e) in paths {
+        write_entry(&mut body, p, e, &number);
     }
     let head = format!(
-        "{}\n{} {} {:032x}\n",
+        "{}\n{} {} {} {:032x}\n",
         version_line(),
         index.written,
         index.entries.len(),
+        used,
         content_hash(body.as_bytes())
     );
     if std::fs::create_dir_all(dir).is_err() {
@@ -263,12 +396,7 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
     let looked: Vec<(Option<String>, Looked)> = files
         .par_iter()
         .map(|input| {
-            let key = use_cache
-                .then(|| absolute_in(&cwd, input.path()))
-                .as_ref()
-                .and_then(|p| p.to_str())
-                .filter(|p| !p.contains(['\t', '\n', '\r']))
-                .map(str::to_string);
+            let key = use_cache.then(|| key_in(&cwd, input.path())).flatten();
             let meta = std::fs::metadata(input.path()).ok();
             let stat = meta
                 .as_ref()
@@ -322,6 +450,8 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
     for (key, how) in looked {
         let entry = key.as_ref().and_then(|k| old.entries.get_mut(k));
         match (how, entry) {
+            // Taken out of the cache when it is not written again.
+            (Looked::Fresh, Some(e)) if !changed => summaries.push(std::mem::take(&mut e.summary)),
             (Looked::Fresh, Some(e)) => summaries.push(e.summary.clone()),
             (Looked::Verified(mtime), Some(e)) => {
                 e.mtime = mtime;
@@ -629,6 +759,25 @@ enum Looked {
     /// From its parse: the summary, and what keys its entry (size, time, content hash) when
     /// it can be cached.
     Parsed(Box<FromParse>),
+}
+
+/// A file's key in the cache: its path made absolute against `cwd` (the text `cwd/path` for
+/// a clean relative path, else [`absolute_in`]); `None` for a path that is not text or that
+/// holds a tab or a line break (the cache could not write it).
+fn key_in(cwd: &Path, path: &Path) -> Option<String> {
+    let text = path.to_str()?;
+    let clean = cfg!(unix) && super::clean_relative(text, false);
+    let key = match (clean, cwd.to_str()) {
+        (true, Some(dir)) if dir.starts_with('/') && !dir.ends_with('/') => {
+            let mut key = String::with_capacity(dir.len() + 1 + text.len());
+            key.push_str(dir);
+            key.push('/');
+            key.push_str(text);
+            key
+        }
+        _ => absolute_in(cwd, path).to_str()?.to_string(),
+    };
+    (!key.contains(['\t', '\n', '\r'])).then_some(key)
 }
 
 /// `path` made absolute against `cwd` (without asking the system for the working directory

@@ -146,7 +146,7 @@ fn note(s: &Statement, out: &mut Summary) {
 /// (the tables of a domain, the words before `(`), so each is kept once.
 #[derive(Debug, Default, Clone)]
 pub struct Names {
-    ids: HashMap<CompactString, u32>,
+    ids: foldhash::HashMap<CompactString, u32>,
     list: Vec<CompactString>,
 }
 
@@ -232,6 +232,17 @@ impl Compact {
             global,
             ends,
             ids: ids.into_boxed_slice(),
+        }
+    }
+    /// Builds one from its names' numbers (`ids`: defs, uses, fundefs and calls, in that
+    /// order; `ends`: where the first three lists end).
+    pub fn from_ids(global: bool, ends: [u32; 3], ids: &[u32]) -> Compact {
+        let len = ids.len() as u32;
+        let ends = ends.map(|e| e.min(len));
+        Compact {
+            global,
+            ends,
+            ids: ids.into(),
         }
     }
     fn part(&self, k: usize) -> &[u32] {
