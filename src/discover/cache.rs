@@ -144,12 +144,28 @@ fn parse_entry<'a>(line: &'a str, names: usize, ids: &mut Vec<u32>) -> Option<(&
     ids.clear();
     let mut ends = [0u32; 3];
     for k in 0..4 {
-        for n in at.field()?.split(|&b| b == b' ').filter(|n| !n.is_empty()) {
-            let id = u32::try_from(digits(n)?).ok()?;
-            if id as usize >= names {
-                return None;
+        // Numbers separated by single spaces, each below `names`.
+        let list = at.field()?;
+        if !list.is_empty() {
+            let mut id = 0usize;
+            let mut len = 0;
+            for &b in list.iter().chain(std::iter::once(&b' ')) {
+                if b == b' ' {
+                    if len == 0 || id >= names {
+                        return None;
+                    }
+                    ids.push(id as u32);
+                    (id, len) = (0, 0);
+                    continue;
+                }
+                let d = b.wrapping_sub(b'0');
+                // At most 9 digits: no overflow.
+                if d > 9 || len == 9 {
+                    return None;
+                }
+                id = id * 10 + usize::from(d);
+                len += 1;
             }
-            ids.push(id);
         }
         if k < 3 {
             ends[k] = ids.len() as u32;
@@ -202,6 +218,18 @@ impl<'b> Fields<'b> {
 fn digits(f: &[u8]) -> Option<u128> {
     if f.is_empty() || f.len() > 39 {
         return None;
+    }
+    if f.len() <= 19 {
+        // Fits in 64 bits whatever the digits: no overflow check.
+        let mut n = 0u64;
+        for &b in f {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return None;
+            }
+            n = n * 10 + u64::from(d);
+        }
+        return Some(u128::from(n));
     }
     f.iter().try_fold(0u128, |n, &b| {
         b.is_ascii_digit()
@@ -513,28 +541,35 @@ pub fn histories_of(
     (plan, history)
 }
 
-/// Whether the files `keep` picks out of `files` fall into the same histories, in the same
-/// order, as in the whole project (`plan`, `history`: [`histories_of`] of `files`).
+/// Whether the files `kept` picks out of `files` (their indices, in order) fall into the same
+/// histories, in the same order, as in the whole project (`plan`, `history`: [`histories_of`]
+/// of `files`). Linear in the files kept.
 pub fn same_histories(
     files: &[&Input],
-    keep: &[bool],
+    kept: &[usize],
     plan: &crate::semantic::history::Plan,
     history: &[Option<u32>],
     settings: &Settings,
 ) -> bool {
-    let kept: Vec<usize> = (0..files.len()).filter(|&i| keep[i]).collect();
     let sub = crate::semantic::history::plan_paths(
         kept.iter()
             .enumerate()
             .map(|(j, &i)| (FileId(j as u32), files[i].path())),
         settings,
     );
-    sub.histories.len()
-        == plan
-            .histories
-            .iter()
-            .filter(|h| h.files.first().is_some_and(|f| keep[f.0 as usize]))
-            .count()
+    // The histories whose first file is kept.
+    let first_kept = kept
+        .iter()
+        .filter(|&&i| {
+            history[i].is_some_and(|k| {
+                plan.histories[k as usize]
+                    .files
+                    .first()
+                    .is_some_and(|f| f.0 as usize == i)
+            })
+        })
+        .count();
+    sub.histories.len() == first_kept
         && sub.histories.iter().all(|h| {
             let Some(first) = h.files.first() else {
                 return false;
@@ -603,7 +638,8 @@ pub fn select_context(
         .collect();
     // The chosen files must fall into the same histories, in the same order, as in the whole
     // project: else every file is read.
-    if !same_histories(&files, &keep, &plan, &history, settings) {
+    let kept: Vec<usize> = (0..files.len()).filter(|&i| keep[i]).collect();
+    if !same_histories(&files, &kept, &plan, &history, settings) {
         return all_needed(parsed);
     }
     let needed = chosen.len();
