@@ -837,3 +837,77 @@ fn absolute_in(cwd: &Path, path: &Path) -> PathBuf {
 fn bytes_len(entry: &FileEntry) -> u64 {
     entry.source.text.len() as u64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_with_line_breaks_and_backslashes_survive_a_round_trip() {
+        let dir =
+            std::env::temp_dir().join(format!("flinklint-cache-names-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut index = Index {
+            written: 7,
+            ..Index::default()
+        };
+        let summary = crate::semantic::deploy::context::Summary {
+            global: true,
+            defs: vec!["a\nb".into(), "c\\n".into()],
+            uses: vec!["plain".into()],
+            fundefs: vec![],
+            calls: vec!["\\".into(), "plain".into()],
+        };
+        let compact = Compact::new(&summary, &mut index.names);
+        index.entries.insert(
+            "/p/x.sql".to_string(),
+            Entry {
+                size: 3,
+                mtime: u128::from(u64::MAX) + 5,
+                hash: u128::MAX,
+                summary: compact,
+            },
+        );
+        write_index(&dir, &index);
+        let read = read_index(&dir.join(FILE_NAME)).expect("the cache just written is read");
+        let _ = std::fs::remove_dir_all(&dir);
+        let e = &read.entries["/p/x.sql"];
+        assert_eq!(
+            (e.size, e.mtime, e.hash),
+            (3, u128::from(u64::MAX) + 5, u128::MAX)
+        );
+        assert!(e.summary.global);
+        let names = |ids: &[u32]| -> Vec<String> {
+            ids.iter()
+                .map(|&n| read.names.name(n).to_string())
+                .collect()
+        };
+        assert_eq!(names(e.summary.defs()), ["a\nb", "c\\n"]);
+        assert_eq!(names(e.summary.uses()), ["plain"]);
+        assert!(e.summary.fundefs().is_empty());
+        assert_eq!(names(e.summary.calls()), ["\\", "plain"]);
+    }
+
+    #[test]
+    fn entries_with_bad_numbers_are_not_read() {
+        let ok = "/p\t1\t2\tff\t-\t0 1\t\t\t1";
+        assert!(parse_entry(ok, 2, &mut Vec::new()).is_some());
+        for bad in [
+            "/p\t1\t2\tff\t-\t0 2\t\t\t1",
+            "/p\t1\t2\tff\t-\t0  1\t\t\t1",
+            "/p\t1\t2\tff\t-\t0 1 \t\t\t1",
+            "/p\t-1\t2\tff\t-\t\t\t\t",
+            "/p\t1\t2\tfg\t-\t\t\t\t",
+            "/p\t1\t2\tff\tx\t\t\t\t",
+            "/p\t1\t2\tff\t-\t\t\t\t\t",
+            "/p\t1\t2\tff\t-\t\t\t",
+            "/p\t99999999999999999999999999999999999999999\t2\tff\t-\t\t\t\t",
+            "/p\t1\t2\tff\t-\t1234567890\t\t\t",
+        ] {
+            assert!(parse_entry(bad, 2, &mut Vec::new()).is_none(), "{bad:?}");
+        }
+        assert_eq!(unescape("a\\nb\\\\"), Some("a\nb\\".to_string()));
+        assert_eq!(unescape("a\\x"), None);
+        assert_eq!(unescape("a\\"), None);
+    }
+}
