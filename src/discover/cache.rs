@@ -143,7 +143,8 @@ fn parse_entry<'a>(line: &'a str, names: usize, ids: &mut Vec<u32>) -> Option<(&
     };
     ids.clear();
     let mut ends = [0u32; 3];
-    for k in 0..4 {
+    // The four lists; after each of the first three, where it ends.
+    for end in ends.iter_mut().map(Some).chain([None]) {
         // Numbers separated by single spaces, each below `names`.
         let list = at.field()?;
         if !list.is_empty() {
@@ -167,8 +168,8 @@ fn parse_entry<'a>(line: &'a str, names: usize, ids: &mut Vec<u32>) -> Option<(&
                 len += 1;
             }
         }
-        if k < 3 {
-            ends[k] = ids.len() as u32;
+        if let Some(end) = end {
+            *end = ids.len() as u32;
         }
     }
     if at.pos != rest.len() {
