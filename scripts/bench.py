@@ -143,12 +143,19 @@ def generate(corpus, files, seed):
 
 def run_rss(cmd, **kw):
     """Runs `cmd`; returns (seconds, peak RSS in MB) of that process alone (wait4)."""
+    took, rss, _ = run_usage(cmd, **kw)
+    return took, rss
+
+
+def run_usage(cmd, **kw):
+    """Runs `cmd`; returns (wall seconds, peak RSS in MB, CPU seconds: user + system) of that
+    process alone (wait4). On a loaded machine the CPU time is the steadier figure."""
     t = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
     _, _, usage = os.wait4(p.pid, 0)
     took = time.perf_counter() - t
     p.returncode = 0
-    return took, usage.ru_maxrss / 1024.0
+    return took, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
 
 
 def one_file(binary, corpus, runs):
@@ -173,19 +180,22 @@ def one_file(binary, corpus, runs):
 
     def cold():
         shutil.rmtree(cache, ignore_errors=True)
-        return run_rss(cmd, cwd=corpus)[0] * 1e3
+        return run_usage(cmd, cwd=corpus)
 
-    def show(name, t):
-        print(f"  {name:34s} median {statistics.median(t):7.1f} ms, best {min(t):7.1f} ms")
+    def show(name, runs_):
+        wall = [r[0] * 1e3 for r in runs_]
+        cpu = [r[2] * 1e3 for r in runs_]
+        print(f"  {name:34s} wall median {statistics.median(wall):7.1f} ms, best {min(wall):7.1f} ms; "
+              f"CPU (user+sys) median {statistics.median(cpu):6.1f} ms, best {min(cpu):6.1f} ms")
 
     print(f"one file in the {len(files)}-file repository ({staged}; {runs} runs each):")
     cold()
     show("cold (no cache)", [cold() for _ in range(runs)])
-    run_rss(cmd, cwd=corpus)
-    show("warm (cache written)", [run_rss(cmd, cwd=corpus)[0] * 1e3 for _ in range(runs)])
+    run_usage(cmd, cwd=corpus)
+    show("warm (cache written)", [run_usage(cmd, cwd=corpus) for _ in range(runs)])
     show("--no-cache (every context file)",
-         [run_rss(cmd + ["--no-cache"], cwd=corpus)[0] * 1e3 for _ in range(runs)])
-    show("true", [run_rss(["true"])[0] * 1e3 for _ in range(runs)])
+         [run_usage(cmd + ["--no-cache"], cwd=corpus) for _ in range(runs)])
+    show("true", [run_usage(["true"]) for _ in range(runs)])
     err = subprocess.run(cmd + ["--verbose"], cwd=corpus, capture_output=True, text=True).stderr
     for line in err.splitlines():
         if "context cache" in line:
@@ -224,19 +234,21 @@ def scales(args, target_dir):
         cmd = [binary, "check", "--format", "json", "--exit-zero", "."]
         shutil.rmtree(os.path.join(corpus, ".flinklint_cache"), ignore_errors=True)
         subprocess.run(["cat", *files], cwd=corpus, stdout=subprocess.DEVNULL)  # page cache
-        cold, cold_rss = run_rss(cmd, cwd=corpus)  # no context cache yet
-        timed = [run_rss(cmd, cwd=corpus) for _ in range(runs)]
-        lint = min(t for t, _ in timed)
-        rss = max([r for _, r in timed] + [cold_rss])
+        cold, cold_rss, _ = run_usage(cmd, cwd=corpus)  # no context cache yet
+        timed = [run_usage(cmd, cwd=corpus) for _ in range(runs)]
+        lint = min(t for t, _, _ in timed)
+        cpu = min(c for _, _, c in timed)
+        rss = max([r for _, r, _ in timed] + [cold_rss])
         cat = best_of(["cat", *files], runs, cwd=corpus)
-        rows.append((n, size, lint, cat, rss, cold))
+        rows.append((n, size, lint, cat, rss, cold, cpu))
     print("whole run of `check .` against `cat` of the same files (best of --runs, the first "
-          "run, with no context cache, apart; peak RSS of check, all runs):")
+          "run, with no context cache, apart; peak RSS of check, all runs; CPU: user + system, "
+          "best, per file):")
     print(f"  {'files':>7s} {'MB':>7s} {'check ms':>9s} {'cat ms':>8s} {'ratio':>6s} {'us/file':>8s} "
-          f"{'RSS MB':>7s} {'1st run ms':>10s}")
-    for n, size, lint, cat, rss, cold in rows:
+          f"{'CPU us/file':>11s} {'RSS MB':>7s} {'1st run ms':>10s}")
+    for n, size, lint, cat, rss, cold, cpu in rows:
         print(f"  {n:7d} {size / 1e6:7.1f} {lint * 1e3:9.1f} {cat * 1e3:8.1f} {lint / cat:6.1f}x "
-              f"{lint * 1e6 / max(n, 1):8.1f} {rss:7.1f} {cold * 1e3:10.1f}")
+              f"{lint * 1e6 / max(n, 1):8.1f} {cpu * 1e6 / max(n, 1):11.1f} {rss:7.1f} {cold * 1e3:10.1f}")
     one_file(binary, first, args.runs)
 
 

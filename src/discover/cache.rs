@@ -24,18 +24,19 @@ use crate::files::FileEntry;
 use crate::semantic::deploy::context::{summarize, Compact, Graph, Names};
 use crate::source::FileId;
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::hash::BuildHasher;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+mod format;
+use format::{read_index, write_index};
 
 /// The cache file's name in the cache folder.
 pub const FILE_NAME: &str = "context-index";
 /// The cache folder's name in the project root, by default.
 pub const DEFAULT_DIR: &str = ".flinklint_cache";
 /// The format of the cache file; with flinklint's version, in its header.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 /// A file modified this close to the cache's writing is checked by its content.
 pub const RACY: Duration = Duration::from_secs(2);
 const MAGIC: &str = "flinklint-context-index";
@@ -54,12 +55,8 @@ struct Entry {
 #[derive(Debug, Default)]
 struct Index {
     written: u128,
-    entries: HashMap<String, Entry>,
+    entries: foldhash::HashMap<String, Entry>,
     names: Names,
-}
-
-fn version_line() -> String {
-    format!("{MAGIC} {FORMAT} {}", env!("CARGO_PKG_VERSION"))
 }
 
 /// The hash of a file's content (128 bits of two fixed-seed hashes).
@@ -71,131 +68,6 @@ fn content_hash(bytes: &[u8]) -> u128 {
 
 fn nanos(t: SystemTime) -> u128 {
     t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos())
-}
-
-/// Reads the cache file at `path`; `None` when it is missing, of another version or format,
-/// or not whole (truncated, garbled): such a cache is never trusted.
-fn read_index(path: &Path) -> Option<Index> {
-    let bytes = std::fs::read(path).ok()?;
-    let text = std::str::from_utf8(&bytes).ok()?;
-    let (version, rest) = text.split_once('\n')?;
-    if version != version_line() {
-        return None;
-    }
-    let (header, body) = rest.split_once('\n')?;
-    let mut h = header.split(' ');
-    let written: u128 = h.next()?.parse().ok()?;
-    let count: usize = h.next()?.parse().ok()?;
-    let hash = u128::from_str_radix(h.next()?, 16).ok()?;
-    if h.next().is_some() || content_hash(body.as_bytes()) != hash {
-        return None;
-    }
-    let mut entries = HashMap::with_capacity(count.min(body.len() / 8 + 1));
-    let mut names = Names::default();
-    for line in body.lines() {
-        let (path, entry) = parse_entry(line, &mut names)?;
-        entries.insert(path.to_string(), entry);
-    }
-    (entries.len() == count).then_some(Index {
-        written,
-        entries,
-        names,
-    })
-}
-
-fn parse_entry<'a>(line: &'a str, names: &mut Names) -> Option<(&'a str, Entry)> {
-    let mut f = line.split('\t');
-    let path = f.next()?;
-    let size = f.next()?.parse().ok()?;
-    let mtime = f.next()?.parse().ok()?;
-    let hash = u128::from_str_radix(f.next()?, 16).ok()?;
-    let global = match f.next()? {
-        "g" => true,
-        "-" => false,
-        _ => return None,
-    };
-    let lists: [&str; 4] = [f.next()?, f.next()?, f.next()?, f.next()?];
-    let mut words = lists.map(|l| l.split(' ').filter(|n| !n.is_empty()));
-    let [a, b, c, d] = &mut words;
-    let summary = Compact::from_lists(global, [a, b, c, d], names);
-    if f.next().is_some() {
-        return None;
-    }
-    Some((
-        path,
-        Entry {
-            size,
-            mtime,
-            hash,
-            summary,
-        },
-    ))
-}
-
-fn write_entry(out: &mut String, path: &str, e: &Entry, names: &Names) {
-    use std::fmt::Write as _;
-    let s = &e.summary;
-    let _ = write!(
-        out,
-        "{path}\t{}\t{}\t{:032x}\t{}",
-        e.size,
-        e.mtime,
-        e.hash,
-        if s.global { "g" } else { "-" }
-    );
-    for list in [s.defs(), s.uses(), s.fundefs(), s.calls()] {
-        out.push('\t');
-        for (k, &n) in list.iter().enumerate() {
-            if k > 0 {
-                out.push(' ');
-            }
-            out.push_str(names.name(n));
-        }
-    }
-    out.push('\n');
-}
-
-/// Writes the cache atomically: a temporary file in the cache folder, renamed over the cache.
-/// Failures are ignored (a read-only project is checked without a cache).
-fn write_index(dir: &Path, index: &Index) {
-    let mut paths: Vec<&String> = index.entries.keys().collect();
-    paths.sort();
-    let mut body = String::new();
-    for p in paths {
-        write_entry(&mut body, p, &index.entries[p], &index.names);
-    }
-    let head = format!(
-        "{}\n{} {} {:032x}\n",
-        version_line(),
-        index.written,
-        index.entries.len(),
-        content_hash(body.as_bytes())
-    );
-    if std::fs::create_dir_all(dir).is_err() {
-        return;
-    }
-    // Marks the folder as a cache (backup tools skip it) and keeps it out of git.
-    let gitignore = dir.join(".gitignore");
-    if !gitignore.exists() {
-        let _ = std::fs::write(&gitignore, "# Created by flinklint: its cache.\n*\n");
-        let _ = std::fs::write(
-            dir.join("CACHEDIR.TAG"),
-            "Signature: 8a477f597d28d172789f06886806bc55\n# flinklint's cache (https://bford.info/cachedir/)\n",
-        );
-    }
-    let tmp = dir.join(format!(
-        "{FILE_NAME}.{}.{}.tmp",
-        std::process::id(),
-        nanos(SystemTime::now())
-    ));
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(head.as_bytes())?;
-        f.write_all(body.as_bytes())?;
-        f.sync_data()
-    });
-    if written.is_err() || std::fs::rename(&tmp, dir.join(FILE_NAME)).is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
 }
 
 /// Whether a run keeps the context cache: a `cache-dir` is configured, or the project root is
@@ -263,12 +135,7 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
     let looked: Vec<(Option<String>, Looked)> = files
         .par_iter()
         .map(|input| {
-            let key = use_cache
-                .then(|| absolute_in(&cwd, input.path()))
-                .as_ref()
-                .and_then(|p| p.to_str())
-                .filter(|p| !p.contains(['\t', '\n', '\r']))
-                .map(str::to_string);
+            let key = use_cache.then(|| key_in(&cwd, input.path())).flatten();
             let meta = std::fs::metadata(input.path()).ok();
             let stat = meta
                 .as_ref()
@@ -322,6 +189,8 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
     for (key, how) in looked {
         let entry = key.as_ref().and_then(|k| old.entries.get_mut(k));
         match (how, entry) {
+            // Taken out of the cache when it is not written again.
+            (Looked::Fresh, Some(e)) if !changed => summaries.push(std::mem::take(&mut e.summary)),
             (Looked::Fresh, Some(e)) => summaries.push(e.summary.clone()),
             (Looked::Verified(mtime), Some(e)) => {
                 e.mtime = mtime;
@@ -383,28 +252,35 @@ pub fn histories_of(
     (plan, history)
 }
 
-/// Whether the files `keep` picks out of `files` fall into the same histories, in the same
-/// order, as in the whole project (`plan`, `history`: [`histories_of`] of `files`).
+/// Whether the files `kept` picks out of `files` (their indices, in order) fall into the same
+/// histories, in the same order, as in the whole project (`plan`, `history`: [`histories_of`]
+/// of `files`). Linear in the files kept.
 pub fn same_histories(
     files: &[&Input],
-    keep: &[bool],
+    kept: &[usize],
     plan: &crate::semantic::history::Plan,
     history: &[Option<u32>],
     settings: &Settings,
 ) -> bool {
-    let kept: Vec<usize> = (0..files.len()).filter(|&i| keep[i]).collect();
     let sub = crate::semantic::history::plan_paths(
         kept.iter()
             .enumerate()
             .map(|(j, &i)| (FileId(j as u32), files[i].path())),
         settings,
     );
-    sub.histories.len()
-        == plan
-            .histories
-            .iter()
-            .filter(|h| h.files.first().is_some_and(|f| keep[f.0 as usize]))
-            .count()
+    // The histories whose first file is kept.
+    let first_kept = kept
+        .iter()
+        .filter(|&&i| {
+            history[i].is_some_and(|k| {
+                plan.histories[k as usize]
+                    .files
+                    .first()
+                    .is_some_and(|f| f.0 as usize == i)
+            })
+        })
+        .count();
+    sub.histories.len() == first_kept
         && sub.histories.iter().all(|h| {
             let Some(first) = h.files.first() else {
                 return false;
@@ -473,7 +349,8 @@ pub fn select_context(
         .collect();
     // The chosen files must fall into the same histories, in the same order, as in the whole
     // project: else every file is read.
-    if !same_histories(&files, &keep, &plan, &history, settings) {
+    let kept: Vec<usize> = (0..files.len()).filter(|&i| keep[i]).collect();
+    if !same_histories(&files, &kept, &plan, &history, settings) {
         return all_needed(parsed);
     }
     let needed = chosen.len();
@@ -629,6 +506,25 @@ enum Looked {
     /// From its parse: the summary, and what keys its entry (size, time, content hash) when
     /// it can be cached.
     Parsed(Box<FromParse>),
+}
+
+/// A file's key in the cache: its path made absolute against `cwd` (the text `cwd/path` for
+/// a clean relative path, else [`absolute_in`]); `None` for a path that is not text or that
+/// holds a tab or a line break (the cache could not write it).
+fn key_in(cwd: &Path, path: &Path) -> Option<String> {
+    let text = path.to_str()?;
+    let clean = cfg!(unix) && super::clean_relative(text, false);
+    let key = match (clean, cwd.to_str()) {
+        (true, Some(dir)) if dir.starts_with('/') && !dir.ends_with('/') => {
+            let mut key = String::with_capacity(dir.len() + 1 + text.len());
+            key.push_str(dir);
+            key.push('/');
+            key.push_str(text);
+            key
+        }
+        _ => absolute_in(cwd, path).to_str()?.to_string(),
+    };
+    (!key.contains(['\t', '\n', '\r'])).then_some(key)
 }
 
 /// `path` made absolute against `cwd` (without asking the system for the working directory

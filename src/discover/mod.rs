@@ -22,9 +22,8 @@ mod walk;
 
 use crate::config::glob::PathMatcher;
 use crate::config::Settings;
-use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
-use walk::{walk, walk_to};
+use walk::{walk, walk_each};
 
 /// Where a file's text comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -433,12 +432,14 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
         }
     }
     let cwd = current_dir();
-    let given: HashSet<PathBuf> = inputs
+    // Canonical paths, compared as bytes (hashing a `Path` walks its components).
+    let given: foldhash::HashSet<Vec<u8>> = inputs
         .iter()
         .filter_map(|i| match i {
             Input::File(p) => std::fs::canonicalize(p).ok(),
             Input::Stdin(_) => None,
         })
+        .map(|p| p.into_os_string().into_encoded_bytes())
         .collect();
     let stdin_shown = stdin_named.as_deref().map(|p| display_path(&cwd, p));
     let stdin_canonical = stdin_named
@@ -456,7 +457,7 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
     project_files(settings, &roots_from)
         .into_iter()
         .filter(|(shown, canonical)| {
-            !given.contains(canonical)
+            !given.contains(canonical.as_os_str().as_encoded_bytes())
                 && Some(canonical) != stdin_canonical.as_ref()
                 && Some(shown) != stdin_shown.as_ref()
         })
@@ -624,38 +625,69 @@ pub fn context_roots(settings: &Settings, args: &[PathBuf]) -> Vec<ContextRoot> 
 /// found as [`discover_with`] finds files in a folder (`exclude` and `.gitignore` apply).
 fn project_files(settings: &Settings, args: &[PathBuf]) -> Vec<(PathBuf, PathBuf)> {
     let cwd = current_dir();
-    let mut found = Vec::new();
+    let mut found: Vec<(PathBuf, bool)> = Vec::new();
     for root in context_roots(settings, args) {
         let depth = (!root.recursive).then_some(1);
-        walk_to(&root.dir, settings, &settings.exclude, depth, &mut found);
+        walk_each(
+            &root.dir,
+            settings,
+            &settings.exclude,
+            depth,
+            |path, link| found.push((path, link)),
+        );
     }
-    let mut seen = HashSet::new();
-    // A file that is not a symbolic link is its folder's canonical path and its name: one
-    // `lstat` per file and one canonicalization per folder (canonicalizing every file costs a
-    // `readlink` per component of its path).
-    let mut folders: HashMap<PathBuf, Option<PathBuf>> = HashMap::new();
+    let mut seen: foldhash::HashSet<Vec<u8>> = Default::default();
+    // A file that is not a symbolic link (as the walk saw it) is its folder's canonical path
+    // and its name: one canonicalization per folder (canonicalizing every file costs a
+    // `readlink` per component of its path), the folder asked last kept at hand.
+    let mut folders: foldhash::HashMap<Vec<u8>, Option<PathBuf>> = Default::default();
+    let mut last: Option<(PathBuf, Option<PathBuf>)> = None;
+    let mut canonical_folder = |parent: &Path| -> Option<PathBuf> {
+        if let Some((dir, canonical)) = &last {
+            if dir.as_os_str() == parent.as_os_str() {
+                return canonical.clone();
+            }
+        }
+        let canonical = folders
+            .entry(parent.as_os_str().as_encoded_bytes().to_vec())
+            .or_insert_with(|| {
+                std::fs::canonicalize(if parent.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    parent
+                })
+                .ok()
+            })
+            .clone();
+        last = Some((parent.to_path_buf(), canonical.clone()));
+        canonical
+    };
     found
         .into_iter()
-        .filter_map(|i| {
-            let path = i.path();
-            let plain = std::fs::symlink_metadata(path).is_ok_and(|m| !m.file_type().is_symlink());
-            let canonical = match (plain, path.parent(), path.file_name()) {
-                (true, Some(parent), Some(name)) => folders
-                    .entry(parent.to_path_buf())
-                    .or_insert_with(|| {
-                        std::fs::canonicalize(if parent.as_os_str().is_empty() {
-                            Path::new(".")
-                        } else {
-                            parent
-                        })
-                        .ok()
-                    })
-                    .as_ref()
-                    .map(|p| p.join(name))?,
-                _ => std::fs::canonicalize(path).ok()?,
+        .filter_map(|(path, link)| {
+            // Folder and name split at the last `/` (`Path::parent` parses components).
+            let split = match path.to_str() {
+                Some(text) if cfg!(unix) => text
+                    .rfind('/')
+                    .filter(|&at| at > 0 && !matches!(&text[at + 1..], "" | "." | ".."))
+                    .map(|at| {
+                        (
+                            Path::new(&text[..at]),
+                            std::ffi::OsStr::new(&text[at + 1..]),
+                        )
+                    }),
+                _ => None,
             };
-            seen.insert(canonical.clone())
-                .then(|| (display_path(&cwd, path), canonical))
+            let (parent, name) = match split {
+                Some((parent, name)) => (Some(parent), Some(name)),
+                None => (path.parent(), path.file_name()),
+            };
+            let canonical = match (link, parent, name) {
+                (false, Some(parent), Some(name)) => canonical_folder(parent)?.join(name),
+                _ => std::fs::canonicalize(&path).ok()?,
+            };
+            seen.insert(canonical.as_os_str().as_encoded_bytes().to_vec())
+                .then(|| (display_path(&cwd, &path), canonical))
         })
         .collect()
 }
@@ -668,6 +700,17 @@ fn current_dir() -> PathBuf {
 /// without `.` components (`./jobs/a.sql` is `jobs/a.sql`). Lexical only: nothing is resolved
 /// on disk. Files of one run must be shown alike, since a history is the files of one folder.
 pub fn display_path(cwd: &Path, path: &Path) -> PathBuf {
+    // Most paths are text, under `cwd` and clean: compared as text (components are slow).
+    if let (true, Some(c), Some(p)) = (cfg!(unix), cwd.to_str(), path.to_str()) {
+        let rest = p
+            .strip_prefix(c)
+            .and_then(|r| r.strip_prefix('/'))
+            .filter(|_| !c.ends_with('/'))
+            .unwrap_or(p);
+        if clean_relative(rest, true) {
+            return PathBuf::from(rest);
+        }
+    }
     let relative = path.strip_prefix(cwd).unwrap_or(path);
     let cleaned: PathBuf = relative
         .components()
@@ -678,6 +721,25 @@ pub fn display_path(cwd: &Path, path: &Path) -> PathBuf {
     } else {
         cleaned
     }
+}
+
+/// Whether `path` is a relative path of names separated by single `/`, none of them `.`
+/// (nor `..` unless `parent_ok`): one pass over its bytes.
+pub(crate) fn clean_relative(path: &str, parent_ok: bool) -> bool {
+    let bytes = path.as_bytes();
+    if bytes.is_empty() {
+        return false;
+    }
+    let mut start = 0;
+    for end in (0..=bytes.len()).filter(|&i| i == bytes.len() || bytes[i] == b'/') {
+        match &bytes[start..end] {
+            b"" | b"." => return false,
+            b".." if !parent_ok => return false,
+            _ => {}
+        }
+        start = end + 1;
+    }
+    true
 }
 
 /// The inputs of a run that also reads context files, shown as the context files are (see

@@ -82,17 +82,15 @@ fn run(
     let graph = Graph::new(&summed.summaries, &history, summed.names.len());
     let chunks = plan_chunks(&graph, &reported, chunk)?;
     // Every chunk must group its files into histories as the whole project does.
-    let mut keep = vec![false; files.len()];
+    let mut kept: Vec<usize> = Vec::new();
     for c in &chunks {
-        keep.iter_mut().for_each(|k| *k = false);
-        for &(i, _) in c {
-            keep[i] = true;
-        }
-        if !same_histories(&files, &keep, &plan, &history, settings) {
+        kept.clear();
+        kept.extend(c.iter().map(|&(i, _)| i));
+        if !same_histories(&files, &kept, &plan, &history, settings) {
             return None;
         }
     }
-    drop(keep);
+    drop(kept);
     drop(graph);
     drop(summed);
     let planned_at = start.elapsed();
@@ -133,6 +131,13 @@ fn run(
 /// The chunks: each a list of files (indices into the project's files, in their order, with
 /// whether the chunk reports on them), the reported ones and the context they need. `None`
 /// when one file's context alone is larger than a few chunks (nothing to gain).
+///
+/// Files go by the connected components of the graph ([`Graph::components`]): a component
+/// holds all the context its units need, so a chunk of whole components reads each file once
+/// (with the units the project's global files reach, which every chunk reads). A component
+/// larger than a few chunks is split unit by unit, each with the units it reaches
+/// ([`crate::semantic::deploy::context::Walker::closure`]), units that need the same context
+/// together. Linear in the files but for those large components.
 fn plan_chunks(
     graph: &Graph<'_>,
     reported: &[bool],
@@ -140,20 +145,57 @@ fn plan_chunks(
 ) -> Option<Vec<Vec<(usize, bool)>>> {
     let limit = chunk.saturating_mul(4);
     let mut walker = graph.walker();
-    // The units to report on, each with the units it needs besides itself.
-    let mut todo: Vec<(Vec<usize>, usize)> = Vec::new();
-    let mut seen_unit = vec![false; graph.units.len()];
+    let units = graph.units.len();
+    let mut unit_reported = vec![false; units];
     for (i, &r) in reported.iter().enumerate() {
-        let u = graph.unit_of[i];
-        if !r || std::mem::replace(&mut seen_unit[u], true) {
+        if r {
+            unit_reported[graph.unit_of[i]] = true;
+        }
+    }
+    // What every chunk reads: the units the global files reach.
+    let global = match graph.global.is_empty() {
+        true => Vec::new(),
+        false => walker.closure(&graph.global, limit)?,
+    };
+    let component = graph.components();
+    let count = component.iter().max().map_or(0, |&c| c as usize + 1);
+    let mut start = vec![0usize; count + 1];
+    for &c in &component {
+        start[c as usize + 1] += 1;
+    }
+    for k in 0..count {
+        start[k + 1] += start[k];
+    }
+    let mut by_component = vec![0usize; units];
+    let mut at = start.clone();
+    for (u, &c) in component.iter().enumerate() {
+        by_component[at[c as usize]] = u;
+        at[c as usize] += 1;
+    }
+    // Each job: the units it reports on and the units it needs besides them.
+    let mut jobs: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    // The units of large components, each with the units it needs besides itself.
+    let mut todo: Vec<(Vec<usize>, usize)> = Vec::new();
+    for k in 0..count {
+        let members = &by_component[start[k]..start[k + 1]];
+        if !members.iter().any(|&u| unit_reported[u]) {
             continue;
         }
-        let mut seeds = vec![u];
-        seeds.extend(&graph.global);
-        let mut needs = walker.closure(&seeds, limit)?;
-        needs.retain(|&v| v != u);
-        needs.sort_unstable();
-        todo.push((needs, u));
+        let files: usize = members.iter().map(|&u| graph.units[u].len()).sum();
+        if files <= limit {
+            let (reported_units, context): (Vec<usize>, Vec<usize>) =
+                members.iter().partition(|&&u| unit_reported[u]);
+            jobs.push((reported_units, context));
+            continue;
+        }
+        for &u in members.iter().filter(|&&u| unit_reported[u]) {
+            let mut seeds = vec![u];
+            seeds.extend(&graph.global);
+            let mut needs = walker.closure(&seeds, limit)?;
+            needs.retain(|&v| v != u);
+            needs.sort_unstable();
+            todo.push((needs, u));
+        }
     }
     // Units that need the same context go together: numbered by their context (in the order
     // first seen), sorted by that number.
@@ -166,7 +208,12 @@ fn plan_chunks(
     drop(contexts);
     order.sort_unstable();
     let mut slots: Vec<Option<(Vec<usize>, usize)>> = todo.into_iter().map(Some).collect();
-    let todo = order.into_iter().filter_map(|(_, k)| slots[k].take());
+    jobs.extend(
+        order
+            .into_iter()
+            .filter_map(|(_, k)| slots[k].take())
+            .map(|(needs, u)| (vec![u], needs)),
+    );
     let mut chunks = Vec::new();
     let mut members: Vec<usize> = Vec::new();
     let mut context: Vec<usize> = Vec::new();
@@ -179,6 +226,7 @@ fn plan_chunks(
             .drain(..)
             .map(|u| (u, true))
             .chain(context.drain(..).map(|u| (u, false)))
+            .chain(global.iter().map(|&u| (u, false)))
             .collect();
         // A unit both reported and context is reported (sorted first).
         units.sort_unstable_by_key(|&(u, member)| (u, !member));
@@ -191,9 +239,12 @@ fn plan_chunks(
         chunks.push(files);
         *size = 0;
     };
-    for (needs, u) in todo {
-        members.push(u);
-        size += graph.units[u].len();
+    for (reported_units, needs) in jobs {
+        size += reported_units
+            .iter()
+            .map(|&u| graph.units[u].len())
+            .sum::<usize>();
+        members.extend(reported_units);
         context.extend(needs);
         if size >= chunk {
             flush(&mut members, &mut context, &mut size);

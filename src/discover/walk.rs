@@ -78,12 +78,28 @@ pub(super) fn walk_to(
     max_depth: Option<usize>,
     inputs: &mut Vec<Input>,
 ) {
+    walk_each(dir, settings, exclude, max_depth, |path, _| {
+        inputs.push(Input::File(path))
+    });
+}
+
+/// [`walk_to`], giving each file's path and whether the entry itself is a symbolic link (as
+/// the walk saw it: no further system call).
+pub(super) fn walk_each(
+    dir: &Path,
+    settings: &Settings,
+    exclude: &PathMatcher,
+    max_depth: Option<usize>,
+    mut found: impl FnMut(PathBuf, bool),
+) {
     // The folder's path relative to the project root, computed once; entries add their part.
     let base = (!exclude.is_empty()).then(|| settings.relative_path(dir));
     let mut rules = settings.respect_gitignore.then(|| IgnoreRules::new(dir));
+    // Sorted by file name: the entries of one folder share its path up to their names, so
+    // their paths compare as their names do (`DirEntry::file_name` parses the path each time).
     let mut walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
-        .sort_by_file_name();
+        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()));
     if let Some(depth) = max_depth {
         walker = walker.max_depth(depth);
     }
@@ -98,7 +114,7 @@ pub(super) fn walk_to(
         if is_dir && is_skipped_dir(e.file_name()) {
             return false;
         }
-        let rest = e.path().strip_prefix(dir).unwrap_or(e.path());
+        let rest = below(dir, e.path());
         if let Some(base) = &base {
             if exclude.matches(&base.join(rest), is_dir) {
                 return false;
@@ -132,7 +148,8 @@ pub(super) fn walk_to(
         }
         let file_type = entry.file_type();
         if file_type.is_file() {
-            inputs.push(Input::File(entry.into_path()));
+            let link = entry.path_is_symlink();
+            found(entry.into_path(), link);
         } else if !file_type.is_dir() {
             // A named pipe or a device (or a link to one) with a SQL name.
             if let Err(e) = regular_file(entry.path()) {
@@ -140,6 +157,25 @@ pub(super) fn walk_to(
             }
         }
     }
+}
+
+/// `path` relative to `dir`, the folder it was walked from: the bytes after `dir/` when the
+/// path is text (one comparison; `Path::strip_prefix` compares component by component), else
+/// by components.
+fn below<'p>(dir: &Path, path: &'p Path) -> &'p Path {
+    if let (Some(d), Some(p)) = (dir.to_str(), path.to_str()) {
+        if let Some(rest) = p.strip_prefix(d) {
+            let rest = if d.ends_with('/') {
+                Some(rest)
+            } else {
+                rest.strip_prefix('/')
+            };
+            if let Some(rest) = rest.filter(|r| !r.starts_with('/')) {
+                return Path::new(rest);
+            }
+        }
+    }
+    path.strip_prefix(dir).unwrap_or(path)
 }
 
 fn is_skipped_dir(name: &std::ffi::OsStr) -> bool {
@@ -191,7 +227,16 @@ struct IgnoreRules {
     /// The ancestors of `canonical_root`, nearest first.
     above: Vec<PathBuf>,
     folders: HashMap<PathBuf, Rc<FolderRules>>,
+    /// The rules that apply in each folder of the walk, by its path relative to the walked
+    /// folder ([`IgnoreRules::chain`]).
+    chains: foldhash::HashMap<Vec<u8>, Rc<Chain>>,
+    /// The folder asked last, and its rules.
+    last: Option<(Vec<u8>, Rc<Chain>)>,
 }
+
+/// The rules that apply to a folder's entries, nearest first, each with whether its folder is
+/// above the walked one.
+type Chain = Vec<(Rc<FolderRules>, bool)>;
 
 impl IgnoreRules {
     fn new(dir: &Path) -> IgnoreRules {
@@ -205,36 +250,28 @@ impl IgnoreRules {
             canonical_root,
             above,
             folders: HashMap::new(),
+            chains: Default::default(),
+            last: None,
         }
     }
 
     /// Whether the entry at `rest` (relative to the walked folder) is ignored.
     fn ignores(&mut self, rest: &Path, is_dir: bool) -> bool {
+        // The folder: the text before the last `/` (`Path::parent` parses components).
+        let parent = match rest.to_str() {
+            Some(text) if cfg!(unix) => Path::new(text.rfind('/').map_or("", |at| &text[..at])),
+            _ => rest.parent().unwrap_or(Path::new("")),
+        };
+        let chain = self.chain(parent);
+        if chain.is_empty() {
+            return false;
+        }
         let path = self.root.join(rest);
+        let real_path = self.canonical_root.as_ref().map(|c| c.join(rest));
         let mut gitignore = None;
         let mut exclude = None;
-        // The folders of the walk that hold the entry, nearest first; then the real folders
-        // above the walked one.
-        let inside: Vec<PathBuf> = rest
-            .ancestors()
-            .skip(1)
-            .map(|a| {
-                if a.as_os_str().is_empty() {
-                    self.root.clone()
-                } else {
-                    self.root.join(a)
-                }
-            })
-            .collect();
-        let real_path = self.canonical_root.as_ref().map(|c| c.join(rest));
-        let above = std::mem::take(&mut self.above);
-        for (folder, is_above) in inside
-            .into_iter()
-            .map(|f| (f, false))
-            .chain(above.iter().map(|f| (f.clone(), true)))
-        {
-            let rules = self.folder(&folder);
-            let candidate = if is_above {
+        for (rules, is_above) in chain.iter() {
+            let candidate = if *is_above {
                 real_path.as_deref().unwrap_or(&path)
             } else {
                 &path
@@ -245,12 +282,60 @@ impl IgnoreRules {
             if exclude.is_none() {
                 exclude = decide(rules.exclude.as_ref(), candidate, is_dir);
             }
-            if rules.has_git {
-                break;
+        }
+        gitignore.or(exclude).unwrap_or(false)
+    }
+
+    /// The rules that apply to the entries of the folder `parent` (relative to the walked
+    /// folder): of the folders of the walk that hold them, nearest first, then of the real
+    /// folders above the walked one, up to the first work tree's root; only folders that have
+    /// rules, each with whether it is above the walked folder. Made once per folder (the last
+    /// one kept at hand: a folder's entries come together).
+    fn chain(&mut self, parent: &Path) -> Rc<Chain> {
+        let key = parent.as_os_str().as_encoded_bytes();
+        if let Some((last, chain)) = &self.last {
+            if last.as_slice() == key {
+                return chain.clone();
             }
         }
-        self.above = above;
-        gitignore.or(exclude).unwrap_or(false)
+        let chain = match self.chains.get(key) {
+            Some(chain) => chain.clone(),
+            None => {
+                let inside: Vec<PathBuf> = std::iter::once(parent)
+                    .chain(parent.ancestors().skip(1))
+                    .map(|a| {
+                        if a.as_os_str().is_empty() {
+                            self.root.clone()
+                        } else {
+                            self.root.join(a)
+                        }
+                    })
+                    .collect();
+                let above = std::mem::take(&mut self.above);
+                let mut chain = Vec::new();
+                for (folder, is_above) in inside
+                    .into_iter()
+                    .map(|f| (f, false))
+                    .chain(above.iter().map(|f| (f.clone(), true)))
+                {
+                    let rules = self.folder(&folder);
+                    let has_git = rules.has_git;
+                    let has = |g: &Option<Gitignore>| g.as_ref().is_some_and(|g| !g.is_empty());
+                    if has(&rules.gitignore) || has(&rules.exclude) {
+                        chain.push((rules, is_above));
+                    }
+                    if has_git {
+                        break;
+                    }
+                }
+                self.above = above;
+                let chain = Rc::new(chain);
+                self.chains.insert(key.to_vec(), chain.clone());
+                chain
+            }
+        };
+        self.last = Some((key.to_vec(), chain.clone()));
+        chain
     }
 
     /// The rules of `folder`, read on first use.

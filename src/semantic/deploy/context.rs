@@ -146,7 +146,7 @@ fn note(s: &Statement, out: &mut Summary) {
 /// (the tables of a domain, the words before `(`), so each is kept once.
 #[derive(Debug, Default, Clone)]
 pub struct Names {
-    ids: HashMap<CompactString, u32>,
+    ids: foldhash::HashMap<CompactString, u32>,
     list: Vec<CompactString>,
 }
 
@@ -232,6 +232,17 @@ impl Compact {
             global,
             ends,
             ids: ids.into_boxed_slice(),
+        }
+    }
+    /// Builds one from its names' numbers (`ids`: defs, uses, fundefs and calls, in that
+    /// order; `ends`: where the first three lists end).
+    pub fn from_ids(global: bool, ends: [u32; 3], ids: &[u32]) -> Compact {
+        let len = ids.len() as u32;
+        let ends = ends.map(|e| e.min(len));
+        Compact {
+            global,
+            ends,
+            ids: ids.into(),
         }
     }
     fn part(&self, k: usize) -> &[u32] {
@@ -403,6 +414,57 @@ impl<'a> Graph<'a> {
         self.is_history[u]
     }
 
+    /// The connected components of the graph, its links taken both ways: the component of
+    /// each unit, numbered from 0 in the order of their first unit. A component holds every
+    /// unit that [`Walker::closure`] reaches from any of its units. Linear in the summaries:
+    /// each name's list of units is joined once.
+    pub fn components(&self) -> Vec<u32> {
+        let mut sets = UnionFind::new(self.units.len());
+        // Bits per name: its users' targets, its definers' histories, its functions joined.
+        let mut joined = vec![0u8; self.by_def.len()];
+        let mut join = |sets: &mut UnionFind, u: u32, list: &[u32], name: usize, bit: u8| {
+            let Some(&first) = list.first() else {
+                return;
+            };
+            if joined[name] & bit == 0 {
+                joined[name] |= bit;
+                for &v in &list[1..] {
+                    sets.union(first, v);
+                }
+            }
+            sets.union(u, first);
+        };
+        for (i, s) in self.summaries.iter().enumerate() {
+            let u = self.unit_of[i] as u32;
+            for &x in s.uses() {
+                let x = x as usize;
+                join(&mut sets, u, &self.by_def[x], x, 1);
+                join(&mut sets, u, &self.history_names[x], x, 2);
+                if self.script_defs[x] > 1 {
+                    join(&mut sets, u, &self.script_users[x], x, 4);
+                }
+            }
+            for &d in s.defs() {
+                join(&mut sets, u, &self.history_names[d as usize], d as usize, 2);
+            }
+            for &c in s.calls() {
+                join(&mut sets, u, &self.by_fundef[c as usize], c as usize, 8);
+            }
+        }
+        let mut number = vec![u32::MAX; self.units.len()];
+        let mut next = 0u32;
+        (0..self.units.len() as u32)
+            .map(|u| {
+                let root = sets.find(u) as usize;
+                if number[root] == u32::MAX {
+                    number[root] = next;
+                    next += 1;
+                }
+                number[root]
+            })
+            .collect()
+    }
+
     /// A walker of the graph (its marks reused from walk to walk).
     pub fn walker(&self) -> Walker<'_, 'a> {
         Walker {
@@ -412,6 +474,35 @@ impl<'a> Graph<'a> {
             uses_seen: vec![0; self.by_def.len()],
             defs_seen: vec![0; self.by_def.len()],
             calls_seen: vec![0; self.by_def.len()],
+        }
+    }
+}
+
+/// Disjoint sets of units (path halving, no recursion).
+struct UnionFind {
+    parent: Vec<u32>,
+}
+
+impl UnionFind {
+    fn new(n: usize) -> UnionFind {
+        UnionFind {
+            parent: (0..n as u32).collect(),
+        }
+    }
+    fn find(&mut self, mut a: u32) -> u32 {
+        while self.parent[a as usize] != a {
+            let grand = self.parent[self.parent[a as usize] as usize];
+            self.parent[a as usize] = grand;
+            a = grand;
+        }
+        a
+    }
+    fn union(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            // The smaller root under the larger: no long chains for lists joined in order.
+            let (low, high) = if a < b { (a, b) } else { (b, a) };
+            self.parent[low as usize] = high;
         }
     }
 }

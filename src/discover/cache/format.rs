@@ -1,0 +1,375 @@
+//! The context cache's file: its format, read and written (see [`read_index`]).
+
+use super::{content_hash, nanos, Entry, Index, FILE_NAME, FORMAT, MAGIC};
+use crate::semantic::deploy::context::{Compact, Names};
+use std::io::Write;
+use std::path::Path;
+use std::time::SystemTime;
+
+fn version_line() -> String {
+    format!("{MAGIC} {FORMAT} {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// Reads the cache file at `path`; `None` when it is missing, of another version or format,
+/// or not whole (truncated, garbled): such a cache is never trusted.
+///
+/// The format (text): the version line; a header `WRITTEN ENTRIES NAMES HASH` (the hash of
+/// the rest); the names, one a line; then one line an entry, sorted by path:
+/// `PATH \t SIZE \t MTIME \t HASH \t g|- \t DEFS \t USES \t FUNDEFS \t CALLS`, each list the
+/// numbers of its names (their lines among the names) separated by spaces. Each name is
+/// written and interned once, and an entry is read without building any string but its path.
+pub(super) fn read_index(path: &Path) -> Option<Index> {
+    let bytes = std::fs::read(path).ok()?;
+    let text = std::str::from_utf8(&bytes).ok()?;
+    let (version, rest) = text.split_once('\n')?;
+    if version != version_line() {
+        return None;
+    }
+    let (header, body) = rest.split_once('\n')?;
+    let mut h = header.split(' ');
+    let written: u128 = h.next()?.parse().ok()?;
+    let count: usize = h.next()?.parse().ok()?;
+    let name_count: usize = h.next()?.parse().ok()?;
+    let hash = u128::from_str_radix(h.next()?, 16).ok()?;
+    if h.next().is_some() || content_hash(body.as_bytes()) != hash {
+        return None;
+    }
+    let mut lines = body.split_terminator('\n');
+    let mut names = Names::default();
+    for _ in 0..name_count {
+        let line = lines.next()?;
+        let name = match line.contains('\\') {
+            true => std::borrow::Cow::Owned(unescape(line)?),
+            false => std::borrow::Cow::Borrowed(line),
+        };
+        // Each name once: a repeated one is not a cache this wrote.
+        if names.intern(&name) as usize != names.len() - 1 {
+            return None;
+        }
+    }
+    let mut entries = foldhash::HashMap::with_capacity_and_hasher(
+        count.min(body.len() / 8 + 1),
+        Default::default(),
+    );
+    let mut ids: Vec<u32> = Vec::new();
+    for line in lines {
+        let (path, entry) = parse_entry(line, names.len(), &mut ids)?;
+        entries.insert(path.to_string(), entry);
+    }
+    (entries.len() == count).then_some(Index {
+        written,
+        entries,
+        names,
+    })
+}
+
+fn parse_entry<'a>(line: &'a str, names: usize, ids: &mut Vec<u32>) -> Option<(&'a str, Entry)> {
+    // Read byte by byte: `str::split` and `str::parse` cost more than the fields themselves.
+    let path = &line[..line.find('\t')?];
+    let rest = &line.as_bytes()[path.len()..];
+    let mut at = Fields {
+        bytes: rest,
+        pos: 0,
+    };
+    let size = u64::try_from(at.decimal()?).ok()?;
+    let mtime = at.decimal()?;
+    let hash = at.hex()?;
+    let global = match at.field()? {
+        b"g" => true,
+        b"-" => false,
+        _ => return None,
+    };
+    ids.clear();
+    let mut ends = [0u32; 3];
+    // The four lists; after each of the first three, where it ends.
+    for end in ends.iter_mut().map(Some).chain([None]) {
+        // Numbers separated by single spaces, each below `names`.
+        let list = at.field()?;
+        if !list.is_empty() {
+            let mut id = 0usize;
+            let mut len = 0;
+            for &b in list.iter().chain(std::iter::once(&b' ')) {
+                if b == b' ' {
+                    if len == 0 || id >= names {
+                        return None;
+                    }
+                    ids.push(id as u32);
+                    (id, len) = (0, 0);
+                    continue;
+                }
+                let d = b.wrapping_sub(b'0');
+                // At most 9 digits: no overflow.
+                if d > 9 || len == 9 {
+                    return None;
+                }
+                id = id * 10 + usize::from(d);
+                len += 1;
+            }
+        }
+        if let Some(end) = end {
+            *end = ids.len() as u32;
+        }
+    }
+    if at.pos != rest.len() {
+        return None;
+    }
+    Some((
+        path,
+        Entry {
+            size,
+            mtime,
+            hash,
+            summary: Compact::from_ids(global, ends, ids),
+        },
+    ))
+}
+
+/// The fields of an entry after its path, each after a tab.
+struct Fields<'b> {
+    bytes: &'b [u8],
+    pos: usize,
+}
+
+impl<'b> Fields<'b> {
+    /// The next field (after its tab).
+    fn field(&mut self) -> Option<&'b [u8]> {
+        let rest = self.bytes.get(self.pos..)?.strip_prefix(b"\t")?;
+        let len = rest.iter().position(|&b| b == b'\t').unwrap_or(rest.len());
+        self.pos += 1 + len;
+        Some(&rest[..len])
+    }
+    fn decimal(&mut self) -> Option<u128> {
+        digits(self.field()?)
+    }
+    fn hex(&mut self) -> Option<u128> {
+        let f = self.field()?;
+        if f.is_empty() || f.len() > 32 {
+            return None;
+        }
+        f.iter().try_fold(0u128, |n, &b| {
+            let d = (b as char).to_digit(16)?;
+            Some((n << 4) | u128::from(d))
+        })
+    }
+}
+
+/// A decimal number written by [`write_entry`]: digits only, at most 39 of them, no overflow.
+fn digits(f: &[u8]) -> Option<u128> {
+    if f.is_empty() || f.len() > 39 {
+        return None;
+    }
+    if f.len() <= 19 {
+        // Fits in 64 bits whatever the digits: no overflow check.
+        let mut n = 0u64;
+        for &b in f {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return None;
+            }
+            n = n * 10 + u64::from(d);
+        }
+        return Some(u128::from(n));
+    }
+    f.iter().try_fold(0u128, |n, &b| {
+        b.is_ascii_digit()
+            .then(|| n.checked_mul(10)?.checked_add(u128::from(b - b'0')))
+            .flatten()
+    })
+}
+
+/// Writes a name on one line: `\\` and line breaks escaped (`\\\\`, `\\n`, `\\r`).
+fn escape(name: &str, out: &mut String) {
+    if !name.contains(['\\', '\n', '\r']) {
+        out.push_str(name);
+        return;
+    }
+    for c in name.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// The name [`escape`] wrote; `None` for an escape it does not write.
+fn unescape(line: &str) -> Option<String> {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        out.push(match c {
+            '\\' => match chars.next()? {
+                '\\' => '\\',
+                'n' => '\n',
+                'r' => '\r',
+                _ => return None,
+            },
+            c => c,
+        });
+    }
+    Some(out)
+}
+
+/// Writes one entry; `number` gives each name's line among the names written.
+fn write_entry(out: &mut String, path: &str, e: &Entry, number: &[u32]) {
+    use std::fmt::Write as _;
+    let s = &e.summary;
+    let _ = write!(
+        out,
+        "{path}\t{}\t{}\t{:032x}\t{}",
+        e.size,
+        e.mtime,
+        e.hash,
+        if s.global { "g" } else { "-" }
+    );
+    for list in [s.defs(), s.uses(), s.fundefs(), s.calls()] {
+        out.push('\t');
+        for (k, &n) in list.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            let _ = write!(out, "{}", number[n as usize]);
+        }
+    }
+    out.push('\n');
+}
+
+/// Writes the cache atomically: a temporary file in the cache folder, renamed over the cache.
+/// Failures are ignored (a read-only project is checked without a cache).
+pub(super) fn write_index(dir: &Path, index: &Index) {
+    let mut paths: Vec<(&String, &Entry)> = index.entries.iter().collect();
+    paths.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    // Only the names the entries use, numbered in the order first used.
+    const UNUSED: u32 = u32::MAX;
+    let mut number = vec![UNUSED; index.names.len()];
+    let mut names = String::new();
+    let mut used = 0u32;
+    for (_, e) in &paths {
+        let s = &e.summary;
+        for &n in [s.defs(), s.uses(), s.fundefs(), s.calls()]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(slot) = number.get_mut(n as usize).filter(|s| **s == UNUSED) {
+                *slot = used;
+                used += 1;
+                escape(index.names.name(n), &mut names);
+                names.push('\n');
+            }
+        }
+    }
+    let mut body = names;
+    for (p, e) in paths {
+        write_entry(&mut body, p, e, &number);
+    }
+    let head = format!(
+        "{}\n{} {} {} {:032x}\n",
+        version_line(),
+        index.written,
+        index.entries.len(),
+        used,
+        content_hash(body.as_bytes())
+    );
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    // Marks the folder as a cache (backup tools skip it) and keeps it out of git.
+    let gitignore = dir.join(".gitignore");
+    if !gitignore.exists() {
+        let _ = std::fs::write(&gitignore, "# Created by flinklint: its cache.\n*\n");
+        let _ = std::fs::write(
+            dir.join("CACHEDIR.TAG"),
+            "Signature: 8a477f597d28d172789f06886806bc55\n# flinklint's cache (https://bford.info/cachedir/)\n",
+        );
+    }
+    let tmp = dir.join(format!(
+        "{FILE_NAME}.{}.{}.tmp",
+        std::process::id(),
+        nanos(SystemTime::now())
+    ));
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(head.as_bytes())?;
+        f.write_all(body.as_bytes())?;
+        f.sync_data()
+    });
+    if written.is_err() || std::fs::rename(&tmp, dir.join(FILE_NAME)).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Entry, Index, FILE_NAME};
+    use super::{parse_entry, read_index, unescape, write_index};
+    use crate::semantic::deploy::context::Compact;
+
+    #[test]
+    fn names_with_line_breaks_and_backslashes_survive_a_round_trip() {
+        let dir =
+            std::env::temp_dir().join(format!("flinklint-cache-names-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut index = Index {
+            written: 7,
+            ..Index::default()
+        };
+        let summary = crate::semantic::deploy::context::Summary {
+            global: true,
+            defs: vec!["a\nb".into(), "c\\n".into()],
+            uses: vec!["plain".into()],
+            fundefs: vec![],
+            calls: vec!["\\".into(), "plain".into()],
+        };
+        let compact = Compact::new(&summary, &mut index.names);
+        index.entries.insert(
+            "/p/x.sql".to_string(),
+            Entry {
+                size: 3,
+                mtime: u128::from(u64::MAX) + 5,
+                hash: u128::MAX,
+                summary: compact,
+            },
+        );
+        write_index(&dir, &index);
+        let read = read_index(&dir.join(FILE_NAME)).expect("the cache just written is read");
+        let _ = std::fs::remove_dir_all(&dir);
+        let e = &read.entries["/p/x.sql"];
+        assert_eq!(
+            (e.size, e.mtime, e.hash),
+            (3, u128::from(u64::MAX) + 5, u128::MAX)
+        );
+        assert!(e.summary.global);
+        let names = |ids: &[u32]| -> Vec<String> {
+            ids.iter()
+                .map(|&n| read.names.name(n).to_string())
+                .collect()
+        };
+        assert_eq!(names(e.summary.defs()), ["a\nb", "c\\n"]);
+        assert_eq!(names(e.summary.uses()), ["plain"]);
+        assert!(e.summary.fundefs().is_empty());
+        assert_eq!(names(e.summary.calls()), ["\\", "plain"]);
+    }
+
+    #[test]
+    fn entries_with_bad_numbers_are_not_read() {
+        let ok = "/p\t1\t2\tff\t-\t0 1\t\t\t1";
+        assert!(parse_entry(ok, 2, &mut Vec::new()).is_some());
+        for bad in [
+            "/p\t1\t2\tff\t-\t0 2\t\t\t1",
+            "/p\t1\t2\tff\t-\t0  1\t\t\t1",
+            "/p\t1\t2\tff\t-\t0 1 \t\t\t1",
+            "/p\t-1\t2\tff\t-\t\t\t\t",
+            "/p\t1\t2\tfg\t-\t\t\t\t",
+            "/p\t1\t2\tff\tx\t\t\t\t",
+            "/p\t1\t2\tff\t-\t\t\t\t\t",
+            "/p\t1\t2\tff\t-\t\t\t",
+            "/p\t99999999999999999999999999999999999999999\t2\tff\t-\t\t\t\t",
+            "/p\t1\t2\tff\t-\t1234567890\t\t\t",
+        ] {
+            assert!(parse_entry(bad, 2, &mut Vec::new()).is_none(), "{bad:?}");
+        }
+        assert_eq!(unescape("a\\nb\\\\"), Some("a\nb\\".to_string()));
+        assert_eq!(unescape("a\\x"), None);
+        assert_eq!(unescape("a\\"), None);
+    }
+}
