@@ -23,6 +23,7 @@ mod walk;
 use crate::config::glob::PathMatcher;
 use crate::config::Settings;
 use std::path::{Component, Path, PathBuf};
+use std::collections::HashSet;
 use walk::{walk, walk_each};
 
 /// Where a file's text comes from.
