@@ -22,8 +22,8 @@ mod walk;
 
 use crate::config::glob::PathMatcher;
 use crate::config::Settings;
-use std::path::{Component, Path, PathBuf};
 use std::collections::HashSet;
+use std::path::{Component, Path, PathBuf};
 use walk::{walk, walk_each};
 
 /// Where a file's text comes from.

@@ -1,9 +1,9 @@
 //! Joins: regular, interval, temporal and lookup.
 
+use super::super::keys::{JoinType, KeyInfo};
 use super::super::{
     producer, rowtime_text, Kinds, Node, Op, PlanColumn, StreamProblem, TemporalMissing, TimeAttr,
 };
-use super::super::keys::{JoinType, KeyInfo};
 use super::helpers::{changes_text, kinds_of, lose_time, strip, Columns};
 use super::Builder;
 use crate::semantic::catalog::{ColumnKind, ObjectDef};
