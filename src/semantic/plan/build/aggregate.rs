@@ -112,7 +112,15 @@ impl Builder<'_> {
                 (true, Some("window_time")) => window_time.unwrap_or(TimeAttr::Unknown),
                 // PROCTIME() after an aggregation is a new processing-time attribute.
                 _ if crate::semantic::exprs::is_proctime(bare) => TimeAttr::Proctime,
-                _ => TimeAttr::None,
+                // The legacy group window's TUMBLE_ROWTIME / HOP_PROCTIME ... keep the
+                // window's time attribute.
+                _ => match call_name(bare).as_deref() {
+                    Some("TUMBLE_ROWTIME" | "HOP_ROWTIME" | "SESSION_ROWTIME") => TimeAttr::Rowtime,
+                    Some("TUMBLE_PROCTIME" | "HOP_PROCTIME" | "SESSION_PROCTIME") => {
+                        TimeAttr::Proctime
+                    }
+                    _ => TimeAttr::None,
+                },
             };
             // MIN and MAX keep their argument's type (nullable).
             let data_type = match &bare.kind {

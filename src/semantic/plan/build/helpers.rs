@@ -169,6 +169,16 @@ pub(super) fn expr_time(e: &Expr, columns: &Columns<'_>) -> TimeAttr {
     match &e.kind {
         ExprKind::Identifier(n) => columns.lookup(n).map_or(TimeAttr::Unknown, |c| c.time),
         _ if exprs::is_proctime(e) => TimeAttr::Proctime,
+        // The legacy group window's auxiliary functions keep the window's time attribute.
+        ExprKind::Function(call) if call.name.parts.len() == 1 => {
+            let name = call.name.last().text.to_ascii_uppercase();
+            match name.as_str() {
+                "TUMBLE_ROWTIME" | "HOP_ROWTIME" | "SESSION_ROWTIME" => TimeAttr::Rowtime,
+                "TUMBLE_PROCTIME" | "HOP_PROCTIME" | "SESSION_PROCTIME" => TimeAttr::Proctime,
+                _ if has_unknown_call(e) => TimeAttr::Unknown,
+                _ => TimeAttr::None,
+            }
+        }
         _ if has_unknown_call(e) => TimeAttr::Unknown,
         _ => TimeAttr::None,
     }

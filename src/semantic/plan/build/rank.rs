@@ -125,6 +125,17 @@ impl Builder<'_> {
             && end == 1
             && !desc
             && matches!(order_time, TimeAttr::Rowtime | TimeAttr::Proctime);
+        // A ROW_NUMBER Top-1 ordered ascending by another column over an insert-only input:
+        // Flink 2.3 plans it (AppendFastStrategy) insert-only where its consumer asks for
+        // inserts only, and with updates elsewhere; not modelled (nothing reported).
+        if row_number
+            && end == 1
+            && !desc
+            && !append
+            && input.kinds.is_some_and(|k| k.insert_only())
+        {
+            return Some(self.unknown(s.span));
+        }
         let kinds = if append {
             input.kinds.filter(|k| k.insert_only())
         } else {
