@@ -18,10 +18,10 @@ impl Rule for SyntaxErrorRule {
     fn check(&self, ctx: &Context<'_>, report: &mut Reporter<'_>) {
         for (file, error) in errors_of(ctx, report.meta().code) {
             // Past the parser's own nesting or operator limit, Flink may well accept the
-            // text: flinklint only says it did not analyse the rest (a warning).
+            // text: flinklint only says it did not analyse the rest (info).
             let mut d = if error.kind == SyntaxErrorKind::TooDeep {
                 report.diagnostic_with(
-                    Severity::Warning,
+                    Severity::Info,
                     file.id,
                     error.span,
                     format!(
