@@ -48,9 +48,50 @@ pub(super) fn conflicts(
         });
     }
     if connector.key_value_projection {
-        return key_value_conflict(table, name, connector_origin);
+        if let Some(issue) = key_value_conflict(table, name.clone(), connector_origin) {
+            return Some(issue);
+        }
     }
-    None
+    raw_single_column(table, name)
+}
+
+/// The `raw` format reads and writes exactly one physical column
+/// (`RawFormatFactory#validateAndExtractSingleField`). Only a table whose value is all its
+/// physical columns is judged (no `key.fields`: with a key, the value's columns depend on
+/// `value.fields-include`).
+fn raw_single_column(table: &TableDef, name: CompactString) -> Option<OptionIssue> {
+    let format = table
+        .option("format")
+        .or_else(|| table.option("value.format"))?;
+    if !format.value.eq_ignore_ascii_case("raw") || table.option("key.fields").is_some() {
+        return None;
+    }
+    let physical: Vec<_> = table
+        .columns
+        .iter()
+        .filter(|c| matches!(c.kind, ColumnKind::Physical))
+        .collect();
+    if physical.len() < 2 {
+        return None;
+    }
+    let mut listed = Vec::with_capacity(physical.len());
+    for c in &physical {
+        listed.push(format!("`{}` {}", c.name, c.data_type.as_ref()?.summary()));
+    }
+    Some(OptionIssue::Conflict {
+        key: format.key.clone(),
+        origin: format.origin,
+        connector: name,
+        message: format!(
+            "table `{{}}` uses the 'raw' format with {} physical columns: raw reads and writes exactly one",
+            physical.len()
+        ),
+        help: "keep one physical column (the whole message as STRING or BYTES), or choose a format that maps several columns (json, csv, avro)".to_string(),
+        flink: format!(
+            "The 'raw' format only supports single physical column. However the defined schema contains multiple physical columns: [{}]",
+            listed.join(", ")
+        ),
+    })
 }
 
 fn quoted(keys: &[&str]) -> String {
