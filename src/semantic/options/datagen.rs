@@ -2,7 +2,7 @@
 
 use super::{rejected_value, similar, OptionCatalog, OptionIssue};
 use crate::semantic::catalog::{ColumnKind, OptionDef, TableDef};
-use crate::semantic::types::Kind;
+use crate::semantic::types::{Kind, Type};
 use compact_str::CompactString;
 
 /// Datagen: `DataGenTableSourceFactory#createDynamicTableSource` expands `fields.#.*` for each
@@ -37,7 +37,12 @@ pub(super) fn check_per_column(
         .collect();
     // The keys datagen consumes: `connector`, its options, and `fields.<column>.<suffix>` of
     // each template `fields.#.<suffix>` and physical column.
-    let columns: foldhash::HashSet<&str> = physical.iter().copied().collect();
+    let columns: foldhash::HashMap<&str, Option<&Type>> = table
+        .columns
+        .iter()
+        .filter(|c| matches!(c.kind, ColumnKind::Physical))
+        .map(|c| (c.name.as_str(), c.data_type.as_ref()))
+        .collect();
     let per_column = |key: &str| {
         let Some(rest) = key.strip_prefix("fields.") else {
             return false;
@@ -46,7 +51,13 @@ pub(super) fn check_per_column(
             t.key.strip_prefix("fields.#.").is_some_and(|suffix| {
                 rest.strip_suffix(suffix)
                     .and_then(|c| c.strip_suffix('.'))
-                    .is_some_and(|c| columns.contains(c))
+                    .and_then(|c| columns.get_key_value(c))
+                    .is_some_and(|(c, ty)| {
+                        let kind = table
+                            .option(&format!("fields.{c}.kind"))
+                            .map_or("random", |o| o.value.as_str());
+                        generator_reads(*ty, kind, suffix) != Some(false)
+                    })
             })
         })
     };
@@ -137,4 +148,66 @@ pub(super) fn check_per_column(
         }
     }
     out
+}
+
+/// Whether datagen's generator for a column of type `ty` generated as `kind` reads the
+/// per-column option `suffix` (`DataGenTableSourceFactory` adds only the options its
+/// `RandomGeneratorVisitor` / `SequenceGeneratorVisitor` return for the type to the consumed
+/// keys; the others are "Unsupported options"). `None` where flinklint does not know (a type,
+/// kind or option whose reading was not verified, or one Flink rejects with another message:
+/// `length` of a fixed-length type, `var-len` of a non-variable one, a sequence of timestamps).
+/// Verified against Flink 2.3 for nullable columns of each listed type.
+fn generator_reads(ty: Option<&Type>, kind: &str, suffix: &str) -> Option<bool> {
+    let ty = ty?;
+    if suffix == "kind" {
+        return Some(true);
+    }
+    if !ty.nullable {
+        return None;
+    }
+    let numeric = matches!(
+        ty.kind,
+        Kind::TinyInt
+            | Kind::SmallInt
+            | Kind::Int
+            | Kind::BigInt
+            | Kind::Float
+            | Kind::Double
+            | Kind::Decimal(..)
+    );
+    let read: &[&str] = match kind {
+        "random" => match ty.kind {
+            Kind::Boolean => &["null-rate"],
+            _ if numeric => &["min", "max", "null-rate"],
+            Kind::Char(_) | Kind::Binary(_) if suffix == "length" || suffix == "var-len" => {
+                return None
+            }
+            Kind::Char(_) => &["null-rate"],
+            Kind::VarChar(_) => &["length", "var-len", "null-rate"],
+            Kind::Binary(_) => &[],
+            Kind::VarBinary(_) => &["length", "var-len"],
+            Kind::Date | Kind::Time(_) | Kind::Timestamp(_) | Kind::TimestampLtz(_)
+                if suffix == "var-len" =>
+            {
+                return None
+            }
+            Kind::Date | Kind::Time(_) => &[],
+            Kind::Timestamp(_) | Kind::TimestampLtz(_) => &["max-past", "null-rate"],
+            _ => return None,
+        },
+        "sequence" => match ty.kind {
+            _ if numeric => &["start", "end"],
+            Kind::Char(_) | Kind::VarChar(_) | Kind::Binary(_) | Kind::VarBinary(_) => {
+                &["start", "end"]
+            }
+            Kind::Boolean | Kind::Date | Kind::Time(_) => &[],
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if kind == "random" && suffix == "var-len" && !read.contains(&"var-len") {
+        // Flink rejects it with its own message ("Only supports specifying ...").
+        return None;
+    }
+    Some(read.contains(&suffix))
 }
