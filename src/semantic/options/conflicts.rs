@@ -4,6 +4,7 @@
 
 use super::{OptionCatalog, OptionIssue};
 use crate::semantic::catalog::{ColumnKind, Origin, TableDef};
+use crate::semantic::types::Kind;
 use compact_str::CompactString;
 
 /// The first combination of options the factory rejects (Flink stops at it).
@@ -55,15 +56,17 @@ pub(super) fn conflicts(
     raw_single_column(table, name)
 }
 
-/// The `raw` format reads and writes exactly one physical column
-/// (`RawFormatFactory#validateAndExtractSingleField`). Only a table whose value is all its
-/// physical columns is judged (no `key.fields`: with a key, the value's columns depend on
+/// The value format against the physical columns it reads and writes, as its factory checks
+/// them when the table is used: `raw` takes exactly one physical column of a type it can
+/// serialize (`RawFormatFactory#validateAndExtractSingleField`, `checkFieldType`); `csv` has
+/// no MAP or MULTISET (`CsvRowSchemaConverter`). Only a table whose value is all its physical
+/// columns is judged (no `key.fields`: with a key, the value's columns depend on
 /// `value.fields-include`).
 fn raw_single_column(table: &TableDef, name: CompactString) -> Option<OptionIssue> {
     let format = table
         .option("format")
         .or_else(|| table.option("value.format"))?;
-    if !format.value.eq_ignore_ascii_case("raw") || table.option("key.fields").is_some() {
+    if table.option("key.fields").is_some() {
         return None;
     }
     let physical: Vec<_> = table
@@ -71,6 +74,68 @@ fn raw_single_column(table: &TableDef, name: CompactString) -> Option<OptionIssu
         .iter()
         .filter(|c| matches!(c.kind, ColumnKind::Physical))
         .collect();
+    let conflict = |message: String, help: &str, flink: String| {
+        Some(OptionIssue::Conflict {
+            key: format.key.clone(),
+            origin: format.origin,
+            connector: name.clone(),
+            message,
+            help: help.to_string(),
+            flink,
+        })
+    };
+    if format.value.eq_ignore_ascii_case("csv") {
+        for c in &physical {
+            let Some(ty) = c.data_type.as_ref() else {
+                continue;
+            };
+            if matches!(ty.kind, Kind::Map(..) | Kind::Multiset(_)) {
+                let ty = ty.summary();
+                return conflict(
+                    format!(
+                        "column `{}` of table `{{}}` is a {ty}, which the 'csv' format cannot read or write",
+                        c.name
+                    ),
+                    "use an ARRAY or ROW column, or a format with maps (json, avro)",
+                    format!("Unsupported type '{ty}' for field '{}'.", c.name),
+                );
+            }
+        }
+        return None;
+    }
+    if !format.value.eq_ignore_ascii_case("raw") {
+        return None;
+    }
+    if let [only] = physical.as_slice() {
+        let ty = only.data_type.as_ref()?;
+        let supported = matches!(
+            ty.kind,
+            Kind::Char(_)
+                | Kind::VarChar(_)
+                | Kind::Binary(_)
+                | Kind::VarBinary(_)
+                | Kind::Boolean
+                | Kind::TinyInt
+                | Kind::SmallInt
+                | Kind::Int
+                | Kind::BigInt
+                | Kind::Float
+                | Kind::Double
+                | Kind::Raw
+        );
+        if supported {
+            return None;
+        }
+        let ty = ty.summary();
+        return conflict(
+            format!(
+                "column `{}` of table `{{}}` is a {ty}, which the 'raw' format cannot read or write",
+                only.name
+            ),
+            "declare the column as STRING or BYTES (the whole message), or choose a format that maps types (json, csv, avro)",
+            format!("The 'raw' format doesn't supports '{ty}' as column type."),
+        );
+    }
     if physical.len() < 2 {
         return None;
     }
@@ -78,20 +143,17 @@ fn raw_single_column(table: &TableDef, name: CompactString) -> Option<OptionIssu
     for c in &physical {
         listed.push(format!("`{}` {}", c.name, c.data_type.as_ref()?.summary()));
     }
-    Some(OptionIssue::Conflict {
-        key: format.key.clone(),
-        origin: format.origin,
-        connector: name,
-        message: format!(
+    conflict(
+        format!(
             "table `{{}}` uses the 'raw' format with {} physical columns: raw reads and writes exactly one",
             physical.len()
         ),
-        help: "keep one physical column (the whole message as STRING or BYTES), or choose a format that maps several columns (json, csv, avro)".to_string(),
-        flink: format!(
+        "keep one physical column (the whole message as STRING or BYTES), or choose a format that maps several columns (json, csv, avro)",
+        format!(
             "The 'raw' format only supports single physical column. However the defined schema contains multiple physical columns: [{}]",
             listed.join(", ")
         ),
-    })
+    )
 }
 
 fn quoted(keys: &[&str]) -> String {
