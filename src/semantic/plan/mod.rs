@@ -155,6 +155,8 @@ pub enum Op {
     Join,
     /// `IntervalJoin`.
     IntervalJoin,
+    /// `WindowJoin` (two windowed inputs joined on their window bounds).
+    WindowJoin,
     /// `TemporalJoin` (event time, `FOR SYSTEM_TIME AS OF`).
     TemporalJoin,
     /// `LookupJoin`.
@@ -183,6 +185,7 @@ impl Op {
             Op::OverAggregate => "OverAggregate",
             Op::Join => "Join",
             Op::IntervalJoin => "IntervalJoin",
+            Op::WindowJoin => "WindowJoin",
             Op::TemporalJoin => "TemporalJoin",
             Op::LookupJoin => "LookupJoin",
             Op::Rank => "Rank",

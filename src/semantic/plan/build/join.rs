@@ -22,9 +22,27 @@ impl Builder<'_> {
         right: &TableRef,
         kind: JoinKind,
         on: Option<&Expr>,
+        filter: Option<&Expr>,
         span: Span,
     ) -> Node {
-        let l = self.table_ref(left);
+        let inner = matches!(kind, JoinKind::Inner | JoinKind::Comma | JoinKind::Cross);
+        // The WHERE above an inner join: Flink pushes its conjuncts into the join's condition
+        // (`FlinkFilterJoinRule`), so they can make it an interval join.
+        let filter = filter.filter(|_| inner);
+        let l = match (left, filter) {
+            (
+                TableRef::Join {
+                    left: ll,
+                    right: lr,
+                    kind: lk,
+                    on: lon,
+                    span: lspan,
+                    ..
+                },
+                Some(_),
+            ) => self.join(ll, lr, *lk, lon.as_deref(), filter, *lspan),
+            _ => self.table_ref(left),
+        };
         // `FOR SYSTEM_TIME AS OF`: a temporal or lookup join.
         if let TableRef::Named {
             name,
@@ -49,28 +67,23 @@ impl Builder<'_> {
         let r = self.table_ref(right);
         let mut columns = l.columns.clone();
         columns.extend(r.columns.iter().cloned());
-        let inner = matches!(kind, JoinKind::Inner | JoinKind::Comma | JoinKind::Cross);
         // An interval join: an inner join whose condition bounds one side's time attribute by
         // the other's.
         let (left, right) = (Columns::new(&l.columns), Columns::new(&r.columns));
-        let interval = !matches!(kind, JoinKind::Comma | JoinKind::Cross)
-            && on.is_some_and(|e| {
-                let mut sides = (false, false);
-                exprs::walk(e, &mut |x| {
-                    if let ExprKind::Identifier(n) = &x.kind {
-                        let is_time = |cols: &Columns<'_>| {
-                            cols.lookup(n).is_some_and(|c| {
-                                matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime)
-                            })
-                        };
-                        sides.0 |= is_time(&left);
-                        sides.1 |= is_time(&right);
-                    }
-                });
-                sides.0 && sides.1
-            });
+        let mut pushed = Vec::new();
+        if let Some(f) = filter {
+            split_and(f, &mut pushed);
+            pushed.retain(|c| times_both_sides(c, &left, &right));
+        }
+        let interval = (!matches!(kind, JoinKind::Comma | JoinKind::Cross)
+            && on.is_some_and(|e| times_both_sides(e, &left, &right)))
+            || !pushed.is_empty();
+        let conditions: Vec<&Expr> = on.into_iter().chain(pushed.iter().copied()).collect();
         if interval && !self.unknown_inputs {
-            if let Some((lt, rt)) = on.and_then(|e| rowtime_types(e, &left, &right)) {
+            if let Some((lt, rt)) = conditions
+                .iter()
+                .find_map(|e| rowtime_types(e, &left, &right))
+            {
                 self.found(StreamProblem::RowtimeTypesDiffer {
                     span: self.at(on.map_or(span, |e| e.span)),
                     temporal: false,
@@ -82,7 +95,9 @@ impl Builder<'_> {
         let kinds = kinds_of(&[&l, &r]);
         // `FlinkChangelogModeInferenceProgram`: an interval join consumes only inserts (the
         // left input is visited first).
-        if interval && kinds.is_some_and(|k| !k.insert_only()) && same_kind_times(on, &left, &right)
+        if interval
+            && kinds.is_some_and(|k| !k.insert_only())
+            && same_kind_times(&conditions, &left, &right)
         {
             if let Some(side) = [&l, &r]
                 .into_iter()
@@ -104,10 +119,41 @@ impl Builder<'_> {
                 }
             }
         }
+        // A window join: both inputs windowed, joined on their window starts and ends
+        // (`WindowJoinUtil.satisfyWindowJoin`); anything else over two windowed inputs is not
+        // modelled.
+        let windowed = !interval && windowed(&l, 0) && windowed(&r, 0);
+        let window_join = windowed && {
+            let mut conjuncts = Vec::new();
+            for c in &conditions {
+                split_and(c, &mut conjuncts);
+            }
+            if let Some(f) = filter {
+                split_and(f, &mut conjuncts);
+            }
+            let on_bound = |bound: &str| {
+                conjuncts.iter().any(|c| match equi_pair(c, &left, &right) {
+                    Equi::Pair(a, b) => l.columns[a].name == bound && r.columns[b].name == bound,
+                    _ => false,
+                })
+            };
+            on_bound("window_start") && on_bound("window_end")
+        };
         let (op, kinds) = if interval {
             // An interval join keeps both sides' time attributes (`StreamExecSink` then sees
             // two rowtimes).
             (Op::IntervalJoin, kinds.filter(|k| k.insert_only()))
+        } else if window_join {
+            // A window join keeps both sides' time attributes and emits inserts only
+            // (`StreamPhysicalWindowJoin`).
+            (Op::WindowJoin, kinds.filter(|k| k.insert_only()))
+        } else if windowed {
+            for c in &mut columns {
+                if matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime) {
+                    c.time = TimeAttr::Unknown;
+                }
+            }
+            (Op::Join, None)
         } else {
             lose_time(&mut columns);
             let out = if inner {
@@ -521,11 +567,34 @@ fn refers_to(e: &Expr, cols: &Columns<'_>) -> bool {
     found
 }
 
+/// Whether a window table function or window aggregate is below `node`.
+fn windowed(node: &Node, depth: usize) -> bool {
+    depth < 64
+        && (matches!(node.op, Op::WindowTableFunction | Op::WindowAggregate)
+            || node.inputs.iter().any(|i| windowed(i, depth + 1)))
+}
+
+/// Whether `e` names a time attribute of each side of a join.
+fn times_both_sides(e: &Expr, left: &Columns<'_>, right: &Columns<'_>) -> bool {
+    let mut sides = (false, false);
+    exprs::walk(e, &mut |x| {
+        if let ExprKind::Identifier(n) = &x.kind {
+            let is_time = |cols: &Columns<'_>| {
+                cols.lookup(n)
+                    .is_some_and(|c| matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime))
+            };
+            sides.0 |= is_time(left);
+            sides.1 |= is_time(right);
+        }
+    });
+    sides.0 && sides.1
+}
+
 /// Whether every time attribute an interval join's condition names is of one kind (rowtime or
 /// proctime on both sides).
-fn same_kind_times(on: Option<&Expr>, left: &Columns<'_>, right: &Columns<'_>) -> bool {
+fn same_kind_times(conditions: &[&Expr], left: &Columns<'_>, right: &Columns<'_>) -> bool {
     let mut kinds = Vec::new();
-    if let Some(on) = on {
+    for on in conditions {
         exprs::walk(on, &mut |x| {
             if let ExprKind::Identifier(n) = &x.kind {
                 for cols in [left, right] {

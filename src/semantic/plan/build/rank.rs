@@ -3,7 +3,7 @@
 
 use super::super::keys::{self, KeyInfo, Origin};
 use super::super::{Kinds, Node, Op, TimeAttr};
-use super::helpers::{expr_time, has_unknown_call, ident_name, lose_time, strip, Columns};
+use super::helpers::{expr_time, has_unknown_call, ident_name, strip, Columns};
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Over, Select, SelectItem, SetExpr, TableRef};
@@ -246,9 +246,8 @@ impl Builder<'_> {
                 c.time = TimeAttr::None;
             }
         }
-        if !append {
-            lose_time(&mut inner_cols);
-        }
+        // Flink keeps the time attributes through a Top-N or a deduplication
+        // (`RelTimeIndicatorConverter` materializes them only under joins and aggregates).
         let mut columns = self.project(s, &inner_cols);
         keys::compose(&mut columns, &inner_cols);
         // The partition keys as the input's columns (`None`: an expression).

@@ -201,7 +201,7 @@ impl Builder<'_> {
                 on,
                 span,
                 ..
-            } => self.join(left, right, *kind, on.as_deref(), *span),
+            } => self.join(left, right, *kind, on.as_deref(), None, *span),
             TableRef::MatchRecognize {
                 input,
                 order_by,
@@ -372,7 +372,11 @@ impl Builder<'_> {
             if depth > 64
                 || !matches!(
                     n.op,
-                    Op::Join | Op::IntervalJoin | Op::TemporalJoin | Op::LookupJoin
+                    Op::Join
+                        | Op::IntervalJoin
+                        | Op::WindowJoin
+                        | Op::TemporalJoin
+                        | Op::LookupJoin
                 )
             {
                 return None;
@@ -428,7 +432,7 @@ impl Builder<'_> {
                     names.join(", ")
                 );
             }
-            Op::Join | Op::IntervalJoin | Op::TemporalJoin | Op::LookupJoin => {
+            Op::Join | Op::IntervalJoin | Op::WindowJoin | Op::TemporalJoin | Op::LookupJoin => {
                 for input in &mut node.inputs {
                     self.refine(input, refs, wildcards, depth + 1);
                 }

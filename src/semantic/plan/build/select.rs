@@ -10,7 +10,7 @@ use super::join::{equi_pair, split_and, Equi};
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::source::Span;
-use crate::syntax::ast::{ExprKind, Over, Select, SelectItem, WindowSpec};
+use crate::syntax::ast::{ExprKind, Over, Select, SelectItem, TableRef, WindowSpec};
 use compact_str::{format_compact, CompactString};
 
 impl Builder<'_> {
@@ -20,6 +20,22 @@ impl Builder<'_> {
             return node;
         }
         let mut input = match &s.from {
+            // The WHERE's conjuncts are pushed into an inner join below.
+            Some(TableRef::Join {
+                left,
+                right,
+                kind,
+                on,
+                span,
+                ..
+            }) if s.selection.is_some() => self.join(
+                left,
+                right,
+                *kind,
+                on.as_deref(),
+                s.selection.as_ref(),
+                *span,
+            ),
             Some(t) => self.table_ref(t),
             None => Node {
                 op: Op::Values,
