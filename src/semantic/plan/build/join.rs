@@ -25,11 +25,12 @@ impl Builder<'_> {
         filter: Option<&Expr>,
         span: Span,
     ) -> Node {
-        let inner = matches!(kind, JoinKind::Inner | JoinKind::Comma | JoinKind::Cross);
-        // The WHERE above an inner join: Flink pushes its conjuncts into the join's condition
-        // (`FlinkFilterJoinRule`), so they can make it an interval join.
-        let filter = filter.filter(|_| inner);
-        let l = match (left, filter) {
+        // The WHERE above a join: Flink pushes the conjuncts on a preserved side into it.
+        let pushes_left = matches!(
+            kind,
+            JoinKind::Inner | JoinKind::Comma | JoinKind::Cross | JoinKind::Left
+        );
+        let l = match (left, filter.filter(|_| pushes_left)) {
             (
                 TableRef::Join {
                     left: ll,
@@ -67,6 +68,29 @@ impl Builder<'_> {
         let r = self.table_ref(right);
         let mut columns = l.columns.clone();
         columns.extend(r.columns.iter().cloned());
+        // An outer join whose WHERE rejects the nulls of a side it pads is planned as the
+        // narrower join (Calcite's `RelOptUtil.simplifyJoin` under `FlinkFilterJoinRule`).
+        let kind = match filter {
+            Some(f) if !matches!(kind, JoinKind::Inner | JoinKind::Comma | JoinKind::Cross) => {
+                let (lc, rc) = (Columns::new(&l.columns), Columns::new(&r.columns));
+                let mut conjuncts = Vec::new();
+                split_and(f, &mut conjuncts);
+                let strong_left = conjuncts.iter().any(|c| strong(c, &lc, &rc, 0));
+                let strong_right = conjuncts.iter().any(|c| strong(c, &rc, &lc, 0));
+                match (kind, strong_left, strong_right) {
+                    (JoinKind::Left, _, true) | (JoinKind::Right, true, _) => JoinKind::Inner,
+                    (JoinKind::Full, true, true) => JoinKind::Inner,
+                    (JoinKind::Full, true, false) => JoinKind::Left,
+                    (JoinKind::Full, false, true) => JoinKind::Right,
+                    (k, _, _) => k,
+                }
+            }
+            _ => kind,
+        };
+        let inner = matches!(kind, JoinKind::Inner | JoinKind::Comma | JoinKind::Cross);
+        // The WHERE above an inner join: Flink pushes its conjuncts into the join's condition
+        // (`FlinkFilterJoinRule`), so they can make it an interval join.
+        let filter = filter.filter(|_| inner);
         // An interval join: an inner join whose condition bounds one side's time attribute by
         // the other's.
         let (left, right) = (Columns::new(&l.columns), Columns::new(&r.columns));
@@ -565,6 +589,88 @@ fn refers_to(e: &Expr, cols: &Columns<'_>) -> bool {
         }
     });
     found
+}
+
+/// Whether a condition is false or unknown whenever the columns of `side` are null (Calcite's
+/// `Strong`): a comparison, BETWEEN, LIKE, IN list or IS NOT NULL of an expression that is null
+/// when one of them is.
+fn strong(c: &Expr, side: &Columns<'_>, other: &Columns<'_>, depth: usize) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    let strict = |e: &Expr| strict(e, side, other, 0);
+    match &strip(c).kind {
+        ExprKind::Binary {
+            op:
+                BinaryOp::Eq
+                | BinaryOp::NotEq
+                | BinaryOp::Lt
+                | BinaryOp::LtEq
+                | BinaryOp::Gt
+                | BinaryOp::GtEq,
+            left,
+            right,
+        } => strict(left) || strict(right),
+        ExprKind::Binary {
+            op: BinaryOp::And,
+            left,
+            right,
+        } => strong(left, side, other, depth + 1) || strong(right, side, other, depth + 1),
+        ExprKind::Binary {
+            op: BinaryOp::Or,
+            left,
+            right,
+        } => strong(left, side, other, depth + 1) && strong(right, side, other, depth + 1),
+        ExprKind::Between {
+            expr,
+            negated,
+            low,
+            high,
+            ..
+        } => strict(expr) || (!negated && (strict(low) || strict(high))),
+        ExprKind::Like { expr, pattern, .. } => strict(expr) || strict(pattern),
+        ExprKind::InList { expr, .. } => strict(expr),
+        ExprKind::Is {
+            expr,
+            negated: true,
+            test,
+        } if test == "NULL" => strict(expr),
+        _ => false,
+    }
+}
+
+/// Whether `e` is null whenever a column of `side` it names is: a column of that side, or
+/// arithmetic, a sign or a CAST over one.
+fn strict(e: &Expr, side: &Columns<'_>, other: &Columns<'_>, depth: usize) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match &strip(e).kind {
+        ExprKind::Identifier(n) => {
+            side.lookup(n).is_some() && (n.parts.len() == 2 || other.lookup(n).is_none())
+        }
+        ExprKind::Binary {
+            op:
+                BinaryOp::Plus
+                | BinaryOp::Minus
+                | BinaryOp::Multiply
+                | BinaryOp::Divide
+                | BinaryOp::Modulo
+                | BinaryOp::Concat,
+            left,
+            right,
+        } => strict(left, side, other, depth + 1) || strict(right, side, other, depth + 1),
+        ExprKind::Unary {
+            op: crate::syntax::ast::UnaryOp::Minus | crate::syntax::ast::UnaryOp::Plus,
+            expr,
+        } => strict(expr, side, other, depth + 1),
+        ExprKind::Cast {
+            expr,
+            try_cast: false,
+            ..
+        } => strict(expr, side, other, depth + 1),
+        _ => false,
+    }
 }
 
 /// Whether a window table function or window aggregate is below `node`.
