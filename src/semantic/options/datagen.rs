@@ -147,6 +147,51 @@ pub(super) fn check_per_column(
             });
         }
     }
+    // A random string or binary column's custom length: `RandomGeneratorVisitor` rejects one
+    // on a fixed-length type, and one longer than a variable-length type's declared length.
+    for c in table
+        .columns
+        .iter()
+        .filter(|c| matches!(c.kind, ColumnKind::Physical))
+    {
+        let Some(length) = table.option(&format!("fields.{}.length", c.name)) else {
+            continue;
+        };
+        let random = table
+            .option(&format!("fields.{}.kind", c.name))
+            .is_none_or(|k| k.value == "random");
+        let Ok(wanted) = length.value.trim().parse::<i64>() else {
+            continue;
+        };
+        let column = c.name.as_str();
+        let (message, flink) = match c.data_type.as_ref().map(|t| &t.kind) {
+            Some(Kind::Char(_) | Kind::Binary(_)) if random => (
+                format!(
+                    "column `{column}` of table `{{}}` is of a fixed-length type: datagen takes no custom length for it"
+                ),
+                format!(
+                    "Custom length for fixed-length type (CHAR/BINARY) field '{column}' is not supported."
+                ),
+            ),
+            Some(Kind::VarChar(n) | Kind::VarBinary(n)) if random && wanted > i64::from(*n) => (
+                format!(
+                    "column `{column}` of table `{{}}` is declared {n} long, shorter than its custom length {wanted}"
+                ),
+                format!(
+                    "Custom length '{wanted}' for variable-length type (VARCHAR/STRING/VARBINARY/BYTES) field '{column}' should be shorter than '{n}' defined in the schema."
+                ),
+            ),
+            _ => continue,
+        };
+        out.push(OptionIssue::Conflict {
+            key: length.key.clone(),
+            origin: length.origin,
+            connector: name.clone(),
+            message,
+            help: format!("drop 'fields.{column}.length', or make it at most the declared length"),
+            flink,
+        });
+    }
     out
 }
 
