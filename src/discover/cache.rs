@@ -124,22 +124,35 @@ pub struct Summed {
 /// parsed). Files are parsed in parallel, each syntax tree dropped once summed up.
 pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
     let cache_file = dir.map(|d| d.join(FILE_NAME));
-    let mut old = cache_file
-        .as_deref()
-        .and_then(read_index)
-        .unwrap_or_default();
     let now = SystemTime::now();
     let cwd = super::current_dir();
     let use_cache = dir.is_some();
+    // The cache is read while the files' keys and times are taken (both in parallel).
+    let (mut old, keyed) = rayon::join(
+        || {
+            cache_file
+                .as_deref()
+                .and_then(read_index)
+                .unwrap_or_default()
+        },
+        || {
+            files
+                .par_iter()
+                .map(|input| {
+                    let key = use_cache.then(|| key_in(&cwd, input.path())).flatten();
+                    let stat = std::fs::metadata(input.path())
+                        .ok()
+                        .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+                    (key, stat)
+                })
+                .collect::<Vec<_>>()
+        },
+    );
     // Each file's summary: from its entry when the entry is fresh, else from its parse.
     let looked: Vec<(Option<String>, Looked)> = files
         .par_iter()
-        .map(|input| {
-            let key = use_cache.then(|| key_in(&cwd, input.path())).flatten();
-            let meta = std::fs::metadata(input.path()).ok();
-            let stat = meta
-                .as_ref()
-                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+        .zip(keyed)
+        .map(|(input, (key, stat))| {
             let cached = key.as_ref().and_then(|k| old.entries.get(k));
             if let (Some(e), Some((size, mtime))) = (cached, stat) {
                 let racy = mtime + RACY.as_nanos() >= old.written;
