@@ -145,11 +145,50 @@ pub(crate) fn read_files(
     stdin_text: Option<&[u8]>,
     settings: &Settings,
 ) -> Read {
+    read_files_after(all, Vec::new(), inputs, bases, stdin_text, settings)
+}
+
+/// Reads and parses the files `all[range]` (in parallel), numbered by their index in `all`.
+pub(crate) fn read_some(
+    all: &[(&Input, bool)],
+    range: std::ops::Range<usize>,
+    stdin_text: Option<&[u8]>,
+) -> Vec<FileEntry> {
+    let start = range.start;
+    all[range]
+        .par_iter()
+        .enumerate()
+        .map(|(k, (input, report))| {
+            let (source, load_error) = load(input, stdin_text);
+            let (parsed, dialect) = crate::files::parse(&source);
+            FileEntry {
+                id: FileId((start + k) as u32),
+                source,
+                parsed,
+                dialect,
+                load_error,
+                report: *report,
+                base_of: None,
+            }
+        })
+        .collect()
+}
+
+/// [`read_files`], the first `ahead.len()` files of `all` read already ([`read_some`]).
+pub(crate) fn read_files_after(
+    all: &[(&Input, bool)],
+    mut ahead: Vec<FileEntry>,
+    inputs: usize,
+    bases: Vec<BaseVersion>,
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+) -> Read {
     let start = std::time::Instant::now();
     let first_base = all.len();
+    let done = ahead.len().min(all.len());
     // The grouping into histories and scripts needs only the paths: it is made while the
     // files are read and parsed.
-    let (plan, mut files) = rayon::join(
+    let (plan, rest) = rayon::join(
         || {
             crate::semantic::history::plan_paths(
                 all.iter()
@@ -158,25 +197,16 @@ pub(crate) fn read_files(
                 settings,
             )
         },
-        || {
-            all.par_iter()
-                .enumerate()
-                .map(|(i, (input, report))| {
-                    let (source, load_error) = load(input, stdin_text);
-                    let (parsed, dialect) = crate::files::parse(&source);
-                    FileEntry {
-                        id: FileId(i as u32),
-                        source,
-                        parsed,
-                        dialect,
-                        load_error,
-                        report: *report,
-                        base_of: None,
-                    }
-                })
-                .collect::<Vec<FileEntry>>()
-        },
+        || read_some(all, done..all.len(), stdin_text),
     );
+    let mut files = match ahead.is_empty() {
+        true => rest,
+        false => {
+            ahead.truncate(done);
+            ahead.extend(rest);
+            ahead
+        }
+    };
     let base_entries: Vec<FileEntry> = bases
         .into_par_iter()
         .filter(|b| b.of < inputs)

@@ -15,7 +15,7 @@
 //! together), so that each context file is read by few chunks.
 
 use super::cache::{histories_of, same_histories, summarize_files};
-use super::read::read_files;
+use super::read::{read_files_after, read_some};
 use super::Input;
 use crate::config::{CatalogMode, Settings};
 use crate::diagnostics::Diagnostic;
@@ -98,21 +98,27 @@ fn run(
     let planned_at = start.elapsed();
     let mut out = Merged::new(&files, &reported);
     let mut read_parse = Duration::ZERO;
-    let read = |c: &Vec<(usize, bool)>| {
-        let all: Vec<(&Input, bool)> = c
-            .iter()
+    let inputs_of = |c: &Vec<(usize, bool)>| -> Vec<(&Input, bool)> {
+        c.iter()
             .map(|&(i, member)| (files[i], member && reported[i]))
-            .collect();
-        read_files(&all, all.len(), Vec::new(), None, settings)
+            .collect()
     };
-    // Pipelined: the next chunk is read and parsed while the last one is analysed and merged,
-    // so that both cores stay busy through each chunk's serial steps (its sessions' tails,
-    // the merge, freeing its syntax trees).
-    let mut next = chunks.first().map(read);
+    // Pipelined: the first files of the next chunk are read and parsed while the last chunk
+    // is analysed and merged, so that both cores stay busy through each chunk's serial steps
+    // (its sessions' tails, the merge, freeing its syntax trees). Half a chunk at most: the
+    // syntax trees of a chunk and a half are held at once, not of two.
+    let ahead_files = chunk.div_ceil(2);
+    let mut ahead: Vec<FileEntry> = Vec::new();
     for (k, c) in chunks.iter().enumerate() {
-        let Some(current) = next.take() else {
-            break;
-        };
+        let all = inputs_of(c);
+        let current = read_files_after(
+            &all,
+            std::mem::take(&mut ahead),
+            all.len(),
+            Vec::new(),
+            None,
+            settings,
+        );
         let (took, following) = rayon::join(
             || {
                 let outcome = current.analyse(settings, Passes::default());
@@ -121,10 +127,16 @@ fn run(
                 out.add(&ids, outcome);
                 took
             },
-            || chunks.get(k + 1).map(read),
+            || match chunks.get(k + 1) {
+                Some(next) => {
+                    let all = inputs_of(next);
+                    read_some(&all, 0..ahead_files.min(all.len()), None)
+                }
+                None => Vec::new(),
+            },
         );
         read_parse += took.unwrap_or_default();
-        next = following;
+        ahead = following;
     }
     let checked_at = start.elapsed();
     let mut outcome = out.finish(trees);
@@ -134,7 +146,10 @@ fn run(
             summed_at,
         ),
         ("chunks planned", planned_at - summed_at),
-        ("read and parse in chunks (beside the analysis)", read_parse),
+        (
+            "read and parse in chunks (but what was read ahead)",
+            read_parse,
+        ),
         ("chunks checked", checked_at - planned_at),
         ("merged", start.elapsed() - checked_at),
     ];
