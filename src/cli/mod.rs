@@ -593,10 +593,29 @@ fn contains(folder: &Path, path: &Path) -> bool {
 pub fn rebase_paths(files: &mut [flinklint::files::FileEntry], root: &Path) {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let real_root = std::fs::canonicalize(root).ok();
+    // The working directory relative to the root, as text, when both are clean absolute
+    // paths and the one lies under the other: a clean relative path is then rebased as text.
+    let under = match (cfg!(unix), cwd.to_str(), root.to_str()) {
+        (true, Some(c), Some(r)) if clean_absolute(c) && clean_absolute(r) => {
+            match c.strip_prefix(r) {
+                Some("") => Some(String::new()),
+                Some(rest) if r != "/" => rest.strip_prefix('/').map(|rest| format!("{rest}/")),
+                Some(rest) => Some(format!("{rest}/")),
+                None => None,
+            }
+        }
+        _ => None,
+    };
     for file in files {
         let path = &file.source.path;
         if path.as_os_str() == discover::STDIN_NAME {
             continue;
+        }
+        if let (Some(prefix), Some(text)) = (&under, path.to_str()) {
+            if clean_relative(text) {
+                file.source.path = PathBuf::from(format!("{prefix}{text}"));
+                continue;
+            }
         }
         let absolute = flinklint::config::glob::absolute(&cwd.join(path));
         let relative = absolute
@@ -614,4 +633,14 @@ pub fn rebase_paths(files: &mut [flinklint::files::FileEntry], root: &Path) {
             _ => absolute,
         };
     }
+}
+
+/// Whether `path` is names separated by single `/`, none of them `.` or `..`.
+fn clean_relative(path: &str) -> bool {
+    !path.is_empty() && path.split('/').all(|name| !matches!(name, "" | "." | ".."))
+}
+
+/// Whether `path` is `/` or `/` followed by a [`clean_relative`] path.
+fn clean_absolute(path: &str) -> bool {
+    path == "/" || path.strip_prefix('/').is_some_and(clean_relative)
 }

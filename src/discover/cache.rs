@@ -40,6 +40,8 @@ const FORMAT: u32 = 2;
 /// A file modified this close to the cache's writing is checked by its content.
 pub const RACY: Duration = Duration::from_secs(2);
 const MAGIC: &str = "flinklint-context-index";
+/// How many files are summed up before their summaries are made compact.
+const SUMMARY_BATCH: usize = 4096;
 
 /// One file's entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,63 +126,94 @@ pub struct Summed {
 /// parsed). Files are parsed in parallel, each syntax tree dropped once summed up.
 pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
     let cache_file = dir.map(|d| d.join(FILE_NAME));
-    let mut old = cache_file
-        .as_deref()
-        .and_then(read_index)
-        .unwrap_or_default();
     let now = SystemTime::now();
     let cwd = super::current_dir();
     let use_cache = dir.is_some();
-    // Each file's summary: from its entry when the entry is fresh, else from its parse.
-    let looked: Vec<(Option<String>, Looked)> = files
-        .par_iter()
-        .map(|input| {
-            let key = use_cache.then(|| key_in(&cwd, input.path())).flatten();
-            let meta = std::fs::metadata(input.path()).ok();
-            let stat = meta
-                .as_ref()
-                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
-            let cached = key.as_ref().and_then(|k| old.entries.get(k));
-            if let (Some(e), Some((size, mtime))) = (cached, stat) {
-                let racy = mtime + RACY.as_nanos() >= old.written;
-                if e.size == size && e.mtime == mtime && mtime != 0 && !racy {
-                    return (key, Looked::Fresh);
+    // The cache is read while the files' keys and times are taken (both in parallel).
+    let (mut old, keyed) = rayon::join(
+        || {
+            cache_file
+                .as_deref()
+                .and_then(read_index)
+                .unwrap_or_default()
+        },
+        || {
+            files
+                .par_iter()
+                .map(|input| {
+                    let key = use_cache.then(|| key_in(&cwd, input.path())).flatten();
+                    let stat = std::fs::metadata(input.path())
+                        .ok()
+                        .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+                    (key, stat)
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    // Each file's summary: from its entry when the entry is fresh, else from its parse. In
+    // batches: the summaries of parsed files are made compact batch by batch (names interned
+    // in the files' order, as one pass would), so a first run over a large project never
+    // holds every file's full summary at once.
+    let mut looked: Vec<(Option<String>, Looked)> = Vec::with_capacity(files.len());
+    let mut keyed = keyed.into_iter();
+    for batch in files.chunks(SUMMARY_BATCH) {
+        let keys: Vec<_> = keyed.by_ref().take(batch.len()).collect();
+        let part: Vec<(Option<String>, Looked)> = batch
+            .par_iter()
+            .zip(keys)
+            .map(|(input, (key, stat))| {
+                let cached = key.as_ref().and_then(|k| old.entries.get(k));
+                if let (Some(e), Some((size, mtime))) = (cached, stat) {
+                    let racy = mtime + RACY.as_nanos() >= old.written;
+                    if e.size == size && e.mtime == mtime && mtime != 0 && !racy {
+                        return (key, Looked::Fresh);
+                    }
                 }
-            }
-            let (source, load_error) = load(input, None);
-            let bytes = source.text.as_bytes();
-            let hash = content_hash(bytes);
-            if let Some(e) = cached {
-                if load_error.is_none() && e.hash == hash && e.size == bytes.len() as u64 {
-                    return (key, Looked::Verified(stat.map_or(0, |s| s.1)));
+                let (source, load_error) = load(input, None);
+                let bytes = source.text.as_bytes();
+                let hash = content_hash(bytes);
+                if let Some(e) = cached {
+                    if load_error.is_none() && e.hash == hash && e.size == bytes.len() as u64 {
+                        return (key, Looked::Verified(stat.map_or(0, |s| s.1)));
+                    }
                 }
-            }
-            let (parsed, dialect) = crate::files::parse(&source);
-            let unreadable = load_error.is_some();
-            let entry = FileEntry {
-                id: FileId(0),
-                source,
-                parsed,
-                dialect,
-                load_error,
-                report: false,
-                base_of: None,
+                let (parsed, dialect) = crate::files::parse(&source);
+                let unreadable = load_error.is_some();
+                let entry = FileEntry {
+                    id: FileId(0),
+                    source,
+                    parsed,
+                    dialect,
+                    load_error,
+                    report: false,
+                    base_of: None,
+                };
+                let summary = summarize(&entry);
+                let size = bytes_len(&entry);
+                drop(entry);
+                // A file that changed while it was read is summed up but not cached.
+                let after = std::fs::metadata(input.path())
+                    .ok()
+                    .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+                let cacheable = !unreadable && after == stat && stat.is_some();
+                let fields = cacheable.then(|| (size, stat.map_or(0, |s| s.1), hash));
+                (key, Looked::Parsed(Box::new((summary, fields))))
+            })
+            .collect();
+        for (key, how) in part {
+            let how = match how {
+                Looked::Parsed(found) => {
+                    let (summary, fields) = *found;
+                    Looked::Compacted(Compact::new(&summary, &mut old.names), fields)
+                }
+                other => other,
             };
-            let summary = summarize(&entry);
-            let size = bytes_len(&entry);
-            drop(entry);
-            // A file that changed while it was read is summed up but not cached.
-            let after = std::fs::metadata(input.path())
-                .ok()
-                .map(|m| (m.len(), m.modified().map_or(0, nanos)));
-            let cacheable = !unreadable && after == stat && stat.is_some();
-            let fields = cacheable.then(|| (size, stat.map_or(0, |s| s.1), hash));
-            (key, Looked::Parsed(Box::new((summary, fields))))
-        })
-        .collect();
+            looked.push((key, how));
+        }
+    }
     let parsed = looked
         .iter()
-        .filter(|l| matches!(l.1, Looked::Parsed(_)))
+        .filter(|l| matches!(l.1, Looked::Compacted(..)))
         .count();
     let changed = looked
         .iter()
@@ -196,9 +229,7 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
                 e.mtime = mtime;
                 summaries.push(e.summary.clone());
             }
-            (Looked::Parsed(found), _) => {
-                let (summary, fields) = *found;
-                let compact = Compact::new(&summary, &mut old.names);
+            (Looked::Compacted(compact, fields), _) => {
                 if let (Some(k), Some((size, mtime, hash))) = (key, fields) {
                     if mtime != 0 {
                         old.entries.insert(
@@ -214,8 +245,8 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
                 }
                 summaries.push(compact);
             }
-            // Not reached: a fresh or verified file has its entry.
-            (_, None) => summaries.push(Compact::default()),
+            // Not reached: a fresh or verified file has its entry, a parsed one is compact.
+            (Looked::Parsed(_), _) | (_, None) => summaries.push(Compact::default()),
         }
     }
     if let (true, Some(dir)) = (changed, dir) {
@@ -506,6 +537,8 @@ enum Looked {
     /// From its parse: the summary, and what keys its entry (size, time, content hash) when
     /// it can be cached.
     Parsed(Box<FromParse>),
+    /// From its parse, made compact: the summary, and what keys its entry.
+    Compacted(Compact, Option<(u64, u128, u128)>),
 }
 
 /// A file's key in the cache: its path made absolute against `cwd` (the text `cwd/path` for

@@ -703,11 +703,15 @@ fn current_dir() -> PathBuf {
 pub fn display_path(cwd: &Path, path: &Path) -> PathBuf {
     // Most paths are text, under `cwd` and clean: compared as text (components are slow).
     if let (true, Some(c), Some(p)) = (cfg!(unix), cwd.to_str(), path.to_str()) {
-        let rest = p
+        let mut rest = p
             .strip_prefix(c)
             .and_then(|r| r.strip_prefix('/'))
             .filter(|_| !c.ends_with('/'))
             .unwrap_or(p);
+        // `./jobs/a.sql` (a walk of `.`) is `jobs/a.sql`.
+        while let Some(r) = rest.strip_prefix("./") {
+            rest = r;
+        }
         if clean_relative(rest, true) {
             return PathBuf::from(rest);
         }

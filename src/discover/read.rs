@@ -116,64 +116,122 @@ pub(crate) fn check_files(
     settings: &Settings,
     passes: Passes,
 ) -> Outcome {
-    {
-        let start = std::time::Instant::now();
-        let first_base = all.len();
-        // The grouping into histories and scripts needs only the paths: it is made while the
-        // files are read and parsed.
-        let (plan, mut files) = rayon::join(
-            || {
-                crate::semantic::history::plan_paths(
-                    all.iter()
-                        .enumerate()
-                        .map(|(i, (input, _))| (FileId(i as u32), input.path())),
-                    settings,
-                )
-            },
-            || {
-                all.par_iter()
-                    .enumerate()
-                    .map(|(i, (input, report))| {
-                        let (source, load_error) = load(input, stdin_text);
-                        let (parsed, dialect) = crate::files::parse(&source);
-                        FileEntry {
-                            id: FileId(i as u32),
-                            source,
-                            parsed,
-                            dialect,
-                            load_error,
-                            report: *report,
-                            base_of: None,
-                        }
-                    })
-                    .collect::<Vec<FileEntry>>()
-            },
-        );
-        let base_entries: Vec<FileEntry> = bases
-            .into_par_iter()
-            .filter(|b| b.of < inputs)
-            .map(|b| {
-                let (parsed, dialect) = crate::files::parse(&b.source);
-                FileEntry {
-                    id: FileId(0),
-                    source: b.source,
-                    parsed,
-                    dialect,
-                    load_error: None,
-                    report: false,
-                    base_of: Some(FileId(b.of as u32)),
-                }
-            })
-            .collect();
-        // Ids must stay indices: numbered after the filter.
-        for (k, mut entry) in base_entries.into_iter().enumerate() {
-            entry.id = FileId((first_base + k) as u32);
-            files.push(entry);
-        }
-        let parsed = start.elapsed();
-        let mut outcome = analyse_files(files, settings, Some(plan), passes);
-        outcome.timings.insert(0, ("read and parse", parsed));
+    read_files(all, inputs, bases, stdin_text, settings).analyse(settings, passes)
+}
+
+/// A run's files read and parsed, with their grouping into histories: what [`check_files`]
+/// analyses. Chunked runs read the next chunk while the last one is analysed.
+pub(crate) struct Read {
+    files: Vec<FileEntry>,
+    plan: crate::semantic::history::Plan,
+    took: std::time::Duration,
+}
+
+impl Read {
+    /// Builds the semantic model and runs the rules; the first timing is that of reading and
+    /// parsing.
+    pub(crate) fn analyse(self, settings: &Settings, passes: Passes) -> Outcome {
+        let mut outcome = analyse_files(self.files, settings, Some(self.plan), passes);
+        outcome.timings.insert(0, ("read and parse", self.took));
         outcome
+    }
+}
+
+/// Reads and parses `all` (in parallel), and groups them into histories (see [`check_files`]).
+pub(crate) fn read_files(
+    all: &[(&Input, bool)],
+    inputs: usize,
+    bases: Vec<BaseVersion>,
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+) -> Read {
+    read_files_after(all, Vec::new(), inputs, bases, stdin_text, settings)
+}
+
+/// Reads and parses the files `all[range]` (in parallel), numbered by their index in `all`.
+pub(crate) fn read_some(
+    all: &[(&Input, bool)],
+    range: std::ops::Range<usize>,
+    stdin_text: Option<&[u8]>,
+) -> Vec<FileEntry> {
+    let start = range.start;
+    all[range]
+        .par_iter()
+        .enumerate()
+        .map(|(k, (input, report))| {
+            let (source, load_error) = load(input, stdin_text);
+            let (parsed, dialect) = crate::files::parse(&source);
+            FileEntry {
+                id: FileId((start + k) as u32),
+                source,
+                parsed,
+                dialect,
+                load_error,
+                report: *report,
+                base_of: None,
+            }
+        })
+        .collect()
+}
+
+/// [`read_files`], the first `ahead.len()` files of `all` read already ([`read_some`]).
+pub(crate) fn read_files_after(
+    all: &[(&Input, bool)],
+    mut ahead: Vec<FileEntry>,
+    inputs: usize,
+    bases: Vec<BaseVersion>,
+    stdin_text: Option<&[u8]>,
+    settings: &Settings,
+) -> Read {
+    let start = std::time::Instant::now();
+    let first_base = all.len();
+    let done = ahead.len().min(all.len());
+    // The grouping into histories and scripts needs only the paths: it is made while the
+    // files are read and parsed.
+    let (plan, rest) = rayon::join(
+        || {
+            crate::semantic::history::plan_paths(
+                all.iter()
+                    .enumerate()
+                    .map(|(i, (input, _))| (FileId(i as u32), input.path())),
+                settings,
+            )
+        },
+        || read_some(all, done..all.len(), stdin_text),
+    );
+    let mut files = match ahead.is_empty() {
+        true => rest,
+        false => {
+            ahead.truncate(done);
+            ahead.extend(rest);
+            ahead
+        }
+    };
+    let base_entries: Vec<FileEntry> = bases
+        .into_par_iter()
+        .filter(|b| b.of < inputs)
+        .map(|b| {
+            let (parsed, dialect) = crate::files::parse(&b.source);
+            FileEntry {
+                id: FileId(0),
+                source: b.source,
+                parsed,
+                dialect,
+                load_error: None,
+                report: false,
+                base_of: Some(FileId(b.of as u32)),
+            }
+        })
+        .collect();
+    // Ids must stay indices: numbered after the filter.
+    for (k, mut entry) in base_entries.into_iter().enumerate() {
+        entry.id = FileId((first_base + k) as u32);
+        files.push(entry);
+    }
+    Read {
+        files,
+        plan,
+        took: start.elapsed(),
     }
 }
 

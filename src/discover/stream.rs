@@ -15,7 +15,7 @@
 //! together), so that each context file is read by few chunks.
 
 use super::cache::{histories_of, same_histories, summarize_files};
-use super::read::check_files;
+use super::read::{read_files_after, read_some};
 use super::Input;
 use crate::config::{CatalogMode, Settings};
 use crate::diagnostics::Diagnostic;
@@ -27,6 +27,7 @@ use crate::semantic::history::{History, Plan};
 use crate::semantic::problems::Problem;
 use crate::source::{FileId, SourceFile, Span};
 use compact_str::CompactString;
+use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
@@ -76,52 +77,79 @@ fn run(
     let reported: Vec<bool> = (0..files.len())
         .map(|i| i < inputs.len() && !settings.is_external(files[i].path()))
         .collect();
-    let summed = summarize_files(&files, cache);
+    // The grouping into histories needs only the paths: made while the files are summed up.
+    let (summed, (plan, history)) = rayon::join(
+        || summarize_files(&files, cache),
+        || histories_of(&files, settings),
+    );
     let summed_at = start.elapsed();
-    let (plan, history) = histories_of(&files, settings);
     let graph = Graph::new(&summed.summaries, &history, summed.names.len());
     let chunks = plan_chunks(&graph, &reported, chunk)?;
-    // Every chunk must group its files into histories as the whole project does.
-    let mut kept: Vec<usize> = Vec::new();
-    for c in &chunks {
-        kept.clear();
-        kept.extend(c.iter().map(|&(i, _)| i));
-        if !same_histories(&files, &kept, &plan, &history, settings) {
-            return None;
-        }
-    }
-    drop(kept);
     drop(graph);
     drop(summed);
+    // Every chunk must group its files into histories as the whole project does.
+    let same = chunks.par_iter().all(|c| {
+        let kept: Vec<usize> = c.iter().map(|&(i, _)| i).collect();
+        same_histories(&files, &kept, &plan, &history, settings)
+    });
+    if !same {
+        return None;
+    }
     let planned_at = start.elapsed();
     let mut out = Merged::new(&files, &reported);
     let mut read_parse = Duration::ZERO;
-    for c in &chunks {
-        let all: Vec<(&Input, bool)> = c
-            .iter()
+    let inputs_of = |c: &Vec<(usize, bool)>| -> Vec<(&Input, bool)> {
+        c.iter()
             .map(|&(i, member)| (files[i], member && reported[i]))
-            .collect();
-        let inputs_in_chunk = all.len();
-        let outcome = check_files(
+            .collect()
+    };
+    // Pipelined: the first files of the next chunk are read and parsed while the last chunk
+    // is analysed and merged, so that both cores stay busy through each chunk's serial steps
+    // (its sessions' tails, the merge, freeing its syntax trees). Half a chunk at most: the
+    // syntax trees of a chunk and a half are held at once, not of two.
+    let ahead_files = chunk.div_ceil(2);
+    let mut ahead: Vec<FileEntry> = Vec::new();
+    for (k, c) in chunks.iter().enumerate() {
+        let all = inputs_of(c);
+        let current = read_files_after(
             &all,
-            inputs_in_chunk,
+            std::mem::take(&mut ahead),
+            all.len(),
             Vec::new(),
             None,
             settings,
-            Passes::default(),
         );
-        if let Some((_, took)) = outcome.timings.first() {
-            read_parse += *took;
-        }
-        let ids: Vec<usize> = c.iter().map(|&(i, _)| i).collect();
-        out.add(&ids, outcome);
+        let (took, following) = rayon::join(
+            || {
+                let outcome = current.analyse(settings, Passes::default());
+                let took = outcome.timings.first().map(|t| t.1);
+                let ids: Vec<usize> = c.iter().map(|&(i, _)| i).collect();
+                out.add(&ids, outcome);
+                took
+            },
+            || match chunks.get(k + 1) {
+                Some(next) => {
+                    let all = inputs_of(next);
+                    read_some(&all, 0..ahead_files.min(all.len()), None)
+                }
+                None => Vec::new(),
+            },
+        );
+        read_parse += took.unwrap_or_default();
+        ahead = following;
     }
     let checked_at = start.elapsed();
     let mut outcome = out.finish(trees);
     outcome.timings = vec![
-        ("summaries (cache or parse)", summed_at),
+        (
+            "summaries (cache or parse), beside the histories",
+            summed_at,
+        ),
         ("chunks planned", planned_at - summed_at),
-        ("read and parse in chunks", read_parse),
+        (
+            "read and parse in chunks (but what was read ahead)",
+            read_parse,
+        ),
         ("chunks checked", checked_at - planned_at),
         ("merged", start.elapsed() - checked_at),
     ];
@@ -425,7 +453,15 @@ impl<'i> Merged<'i> {
             histories: self.histories,
             ..Plan::default()
         };
-        let ranks = crate::semantic::history::report_ranks(&files, &plan);
+        // Only the files findings are in are ranked (among themselves, as among all files).
+        let mut pointed = vec![false; files.len()];
+        for d in &self.diagnostics {
+            if let Some(p) = pointed.get_mut(d.file.0 as usize) {
+                *p = true;
+            }
+        }
+        let ranks = crate::semantic::history::report_ranks_among(&files, &plan, Some(&pointed));
+        drop(pointed);
         let mut diagnostics = self.diagnostics;
         // Findings a run over all files does not make: the problems of unused tables that
         // another chunk's statements use, and a name's conflicting definitions found again.

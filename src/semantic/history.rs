@@ -290,6 +290,14 @@ fn independent(ids: &[FileId], files: &[FileEntry]) -> bool {
 /// history in the order they apply, then the others by name in natural order (`x2.sql` before
 /// `x10.sql`). Files left out of `plan` (the earlier versions of `--base`) are ordered by name.
 pub fn report_ranks(files: &[FileEntry], plan: &Plan) -> Vec<u32> {
+    report_ranks_among(files, plan, None)
+}
+
+/// [`report_ranks`] of the files `among` marks (all with `None`): they are ranked among
+/// themselves, in the same order as among all files; the others rank last (`u32::MAX`).
+/// Findings that point into few files of a large run are sorted without sorting every path.
+pub fn report_ranks_among(files: &[FileEntry], plan: &Plan, among: Option<&[bool]>) -> Vec<u32> {
+    let ranked = |i: usize| among.is_none_or(|a| a.get(i).copied().unwrap_or(false));
     // (history, position in it) of each migration file.
     let mut applies: Vec<Option<(usize, usize)>> = vec![None; files.len()];
     for (h, history) in plan.histories.iter().enumerate() {
@@ -301,19 +309,26 @@ pub fn report_ranks(files: &[FileEntry], plan: &Plan) -> Vec<u32> {
     }
     let dirs: Vec<Vec<std::borrow::Cow<'_, str>>> = files
         .iter()
-        .map(|f| natural::components(f.source.path.parent().unwrap_or(Path::new(""))))
+        .enumerate()
+        .map(|(i, f)| match ranked(i) {
+            true => natural::components(f.source.path.parent().unwrap_or(Path::new(""))),
+            false => Vec::new(),
+        })
         .collect();
     let names: Vec<std::borrow::Cow<'_, str>> = files
         .iter()
-        .map(|f| {
-            f.source
+        .enumerate()
+        .map(|(i, f)| match ranked(i) {
+            true => f
+                .source
                 .path
                 .file_name()
                 .map(|n| n.to_string_lossy())
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            false => std::borrow::Cow::Borrowed(""),
         })
         .collect();
-    let mut order: Vec<usize> = (0..files.len()).collect();
+    let mut order: Vec<usize> = (0..files.len()).filter(|&i| ranked(i)).collect();
     order.sort_by(|&a, &b| {
         natural::cmp_components(&dirs[a], &dirs[b])
             .then_with(|| match (applies[a], applies[b]) {
@@ -326,7 +341,7 @@ pub fn report_ranks(files: &[FileEntry], plan: &Plan) -> Vec<u32> {
             .then_with(|| files[a].source.path.cmp(&files[b].source.path))
             .then_with(|| a.cmp(&b))
     });
-    let mut ranks = vec![0; files.len()];
+    let mut ranks = vec![u32::MAX; files.len()];
     for (rank, i) in order.into_iter().enumerate() {
         ranks[i] = rank as u32;
     }
@@ -451,5 +466,36 @@ mod tests {
         assert!(
             migration_version("V2__a.sql").unwrap().0 < migration_version("V10__a.sql").unwrap().0
         );
+    }
+
+    #[test]
+    fn ranks_among_some_files_keep_their_order_among_all() {
+        let files: Vec<(String, String)> = [
+            "jobs/b10.sql",
+            "catalog/V2__b.sql",
+            "jobs/b2.sql",
+            "catalog/V10__c.sql",
+            "catalog/V1__a.sql",
+            "jobs/sub/a.sql",
+            "a.sql",
+        ]
+        .iter()
+        .map(|p| (p.to_string(), "CREATE TABLE t (a INT);\n".to_string()))
+        .collect();
+        let outcome = crate::check_texts(&files, &Settings::default());
+        let plan = &outcome.model.plan;
+        let all = report_ranks(&outcome.files, plan);
+        for mask in 0u32..(1 << files.len()) {
+            let among: Vec<bool> = (0..files.len()).map(|i| mask & (1 << i) != 0).collect();
+            let some = report_ranks_among(&outcome.files, plan, Some(&among));
+            for i in 0..files.len() {
+                assert_eq!(some[i] == u32::MAX, !among[i]);
+                for j in 0..files.len() {
+                    if among[i] && among[j] {
+                        assert_eq!(some[i].cmp(&some[j]), all[i].cmp(&all[j]), "{mask:b}");
+                    }
+                }
+            }
+        }
     }
 }
