@@ -5,7 +5,7 @@ use crate::semantic::plan::{StreamProblem, TemporalMissing};
 use crate::semantic::problems::{Found, Problem};
 
 /// A temporal join whose versioned table has no (covered) primary key, no rowtime, or no join
-/// key.
+/// key, or that is written as a RIGHT or FULL join.
 pub struct TemporalJoinRequirements;
 
 /// The rule, as the registry runs it.
@@ -38,7 +38,12 @@ impl Rule for TemporalJoinRequirements {
             TemporalMissing::JoinKey => (
                 format!("this temporal join with `{table}` has no equality between the two sides"),
                 "no join key",
-                "add an equality between a probe column and the versioned table's primary key to ON",
+                "add an equality between a probe column and the versioned table's primary key to ON (a comma join's WHERE does not count: write `JOIN ... FOR SYSTEM_TIME AS OF ... ON`)",
+            ),
+            TemporalMissing::RightJoin | TemporalMissing::FullJoin => (
+                format!("this temporal join with `{table}` is a {} join: Flink joins a versioned table with INNER or LEFT JOIN only", if *missing == TemporalMissing::RightJoin { "RIGHT" } else { "FULL" }),
+                "RIGHT or FULL temporal join",
+                "write the temporal join as `JOIN` or `LEFT JOIN` (the versioned table on the right)",
             ),
         };
         let d = out

@@ -163,6 +163,10 @@ pub enum Op {
     Rank,
     /// `Union` (`UNION ALL`).
     Union,
+    /// `SortLimit` (ORDER BY with LIMIT or FETCH).
+    SortLimit,
+    /// `Limit` (LIMIT or FETCH without ORDER BY).
+    Limit,
     /// `Sink`.
     Sink,
     /// Something not modelled.
@@ -187,6 +191,8 @@ impl Op {
             Op::LookupJoin => "LookupJoin",
             Op::Rank => "Rank",
             Op::Union => "Union",
+            Op::SortLimit => "SortLimit",
+            Op::Limit => "Limit",
             Op::Sink => "Sink",
             Op::Unknown => "Unknown",
         }
@@ -455,6 +461,18 @@ pub enum StreamProblem {
         /// The ORDER BY item.
         span: Span,
     },
+    /// An OVER window ordered by more than one key (`StreamExecOverAggregate`: "The window
+    /// can only be ordered by a single time column.").
+    OverOrderKeys {
+        /// The second ORDER BY item.
+        span: Span,
+    },
+    /// An OVER window whose frame does not end at the current row, or starts at it
+    /// (`StreamExecOverAggregate`: "OVER RANGE FOLLOWING windows are not supported yet.").
+    OverFollowing {
+        /// The frame.
+        span: Span,
+    },
     /// A streaming ORDER BY (without LIMIT) whose first key is not an ascending time attribute
     /// (`StreamPhysicalTemporalSortRule`: "Sort on a non-time-attribute field is not
     /// supported."), or a MATCH_RECOGNIZE's ORDER BY whose first key is not one
@@ -481,12 +499,18 @@ pub enum TemporalMissing {
     PrimaryKey,
     /// An event-time temporal join on a table without a rowtime (no WATERMARK).
     Rowtime,
+    /// Written as a RIGHT JOIN (`SqlToRelConverter`: "Unknown join type RIGHT").
+    RightJoin,
+    /// Written as a FULL JOIN ("Unknown join type FULL").
+    FullJoin,
 }
 
 /// When Flink's planner finds a problem: a problem of an earlier phase is reported even when
 /// one of a later phase sits lower in the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Phase {
+    /// The query's conversion into relational algebra (a temporal join's join type).
+    Convert,
     /// Logical rewrites (temporal joins).
     Rewrite,
     /// Physical rules (window table functions, OVER).
@@ -526,6 +550,8 @@ impl StreamProblem {
                 }
                 TemporalMissing::PrimaryKey => "Temporal Table Join requires primary key in versioned table, but no primary key can be found. The physical plan is:".to_string(),
                 TemporalMissing::Rowtime => "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found.".to_string(),
+                TemporalMissing::RightJoin => "Unknown join type RIGHT".to_string(),
+                TemporalMissing::FullJoin => "Unknown join type FULL".to_string(),
             },
             StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => "Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field".to_string(),
             StreamProblem::ProcessingTimeTemporalJoin { .. } => {
@@ -563,6 +589,12 @@ impl StreamProblem {
             StreamProblem::OverDescending { .. } => {
                 "The window can only be ordered in ASCENDING mode.".to_string()
             }
+            StreamProblem::OverOrderKeys { .. } => {
+                "The window can only be ordered by a single time column.".to_string()
+            }
+            StreamProblem::OverFollowing { .. } => {
+                "OVER RANGE FOLLOWING windows are not supported yet.".to_string()
+            }
             StreamProblem::SortNotOnTime {
                 descending,
                 match_recognize,
@@ -587,14 +619,22 @@ impl StreamProblem {
                 match_recognize: true,
                 ..
             } => Phase::Exec,
+            StreamProblem::TemporalJoinRequirement {
+                missing: TemporalMissing::RightJoin | TemporalMissing::FullJoin,
+                ..
+            } => Phase::Convert,
             StreamProblem::TemporalJoinRequirement { .. }
             | StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => Phase::Rewrite,
             StreamProblem::WindowOnNonTimeAttribute { .. }
             | StreamProblem::OverNonTimeSort { .. }
             | StreamProblem::RowtimeTypesDiffer { .. }
             | StreamProblem::OverWindowsDiffer { .. }
-            | StreamProblem::OverDescending { .. }
             | StreamProblem::SortNotOnTime { .. } => Phase::Physical,
+            // `StreamExecOverAggregate` checks its window when it is translated, after
+            // changelog inference (an updating input is reported first).
+            StreamProblem::OverDescending { .. }
+            | StreamProblem::OverOrderKeys { .. }
+            | StreamProblem::OverFollowing { .. } => Phase::Exec,
             StreamProblem::WindowSizeNotMultiple { .. } => Phase::Exec,
             StreamProblem::UpdatesIntoInsertOnlySink { .. }
             | StreamProblem::UpdatesIntoInsertOnlyOperator { .. } => Phase::Changelog,
@@ -617,6 +657,8 @@ impl StreamProblem {
             | StreamProblem::RowtimeTypesDiffer { span, .. }
             | StreamProblem::OverWindowsDiffer { span, .. }
             | StreamProblem::OverDescending { span }
+            | StreamProblem::OverOrderKeys { span }
+            | StreamProblem::OverFollowing { span }
             | StreamProblem::SortNotOnTime { span, .. } => *span,
         }
     }
