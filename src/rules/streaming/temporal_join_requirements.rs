@@ -38,7 +38,7 @@ impl Rule for TemporalJoinRequirements {
             TemporalMissing::JoinKey => (
                 format!("this temporal join with `{table}` has no equality between the two sides"),
                 "no join key",
-                "add an equality between a probe column and the versioned table's primary key to ON (a comma join's WHERE does not count: write `JOIN ... FOR SYSTEM_TIME AS OF ... ON`)",
+                "add an equality between a probe column and the versioned table's primary key to ON",
             ),
             TemporalMissing::RightJoin | TemporalMissing::FullJoin => (
                 format!("this temporal join with `{table}` is a {} join: Flink joins a versioned table with INNER or LEFT JOIN only", if *missing == TemporalMissing::RightJoin { "RIGHT" } else { "FULL" }),
