@@ -42,7 +42,7 @@ impl Rule for TemporalJoinRequirements {
             ),
             TemporalMissing::RightJoin | TemporalMissing::FullJoin => (
                 format!("this temporal join with `{table}` is a {} join: Flink joins a versioned table with INNER or LEFT JOIN only", if *missing == TemporalMissing::RightJoin { "RIGHT" } else { "FULL" }),
-                "RIGHT or FULL temporal join",
+                "not INNER or LEFT",
                 "write the temporal join as `JOIN` or `LEFT JOIN` (the versioned table on the right)",
             ),
         };

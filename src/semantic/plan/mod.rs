@@ -4,8 +4,8 @@
 //! Each INSERT (a statement-set member included), CTAS and SELECT becomes a tree of
 //! operators named as Flink's physical plan names them (`TableSourceScan`, `Calc`,
 //! `GroupAggregate`, `WindowTableFunction`, `WindowAggregate`, `GroupWindowAggregate`,
-//! `OverAggregate`, `Join`, `IntervalJoin`, `TemporalJoin`, `LookupJoin`, `Rank`, `Union`,
-//! `Values`, `Sink`). Per node it records:
+//! `OverAggregate`, `Join`, `IntervalJoin`, `TemporalJoin`, `LookupJoin`, `Rank`, `SortLimit`,
+//! `Limit`, `Union`, `Values`, `Sink`). Per node it records:
 //!
 //! - its columns, and which of them are time attributes (rowtime, proctime): a watermark's
 //!   column and a `PROCTIME()` computed column are; a column passed through unchanged stays
@@ -21,8 +21,10 @@
 //!
 //! Sources' modes come from the connector and format data (`changelog:` in
 //! `rules/data/connectors/*.yaml` and `rules/data/formats/*.yaml`). A node whose behaviour is
-//! not modelled (an unknown table or connector, a UDF, MATCH_RECOGNIZE, UNNEST, an
-//! ORDER BY / LIMIT, ...) is `Unknown`: nothing that depends on it is checked.
+//! not modelled (an unknown table or connector, a UDF, MATCH_RECOGNIZE, UNNEST, a sort
+//! without LIMIT, ...) is `Unknown`: nothing that depends on it is checked. A GROUP BY with
+//! ROLLUP, CUBE or GROUPING SETS is a group aggregate over Flink's `Expand` (grouped by `$e`
+//! too when there are several sets).
 //!
 //! Checks ([`StreamProblem`]): updates or deletes into a sink that accepts only inserts (Flink:
 //! "Table sink '...' doesn't support consuming update changes which is produced by node
@@ -30,8 +32,10 @@
 //! `StreamPhysicalWindowTableFunctionRule`: "The window function requires the timecol is a
 //! time attribute type, but is ..."), and the planner's other time-attribute and window
 //! checks: a HOP or CUMULATE size that is not a multiple of its slide or step
-//! (`SliceAssigners`), interval and event-time temporal joins whose rowtimes differ in type,
-//! OVER aggregates of one SELECT over different windows or ordered descending, and a
+//! (`SliceAssigners`), interval and event-time temporal joins whose rowtimes differ in type
+//! (bounds in a WHERE included), temporal joins written as RIGHT or FULL joins, OVER
+//! aggregates of one SELECT over different windows (partition, order or frame), ordered
+//! descending or by several keys, or with a frame that does not end at the current row, and a
 //! streaming ORDER BY or a MATCH_RECOGNIZE ordered first by something other than an ascending
 //! time attribute.
 

@@ -186,9 +186,10 @@ impl Builder<'_> {
                             // `ExpandUtil`: an argument that is a grouping column some set
                             // nulls is read from a copy (`v_0`).
                             let nulled = expanded
-                                && key_names.iter().zip(&always).any(|(k, all)| {
-                                    !*all && k.as_deref() == Some(text.as_str())
-                                });
+                                && key_names
+                                    .iter()
+                                    .zip(&always)
+                                    .any(|(k, all)| !*all && k.as_deref() == Some(text.as_str()));
                             if nulled {
                                 duplicated.push(text.clone());
                                 return format!("{text}_0");
@@ -438,7 +439,11 @@ fn unit<'e>(
 
 /// The index of a grouping expression among the distinct ones (a column by its name, any
 /// other expression by where it is written), added when new.
-fn column_id<'e>(e: &'e Expr, columns: &mut Vec<&'e Expr>, ids: &mut HashMap<String, usize>) -> Option<usize> {
+fn column_id<'e>(
+    e: &'e Expr,
+    columns: &mut Vec<&'e Expr>,
+    ids: &mut HashMap<String, usize>,
+) -> Option<usize> {
     let e = strip(e);
     if matches!(e.kind, ExprKind::Row(_)) || grouping_construct(e) {
         return None;

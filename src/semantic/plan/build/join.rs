@@ -230,7 +230,8 @@ impl Builder<'_> {
         // `SqlToRelConverter` converts a temporal join into a correlate, which is INNER or
         // LEFT only ("Unknown join type RIGHT"). A period that is not a probe column is a
         // time-travel query, not a temporal join.
-        let period_is_column = matches!(&strip(period).kind, ExprKind::Identifier(n) if left_cols.lookup(n).is_some());
+        let period_is_column =
+            matches!(&strip(period).kind, ExprKind::Identifier(n) if left_cols.lookup(n).is_some());
         if period_is_column && matches!(kind, JoinKind::Right | JoinKind::Full) {
             self.found(StreamProblem::TemporalJoinRequirement {
                 span: self.at(rspan),
@@ -645,7 +646,10 @@ fn bounded_rowtimes(
         let bounds = match &strip(c).kind {
             ExprKind::Between { negated: false, .. } => (true, true),
             ExprKind::Binary { op, left: a, .. }
-                if matches!(op, BinaryOp::Lt | BinaryOp::LtEq | BinaryOp::Gt | BinaryOp::GtEq) =>
+                if matches!(
+                    op,
+                    BinaryOp::Lt | BinaryOp::LtEq | BinaryOp::Gt | BinaryOp::GtEq
+                ) =>
             {
                 // `left-rowtime > ...` bounds it from below; written the other way round, from
                 // above.

@@ -339,7 +339,11 @@ fn ends_at_current_row(spec: &WindowSpec) -> bool {
 /// are all one window, or when a window cannot be compared (an expression, no ORDER BY, an
 /// offset that is not a literal).
 fn differing_windows(specs: &[&WindowSpec], frames: bool) -> Option<(Span, Span)> {
-    type Key = (Vec<CompactString>, Vec<(CompactString, bool)>, Option<Frame>);
+    type Key = (
+        Vec<CompactString>,
+        Vec<(CompactString, bool)>,
+        Option<Frame>,
+    );
     let key = |spec: &WindowSpec| -> Option<Key> {
         if spec.base.is_some() || spec.order_by.is_empty() {
             return None;
