@@ -1,5 +1,5 @@
 //! OVER aggregates of one SELECT over different windows, or an OVER window ordered
-//! descending.
+//! descending, by several keys, or with a frame that does not end at the current row.
 
 use crate::rules::{Context, Reporter, Rule};
 use crate::semantic::plan::StreamProblem;
@@ -16,7 +16,10 @@ impl Rule for OverWindowUnsupported {
         matches!(
             problem,
             Problem::Streaming(
-                StreamProblem::OverWindowsDiffer { .. } | StreamProblem::OverDescending { .. }
+                StreamProblem::OverWindowsDiffer { .. }
+                    | StreamProblem::OverDescending { .. }
+                    | StreamProblem::OverOrderKeys { .. }
+                    | StreamProblem::OverFollowing { .. }
             )
         )
     }
@@ -42,6 +45,22 @@ impl Rule for OverWindowUnsupported {
                 )
                 .with_label("descending")
                 .with_help("order the window ascending (remove DESC)"),
+            StreamProblem::OverOrderKeys { span } => out
+                .diagnostic(
+                    found.file,
+                    *span,
+                    "OVER window ordered by more than one key: a streaming OVER aggregate is ordered by one time attribute",
+                )
+                .with_label("a second ORDER BY key")
+                .with_help("order the window by its time attribute alone"),
+            StreamProblem::OverFollowing { span } => out
+                .diagnostic(
+                    found.file,
+                    *span,
+                    "OVER window frame that does not end at the current row: a streaming OVER aggregate cannot wait for rows that follow",
+                )
+                .with_label("not `... PRECEDING AND CURRENT ROW`")
+                .with_help("end the frame at CURRENT ROW (`ROWS BETWEEN n PRECEDING AND CURRENT ROW`, `RANGE BETWEEN INTERVAL ... PRECEDING AND CURRENT ROW`), or compute later rows with a join"),
             _ => return,
         };
         let d = d.with_flink_message(p.flink_message());

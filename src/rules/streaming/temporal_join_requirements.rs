@@ -5,7 +5,7 @@ use crate::semantic::plan::{StreamProblem, TemporalMissing};
 use crate::semantic::problems::{Found, Problem};
 
 /// A temporal join whose versioned table has no (covered) primary key, no rowtime, or no join
-/// key.
+/// key, or that is written as a RIGHT or FULL join.
 pub struct TemporalJoinRequirements;
 
 /// The rule, as the registry runs it.
@@ -39,6 +39,11 @@ impl Rule for TemporalJoinRequirements {
                 format!("this temporal join with `{table}` has no equality between the two sides"),
                 "no join key",
                 "add an equality between a probe column and the versioned table's primary key to ON",
+            ),
+            TemporalMissing::RightJoin | TemporalMissing::FullJoin => (
+                format!("this temporal join with `{table}` is a {} join: Flink joins a versioned table with INNER or LEFT JOIN only", if *missing == TemporalMissing::RightJoin { "RIGHT" } else { "FULL" }),
+                "not INNER or LEFT",
+                "write the temporal join as `JOIN` or `LEFT JOIN` (the versioned table on the right)",
             ),
         };
         let d = out

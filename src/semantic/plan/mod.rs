@@ -4,8 +4,8 @@
 //! Each INSERT (a statement-set member included), CTAS and SELECT becomes a tree of
 //! operators named as Flink's physical plan names them (`TableSourceScan`, `Calc`,
 //! `GroupAggregate`, `WindowTableFunction`, `WindowAggregate`, `GroupWindowAggregate`,
-//! `OverAggregate`, `Join`, `IntervalJoin`, `TemporalJoin`, `LookupJoin`, `Rank`, `Union`,
-//! `Values`, `Sink`). Per node it records:
+//! `OverAggregate`, `Join`, `IntervalJoin`, `TemporalJoin`, `LookupJoin`, `Rank`, `SortLimit`,
+//! `Limit`, `Union`, `Values`, `Sink`). Per node it records:
 //!
 //! - its columns, and which of them are time attributes (rowtime, proctime): a watermark's
 //!   column and a `PROCTIME()` computed column are; a column passed through unchanged stays
@@ -21,8 +21,10 @@
 //!
 //! Sources' modes come from the connector and format data (`changelog:` in
 //! `rules/data/connectors/*.yaml` and `rules/data/formats/*.yaml`). A node whose behaviour is
-//! not modelled (an unknown table or connector, a UDF, MATCH_RECOGNIZE, UNNEST, an
-//! ORDER BY / LIMIT, ...) is `Unknown`: nothing that depends on it is checked.
+//! not modelled (an unknown table or connector, a UDF, MATCH_RECOGNIZE, UNNEST, a sort
+//! without LIMIT, ...) is `Unknown`: nothing that depends on it is checked. A GROUP BY with
+//! ROLLUP, CUBE or GROUPING SETS is a group aggregate over Flink's `Expand` (grouped by `$e`
+//! too when there are several sets).
 //!
 //! Checks ([`StreamProblem`]): updates or deletes into a sink that accepts only inserts (Flink:
 //! "Table sink '...' doesn't support consuming update changes which is produced by node
@@ -30,8 +32,10 @@
 //! `StreamPhysicalWindowTableFunctionRule`: "The window function requires the timecol is a
 //! time attribute type, but is ..."), and the planner's other time-attribute and window
 //! checks: a HOP or CUMULATE size that is not a multiple of its slide or step
-//! (`SliceAssigners`), interval and event-time temporal joins whose rowtimes differ in type,
-//! OVER aggregates of one SELECT over different windows or ordered descending, and a
+//! (`SliceAssigners`), interval and event-time temporal joins whose rowtimes differ in type
+//! (bounds in a WHERE included), temporal joins written as RIGHT or FULL joins, OVER
+//! aggregates of one SELECT over different windows (partition, order or frame), ordered
+//! descending or by several keys, or with a frame that does not end at the current row, and a
 //! streaming ORDER BY or a MATCH_RECOGNIZE ordered first by something other than an ascending
 //! time attribute.
 
@@ -165,6 +169,10 @@ pub enum Op {
     Rank,
     /// `Union` (`UNION ALL`).
     Union,
+    /// `SortLimit` (ORDER BY with LIMIT or FETCH).
+    SortLimit,
+    /// `Limit` (LIMIT or FETCH without ORDER BY).
+    Limit,
     /// `Sink`.
     Sink,
     /// Something not modelled.
@@ -190,6 +198,8 @@ impl Op {
             Op::LookupJoin => "LookupJoin",
             Op::Rank => "Rank",
             Op::Union => "Union",
+            Op::SortLimit => "SortLimit",
+            Op::Limit => "Limit",
             Op::Sink => "Sink",
             Op::Unknown => "Unknown",
         }
@@ -458,6 +468,18 @@ pub enum StreamProblem {
         /// The ORDER BY item.
         span: Span,
     },
+    /// An OVER window ordered by more than one key (`StreamExecOverAggregate`: "The window
+    /// can only be ordered by a single time column.").
+    OverOrderKeys {
+        /// The second ORDER BY item.
+        span: Span,
+    },
+    /// An OVER window whose frame does not end at the current row, or starts at it
+    /// (`StreamExecOverAggregate`: "OVER RANGE FOLLOWING windows are not supported yet.").
+    OverFollowing {
+        /// The frame.
+        span: Span,
+    },
     /// A streaming ORDER BY (without LIMIT) whose first key is not an ascending time attribute
     /// (`StreamPhysicalTemporalSortRule`: "Sort on a non-time-attribute field is not
     /// supported."), or a MATCH_RECOGNIZE's ORDER BY whose first key is not one
@@ -484,12 +506,18 @@ pub enum TemporalMissing {
     PrimaryKey,
     /// An event-time temporal join on a table without a rowtime (no WATERMARK).
     Rowtime,
+    /// Written as a RIGHT JOIN (`SqlToRelConverter`: "Unknown join type RIGHT").
+    RightJoin,
+    /// Written as a FULL JOIN ("Unknown join type FULL").
+    FullJoin,
 }
 
 /// When Flink's planner finds a problem: a problem of an earlier phase is reported even when
 /// one of a later phase sits lower in the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Phase {
+    /// The query's conversion into relational algebra (a temporal join's join type).
+    Convert,
     /// Logical rewrites (temporal joins).
     Rewrite,
     /// Physical rules (window table functions, OVER).
@@ -529,6 +557,8 @@ impl StreamProblem {
                 }
                 TemporalMissing::PrimaryKey => "Temporal Table Join requires primary key in versioned table, but no primary key can be found. The physical plan is:".to_string(),
                 TemporalMissing::Rowtime => "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found.".to_string(),
+                TemporalMissing::RightJoin => "Unknown join type RIGHT".to_string(),
+                TemporalMissing::FullJoin => "Unknown join type FULL".to_string(),
             },
             StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => "Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field".to_string(),
             StreamProblem::ProcessingTimeTemporalJoin { .. } => {
@@ -566,6 +596,12 @@ impl StreamProblem {
             StreamProblem::OverDescending { .. } => {
                 "The window can only be ordered in ASCENDING mode.".to_string()
             }
+            StreamProblem::OverOrderKeys { .. } => {
+                "The window can only be ordered by a single time column.".to_string()
+            }
+            StreamProblem::OverFollowing { .. } => {
+                "OVER RANGE FOLLOWING windows are not supported yet.".to_string()
+            }
             StreamProblem::SortNotOnTime {
                 descending,
                 match_recognize,
@@ -590,14 +626,22 @@ impl StreamProblem {
                 match_recognize: true,
                 ..
             } => Phase::Exec,
+            StreamProblem::TemporalJoinRequirement {
+                missing: TemporalMissing::RightJoin | TemporalMissing::FullJoin,
+                ..
+            } => Phase::Convert,
             StreamProblem::TemporalJoinRequirement { .. }
             | StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => Phase::Rewrite,
             StreamProblem::WindowOnNonTimeAttribute { .. }
             | StreamProblem::OverNonTimeSort { .. }
             | StreamProblem::RowtimeTypesDiffer { .. }
             | StreamProblem::OverWindowsDiffer { .. }
-            | StreamProblem::OverDescending { .. }
             | StreamProblem::SortNotOnTime { .. } => Phase::Physical,
+            // `StreamExecOverAggregate` checks its window when it is translated, after
+            // changelog inference (an updating input is reported first).
+            StreamProblem::OverDescending { .. }
+            | StreamProblem::OverOrderKeys { .. }
+            | StreamProblem::OverFollowing { .. } => Phase::Exec,
             StreamProblem::WindowSizeNotMultiple { .. } => Phase::Exec,
             StreamProblem::UpdatesIntoInsertOnlySink { .. }
             | StreamProblem::UpdatesIntoInsertOnlyOperator { .. } => Phase::Changelog,
@@ -620,6 +664,8 @@ impl StreamProblem {
             | StreamProblem::RowtimeTypesDiffer { span, .. }
             | StreamProblem::OverWindowsDiffer { span, .. }
             | StreamProblem::OverDescending { span }
+            | StreamProblem::OverOrderKeys { span }
+            | StreamProblem::OverFollowing { span }
             | StreamProblem::SortNotOnTime { span, .. } => *span,
         }
     }

@@ -142,8 +142,38 @@ pub struct WindowSpec {
     pub frame: Option<Span>,
     /// Whether the frame's lower bound is `n PRECEDING` (or `n FOLLOWING`): a bounded window.
     pub frame_bounded: bool,
+    /// The frame's kind and bounds, when written.
+    pub frame_bounds: Option<Frame>,
     /// From `(` to `)`.
     pub span: Span,
+}
+
+/// A window frame: `ROWS` or `RANGE`, its lower and upper bounds (`ROWS n PRECEDING` is
+/// `BETWEEN n PRECEDING AND CURRENT ROW`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Frame {
+    /// `ROWS` (else `RANGE`).
+    pub rows: bool,
+    /// The lower bound.
+    pub lower: FrameBound,
+    /// The upper bound.
+    pub upper: FrameBound,
+}
+
+/// A bound of a window frame. An offset is kept as a normalized key of its literal (upper
+/// case, single spaces, an integer's leading zeros dropped), `None` when it is not a literal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum FrameBound {
+    /// `UNBOUNDED PRECEDING`.
+    UnboundedPreceding,
+    /// `UNBOUNDED FOLLOWING`.
+    UnboundedFollowing,
+    /// `CURRENT ROW`.
+    CurrentRow,
+    /// `n PRECEDING`.
+    Preceding(Option<CompactString>),
+    /// `n FOLLOWING`.
+    Following(Option<CompactString>),
 }
 
 /// `OVER w` or `OVER (...)`.

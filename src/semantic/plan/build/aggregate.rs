@@ -12,18 +12,35 @@ use crate::semantic::exprs::call_name;
 use crate::semantic::types::Type;
 use crate::syntax::ast::{Expr, ExprKind, Select, SelectItem};
 use compact_str::{format_compact, CompactString};
+use std::collections::HashMap;
 
 impl Builder<'_> {
     /// A select with GROUP BY or aggregates: a group aggregate, a window aggregate over a
     /// window table function, or a legacy group window aggregate.
     pub(super) fn aggregate(&mut self, s: &Select, input: Node) -> Node {
-        let legacy = s.group_by.iter().any(|g| {
+        // ROLLUP, CUBE, GROUPING SETS and parenthesized lists: the grouping columns and the
+        // number of distinct grouping sets (more than one: an `Expand` below the aggregate,
+        // which groups by an extra `$e` column too).
+        let plain = s.group_by.iter().all(|g| !grouping_construct(g));
+        let (keys, always, set_count): (Vec<&Expr>, Vec<bool>, usize) = if plain {
+            (s.group_by.iter().collect(), vec![true; s.group_by.len()], 1)
+        } else {
+            match grouping_sets(&s.group_by) {
+                Some(g) => g,
+                None => {
+                    let mut n = unknown(self.at(s.span));
+                    n.inputs = vec![input];
+                    return n;
+                }
+            }
+        };
+        let expanded = set_count > 1;
+        let legacy = keys.iter().any(|g| {
             matches!(
                 call_name(strip(g)).as_deref(),
                 Some("TUMBLE" | "HOP" | "SESSION")
             )
         });
-        let keys: Vec<&Expr> = s.group_by.iter().collect();
         let key_names: Vec<Option<CompactString>> = keys.iter().map(|k| ident_name(k)).collect();
         let windowed = input.op == Op::WindowTableFunction
             && key_names
@@ -63,17 +80,8 @@ impl Builder<'_> {
             }
             _ => false,
         };
-        if (window_keys && !windowed)
-            || keys
-                .iter()
-                .any(|k| matches!(strip(k).kind, ExprKind::Row(_)))
-            || keys.iter().any(|k| {
-                matches!(
-                    call_name(strip(k)).as_deref(),
-                    Some("ROLLUP" | "CUBE" | "GROUPING SETS" | "GROUPING_SETS")
-                )
-            })
-        {
+        // Grouping sets of a window aggregate or a legacy group window: not modelled.
+        if (window_keys && !windowed) || (!plain && (window_keys || legacy)) {
             let mut n = unknown(self.at(s.span));
             n.inputs = vec![input];
             return n;
@@ -89,7 +97,10 @@ impl Builder<'_> {
             })
             .collect();
         let mut calls: Vec<String> = Vec::new();
-        let mut exact = true;
+        let mut exact = keys.iter().all(|k| ident_name(k).is_some()) || !expanded;
+        let mut synthesized = false;
+        let mut duplicated: Vec<String> = Vec::new();
+        let mut filters = 0;
         let mut columns = Vec::new();
         let by_name = Columns::new(&input.columns);
         let window_time = input
@@ -144,7 +155,15 @@ impl Builder<'_> {
                 origin,
                 ..column(&name, time, data_type)
             });
-            if is_agg_call(bare) {
+            if is_agg_call(bare)
+                && matches!(
+                    call_name(bare).as_deref(),
+                    Some("GROUPING" | "GROUPING_ID" | "GROUP_ID")
+                )
+            {
+                // Computed from the `$e` column above the aggregate.
+                exact &= expanded;
+            } else if is_agg_call(bare) {
                 let ExprKind::Function(call) = &bare.kind else {
                     continue;
                 };
@@ -159,10 +178,22 @@ impl Builder<'_> {
                                 || {
                                     let p = format!("$f{}", projected.len());
                                     projected.push(p.clone());
+                                    synthesized = true;
                                     p
                                 },
                                 |n| n.to_string(),
                             );
+                            // `ExpandUtil`: an argument that is a grouping column some set
+                            // nulls is read from a copy (`v_0`).
+                            let nulled = expanded
+                                && key_names
+                                    .iter()
+                                    .zip(&always)
+                                    .any(|(k, all)| !*all && k.as_deref() == Some(text.as_str()));
+                            if nulled {
+                                duplicated.push(text.clone());
+                                return format!("{text}_0");
+                            }
                             if !projected.contains(&text) {
                                 projected.push(text.clone());
                             }
@@ -171,18 +202,32 @@ impl Builder<'_> {
                         .collect()
                 };
                 let distinct = if call.distinct { "DISTINCT " } else { "" };
-                let text = format!("{fname}({distinct}{}) AS {name}", args.join(", "));
+                // `FILTER (WHERE ...)`: the condition is projected after the arguments.
+                let filter = if call.filter.is_some() {
+                    let p = format!("$f{}", projected.len());
+                    projected.push(p.clone());
+                    filters += 1;
+                    format!(" FILTER {p}")
+                } else {
+                    String::new()
+                };
+                let text = format!("{fname}({distinct}{}){filter} AS {name}", args.join(", "));
                 if !calls.contains(&text) {
                     calls.push(text);
-                }
-                if call.filter.is_some() {
-                    exact = false;
                 }
             } else if contains_agg(bare) {
                 exact = false;
             }
         }
-        let group_keys: Vec<String> = projected[..key_names.len()].to_vec();
+        let mut group_keys: Vec<String> = projected[..key_names.len()].to_vec();
+        if expanded {
+            group_keys.push("$e".to_string());
+            duplicated.sort_unstable();
+            duplicated.dedup();
+            // Not verified: the names of several copies, or of projected expressions.
+            exact &= duplicated.len() <= 1 && !synthesized && filters == 0;
+        }
+        exact &= filters <= 1;
         let mut select = group_keys.clone();
         select.extend(calls);
         let detail = if group_keys.is_empty() {
@@ -210,8 +255,9 @@ impl Builder<'_> {
         } else {
             (Op::GroupAggregate, aggregate_kinds(input.kinds))
         };
+        // With an `Expand`, the key holds `$e`, which the projection above drops: not known.
         let unique_keys: Vec<Vec<CompactString>> =
-            if op == Op::GroupAggregate && !group_keys.is_empty() {
+            if op == Op::GroupAggregate && !group_keys.is_empty() && !expanded {
                 vec![group_keys.iter().map(CompactString::from).collect()]
             } else {
                 Vec::new()
@@ -244,4 +290,177 @@ impl Builder<'_> {
             span: self.at(s.span),
         }
     }
+}
+
+/// Whether a GROUP BY item is a ROLLUP, a CUBE, GROUPING SETS or a parenthesized list.
+fn grouping_construct(g: &Expr) -> bool {
+    match &strip(g).kind {
+        ExprKind::Row(_) => true,
+        _ => matches!(
+            call_name(strip(g)).as_deref(),
+            Some("ROLLUP" | "CUBE" | "GROUPING SETS" | "GROUPING_SETS")
+        ),
+    }
+}
+
+/// At most this many grouping sets are expanded.
+const MAX_SETS: usize = 4096;
+
+/// The grouping sets of a GROUP BY (Calcite's `SqlValidatorUtil.analyzeGroupItem`): its
+/// distinct grouping expressions in the order they are first written, whether each is in
+/// every set, and the number of distinct sets; `None` past [`MAX_SETS`] or for a form not
+/// followed.
+fn grouping_sets(group_by: &[Expr]) -> Option<(Vec<&Expr>, Vec<bool>, usize)> {
+    let mut columns: Vec<&Expr> = Vec::new();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut sets: Vec<Vec<usize>> = vec![Vec::new()];
+    for g in group_by {
+        let item = item_sets(g, true, &mut columns, &mut ids, 0)?;
+        let mut next = Vec::new();
+        for a in &sets {
+            for b in &item {
+                if next.len() >= MAX_SETS {
+                    return None;
+                }
+                let mut u = a.clone();
+                u.extend(b.iter().copied());
+                u.sort_unstable();
+                u.dedup();
+                next.push(u);
+            }
+        }
+        sets = next;
+    }
+    sets.sort();
+    sets.dedup();
+    let always = (0..columns.len())
+        .map(|i| sets.iter().all(|s| s.contains(&i)))
+        .collect();
+    Some((columns, always, sets.len()))
+}
+
+/// The sets of one grouping element (`top`: an item of the GROUP BY list itself, where a
+/// parenthesized list is one set and `GROUPING SETS (...)`, which the parser keeps as a list
+/// starting at the keyword, is a list of sets).
+fn item_sets<'e>(
+    g: &'e Expr,
+    top: bool,
+    columns: &mut Vec<&'e Expr>,
+    ids: &mut HashMap<String, usize>,
+    depth: usize,
+) -> Option<Vec<Vec<usize>>> {
+    if depth > 16 {
+        return None;
+    }
+    match &g.kind {
+        ExprKind::Nested(inner) if !matches!(inner.kind, ExprKind::Row(_)) => {
+            Some(vec![vec![column_id(inner, columns, ids)?]])
+        }
+        ExprKind::Row(items) => {
+            // `GROUPING SETS (` is 14 characters before its first element; a parenthesized
+            // list starts at its parenthesis.
+            let keyword = items
+                .first()
+                .is_some_and(|f| f.span.start >= g.span.start + 13);
+            if top && keyword {
+                let mut out = Vec::new();
+                for i in items {
+                    out.extend(item_sets(i, false, columns, ids, depth + 1)?);
+                    if out.len() > MAX_SETS {
+                        return None;
+                    }
+                }
+                Some(out)
+            } else {
+                let set = unit(g, columns, ids)?;
+                Some(vec![set])
+            }
+        }
+        ExprKind::Function(call) => match call_name(g).as_deref() {
+            Some("ROLLUP") => {
+                let units: Vec<Vec<usize>> = call
+                    .args
+                    .iter()
+                    .map(|a| unit(&a.value, columns, ids))
+                    .collect::<Option<_>>()?;
+                let mut out = Vec::new();
+                for k in (0..=units.len()).rev() {
+                    out.push(units[..k].concat());
+                }
+                Some(out)
+            }
+            Some("CUBE") => {
+                let units: Vec<Vec<usize>> = call
+                    .args
+                    .iter()
+                    .map(|a| unit(&a.value, columns, ids))
+                    .collect::<Option<_>>()?;
+                if units.len() > 12 {
+                    return None;
+                }
+                let n = units.len();
+                let mut out = Vec::new();
+                for mask in (0..(1usize << n)).rev() {
+                    let mut set = Vec::new();
+                    for (i, u) in units.iter().enumerate() {
+                        if mask & (1 << (n - 1 - i)) != 0 {
+                            set.extend(u.iter().copied());
+                        }
+                    }
+                    out.push(set);
+                }
+                Some(out)
+            }
+            Some("GROUPING SETS" | "GROUPING_SETS") => {
+                let mut out = Vec::new();
+                for a in &call.args {
+                    out.extend(item_sets(&a.value, false, columns, ids, depth + 1)?);
+                }
+                Some(out)
+            }
+            _ => Some(vec![vec![column_id(g, columns, ids)?]]),
+        },
+        _ => Some(vec![vec![column_id(g, columns, ids)?]]),
+    }
+}
+
+/// The columns of one element of a ROLLUP or CUBE, or of a parenthesized set.
+fn unit<'e>(
+    e: &'e Expr,
+    columns: &mut Vec<&'e Expr>,
+    ids: &mut HashMap<String, usize>,
+) -> Option<Vec<usize>> {
+    match &e.kind {
+        ExprKind::Row(items) => items.iter().map(|i| column_id(i, columns, ids)).collect(),
+        ExprKind::Nested(inner) => unit(inner, columns, ids),
+        _ => Some(vec![column_id(e, columns, ids)?]),
+    }
+}
+
+/// The index of a grouping expression among the distinct ones (a column by its name, any
+/// other expression by where it is written), added when new.
+fn column_id<'e>(
+    e: &'e Expr,
+    columns: &mut Vec<&'e Expr>,
+    ids: &mut HashMap<String, usize>,
+) -> Option<usize> {
+    let e = strip(e);
+    if matches!(e.kind, ExprKind::Row(_)) || grouping_construct(e) {
+        return None;
+    }
+    let id = match &e.kind {
+        ExprKind::Identifier(n) => n
+            .parts
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect::<Vec<_>>()
+            .join("."),
+        _ => format!("@{}:{}", e.span.start, e.span.end),
+    };
+    if let Some(i) = ids.get(&id) {
+        return Some(*i);
+    }
+    ids.insert(id, columns.len());
+    columns.push(e);
+    Some(columns.len() - 1)
 }

@@ -99,8 +99,15 @@ pub(super) fn has_unknown_call(e: &Expr) -> bool {
     let mut found = false;
     exprs::walk(e, &mut |x| {
         if let ExprKind::Function(call) = &x.kind {
-            if call.name.parts.len() != 1
-                || functions::lookup(call.name.last().text.as_str()).is_none()
+            // ROLLUP, CUBE and GROUPING SETS group; their arguments are walked.
+            let grouping = call.name.parts.len() == 1
+                && matches!(
+                    call.name.last().text.to_ascii_uppercase().as_str(),
+                    "ROLLUP" | "CUBE" | "GROUPING SETS" | "GROUPING_SETS"
+                );
+            if !grouping
+                && (call.name.parts.len() != 1
+                    || functions::lookup(call.name.last().text.as_str()).is_none())
             {
                 found = true;
             }

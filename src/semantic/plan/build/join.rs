@@ -297,9 +297,31 @@ impl Builder<'_> {
             .map(|p| p.text.as_str())
             .collect::<Vec<_>>()
             .join(".");
+        // `SqlToRelConverter` converts a temporal join into a correlate, which is INNER or
+        // LEFT only ("Unknown join type RIGHT"). A period that is not a probe column is a
+        // time-travel query, not a temporal join.
+        let period_is_column =
+            matches!(&strip(period).kind, ExprKind::Identifier(n) if left_cols.lookup(n).is_some());
+        if period_is_column && matches!(kind, JoinKind::Right | JoinKind::Full) {
+            self.found(StreamProblem::TemporalJoinRequirement {
+                span: self.at(rspan),
+                table: table.clone(),
+                missing: if kind == JoinKind::Right {
+                    TemporalMissing::RightJoin
+                } else {
+                    TemporalMissing::FullJoin
+                },
+            });
+        }
         let inner_or_left = matches!(kind, JoinKind::Inner | JoinKind::Left);
+        // A comma (or cross) join's WHERE is not the temporal join's condition: Flink finds no
+        // join key. A lookup source may take the WHERE's equalities (not checked).
+        let comma = matches!(kind, JoinKind::Comma | JoinKind::Cross);
+        let comma_lookup = comma
+            && probe_time == Some(TimeAttr::Proctime)
+            && lookup.as_ref().map(|(l, _)| *l) != Some(false);
         let mut op = Op::TemporalJoin;
-        if known && inner_or_left && on.is_some() {
+        if known && !comma_lookup && ((inner_or_left && on.is_some()) || comma) {
             let pk_missing = versioned_pk
                 .as_ref()
                 .map(|pk| pk.is_empty() || !pk.iter().all(|c| keys.contains(c)));
@@ -391,6 +413,27 @@ impl Builder<'_> {
             key_info: Default::default(),
             inputs: vec![l, r],
             span: self.at(span),
+        }
+    }
+
+    /// A WHERE clause that bounds a rowtime of one side of a regular join (a comma, cross or
+    /// outer join) by a rowtime of the other, from below and from above: Flink pushes it into
+    /// the join's condition (`FlinkFilterJoinRule`, which turns an outer join the filter
+    /// rejects nulls of into an inner one) and plans an interval join, whose rowtimes must have
+    /// one type.
+    pub(super) fn where_rowtime_types(&mut self, filter: &Expr, input: &Node) {
+        if self.unknown_inputs || input.op != Op::Join {
+            return;
+        }
+        let mut conjuncts = Vec::new();
+        split_and(filter, &mut conjuncts);
+        if let Some((span, lt, rt)) = bounded_rowtimes(&conjuncts, input, 0) {
+            self.found(StreamProblem::RowtimeTypesDiffer {
+                span: self.at(span),
+                temporal: false,
+                left: lt,
+                right: rt,
+            });
         }
     }
 
@@ -754,4 +797,72 @@ fn rowtime_types(on: &Expr, left: &Columns<'_>, right: &Columns<'_>) -> Option<(
         return None;
     };
     differ(l.data_type.as_ref()?, r.data_type.as_ref()?)
+}
+
+/// In a tree of regular joins, the first join whose two inputs' rowtimes (one per side, of
+/// different types) the conjuncts bound from below and from above (a BETWEEN, or a `<` and a
+/// `>` comparison): the first bounding conjunct and the two types.
+fn bounded_rowtimes(
+    conjuncts: &[&Expr],
+    node: &Node,
+    depth: usize,
+) -> Option<(Span, String, String)> {
+    if node.op != Op::Join || depth > 64 {
+        return None;
+    }
+    let [l, r] = node.inputs.as_slice() else {
+        return None;
+    };
+    let (left, right) = (Columns::new(&l.columns), Columns::new(&r.columns));
+    let mut lower = false;
+    let mut upper = false;
+    let mut found: Option<(Span, String, String)> = None;
+    for c in conjuncts {
+        let bounds = match &strip(c).kind {
+            ExprKind::Between { negated: false, .. } => (true, true),
+            ExprKind::Binary { op, left: a, .. }
+                if matches!(
+                    op,
+                    BinaryOp::Lt | BinaryOp::LtEq | BinaryOp::Gt | BinaryOp::GtEq
+                ) =>
+            {
+                // `left-rowtime > ...` bounds it from below; written the other way round, from
+                // above.
+                let left_first = rowtime_side(a, &left);
+                let right_first = rowtime_side(a, &right);
+                let greater = matches!(op, BinaryOp::Gt | BinaryOp::GtEq);
+                match (left_first, right_first) {
+                    (true, false) => (greater, !greater),
+                    (false, true) => (!greater, greater),
+                    _ => continue,
+                }
+            }
+            _ => continue,
+        };
+        let Some((lt, rt)) = rowtime_types(c, &left, &right) else {
+            continue;
+        };
+        lower |= bounds.0;
+        upper |= bounds.1;
+        if found.is_none() {
+            found = Some((c.span, lt, rt));
+        }
+    }
+    if lower && upper {
+        return found;
+    }
+    node.inputs
+        .iter()
+        .find_map(|i| bounded_rowtimes(conjuncts, i, depth + 1))
+}
+
+/// Whether `e` names a rowtime of `cols`.
+fn rowtime_side(e: &Expr, cols: &Columns<'_>) -> bool {
+    let mut found = false;
+    exprs::walk(e, &mut |x| {
+        if let ExprKind::Identifier(n) = &x.kind {
+            found |= cols.lookup(n).is_some_and(|c| c.time == TimeAttr::Rowtime);
+        }
+    });
+    found
 }

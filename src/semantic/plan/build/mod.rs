@@ -236,8 +236,11 @@ impl<'s> Builder<'s> {
             let mut n = self.unknown(q.span);
             n.inputs = vec![body];
             n
-        } else if !q.order_by.is_empty() || q.limit.is_some() || q.offset.is_some() {
-            // Sort, SortLimit, Limit: not modelled.
+        } else if q.limit.is_some() {
+            let body = self.set_expr(&q.body);
+            self.sort_limit(q, body)
+        } else if !q.order_by.is_empty() || q.offset.is_some() {
+            // A subquery's Sort, an OFFSET without FETCH: not modelled.
             self.unknown(q.span)
         } else {
             self.set_expr(&q.body)
@@ -245,6 +248,81 @@ impl<'s> Builder<'s> {
         self.ctes.truncate(saved);
         self.depth -= 1;
         node
+    }
+
+    /// ORDER BY with LIMIT (`SortLimit`, a Top-N over the whole input: it retracts the rows
+    /// that leave the top, `[I,UB,UA,D]`) or LIMIT alone (`Limit`: inserts the first rows of an
+    /// insert-only input). Described as Flink's changelog inference names them, before a
+    /// strategy is chosen (`strategy=[UndefinedStrategy]`).
+    fn sort_limit(&mut self, q: &Query, body: Node) -> Node {
+        let number = |e: &crate::syntax::ast::Expr| match &helpers::strip(e).kind {
+            ExprKind::Literal(crate::syntax::ast::Literal::Number(n)) => n.parse::<u64>().ok(),
+            _ => None,
+        };
+        let fetch = q.limit.as_ref().and_then(number);
+        let offset = q.offset.as_ref().map_or(Some(0), number);
+        let mut exact = fetch.is_some() && offset.is_some();
+        let (op, kinds, detail) = if q.order_by.is_empty() {
+            (
+                Op::Limit,
+                body.kinds.map(|k| {
+                    if k.insert_only() {
+                        Kinds::INSERT_ONLY
+                    } else {
+                        Kinds::ALL
+                    }
+                }),
+                format!(
+                    "offset=[{}], fetch=[{}]",
+                    offset.unwrap_or(0),
+                    fetch.unwrap_or(0)
+                ),
+            )
+        } else {
+            let keys: Vec<String> = q
+                .order_by
+                .iter()
+                .map(|o| {
+                    let name = sort_key_name(&o.expr, &q.body, &body);
+                    exact &= name.is_some();
+                    format!(
+                        "{} {}",
+                        name.unwrap_or_default(),
+                        if o.descending { "DESC" } else { "ASC" }
+                    )
+                })
+                .collect();
+            (
+                Op::SortLimit,
+                body.kinds.map(|_| Kinds::ALL),
+                format!(
+                    "orderBy=[{}], offset=[{}], fetch=[{}], strategy=[UndefinedStrategy]",
+                    keys.join(", "),
+                    offset.unwrap_or(0),
+                    fetch.unwrap_or(0)
+                ),
+            )
+        };
+        let mut columns = body.columns.clone();
+        for c in &mut columns {
+            // Not verified: whether the time attributes survive.
+            if matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime) {
+                c.time = TimeAttr::Unknown;
+            }
+            c.origin = super::keys::Origin::Unknown;
+        }
+        Node {
+            op,
+            detail,
+            exact,
+            columns,
+            kinds,
+            before: false,
+            unique_keys: Vec::new(),
+            key_info: Default::default(),
+            inputs: vec![body],
+            span: self.at(q.span),
+        }
     }
 
     /// `StreamPhysicalTemporalSortRule`: a streaming ORDER BY without LIMIT whose first key is
@@ -257,9 +335,18 @@ impl<'s> Builder<'s> {
         };
         let e = helpers::strip(&first.expr);
         let time = match &e.kind {
-            ExprKind::Identifier(n) if n.parts.len() == 1 => helpers::Columns::new(&body.columns)
-                .lookup(n)
-                .map_or(TimeAttr::Unknown, |c| c.time),
+            ExprKind::Identifier(n) if n.parts.len() == 1 => {
+                let selected = body.columns.iter().any(|c| c.name == n.last().text);
+                let column = if selected {
+                    helpers::Columns::new(&body.columns).lookup(n)
+                } else if body.op == Op::Calc && body.inputs.len() == 1 {
+                    // A column not selected: the sort reads the projection's input.
+                    helpers::Columns::new(&body.inputs[0].columns).lookup(n)
+                } else {
+                    None
+                };
+                column.map_or(TimeAttr::Unknown, |c| c.time)
+            }
             ExprKind::Identifier(_) | ExprKind::Literal(_) => TimeAttr::Unknown,
             _ if crate::semantic::exprs::is_proctime(e) => TimeAttr::Proctime,
             _ if helpers::has_unknown_call(e) => TimeAttr::Unknown,
@@ -486,4 +573,39 @@ impl<'s> Builder<'s> {
             span,
         }
     }
+}
+
+/// A SortLimit's key as Flink's plan names it: a column of the input (the sort sits below the
+/// projection, so a select item `v AS w` sorts on `v`), an aggregate's output by its alias;
+/// `None` for an expression, an ordinal or a name not followed.
+fn sort_key_name(e: &crate::syntax::ast::Expr, body: &SetExpr, node: &Node) -> Option<String> {
+    let ExprKind::Identifier(n) = &helpers::strip(e).kind else {
+        return None;
+    };
+    let [name] = n.parts.as_slice() else {
+        return None;
+    };
+    if let SetExpr::Select(s) = body {
+        let aggregating = !s.group_by.is_empty()
+            || s.items.iter().any(|i| {
+                matches!(i, crate::syntax::ast::SelectItem::Expr { expr, .. } if helpers::contains_agg(expr))
+            });
+        let aliased = s.items.iter().find_map(|i| match i {
+            crate::syntax::ast::SelectItem::Expr {
+                expr,
+                alias: Some(a),
+                ..
+            } if a.text == name.text => Some(expr),
+            _ => None,
+        });
+        return match aliased {
+            Some(_) if aggregating => Some(name.text.to_string()),
+            Some(expr) => helpers::ident_name(expr).map(|n| n.to_string()),
+            None => Some(name.text.to_string()),
+        };
+    }
+    node.columns
+        .iter()
+        .any(|c| c.name == name.text)
+        .then(|| name.text.to_string())
 }

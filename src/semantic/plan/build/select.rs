@@ -10,7 +10,9 @@ use super::join::{equi_pair, split_and, Equi};
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::source::Span;
-use crate::syntax::ast::{ExprKind, Over, Select, SelectItem, TableRef, WindowSpec};
+use crate::syntax::ast::{
+    ExprKind, Frame, FrameBound, Over, Select, SelectItem, TableRef, WindowSpec,
+};
 use compact_str::{format_compact, CompactString};
 
 impl Builder<'_> {
@@ -54,6 +56,7 @@ impl Builder<'_> {
         self.redescribe_problem(&input);
         if let Some(filter) = &s.selection {
             push_filter_keys(&mut input, filter);
+            self.where_rowtime_types(filter, &input);
         }
         let exprs_of = || {
             s.items
@@ -196,32 +199,55 @@ impl Builder<'_> {
         out
     }
 
-    /// The OVER windows of a select list over `input`: a bounded window must be ordered by a
-    /// time attribute (`StreamPhysicalOverAggregateRule`), and an OVER aggregate consumes only
-    /// inserts (`FlinkChangelogModeInferenceProgram`).
+    /// The OVER windows of a select list over `input`: one window for every OVER aggregate
+    /// (`StreamPhysicalOverAggregateRule`), a bounded window ordered by a time attribute, an
+    /// insert-only input (`FlinkChangelogModeInferenceProgram`), and, when the operator is
+    /// translated (`StreamExecOverAggregate`), one ascending ORDER BY key and a frame ending at
+    /// the current row.
     fn check_over(&mut self, s: &Select, input: &Node) {
         if self.unknown_inputs {
             return;
         }
         let cols = Columns::new(&input.columns);
-        let mut specs = Vec::new();
-        let mut named = false;
+        let mut specs: Vec<&WindowSpec> = Vec::new();
+        let mut unresolved = false;
+        let mut ranking = false;
         for item in &s.items {
             if let SelectItem::Expr { expr, .. } = item {
                 exprs::walk(expr, &mut |x| {
                     if let ExprKind::Function(call) = &x.kind {
                         match &call.over {
                             Some(Over::Spec(spec)) => specs.push(spec),
-                            Some(Over::Named(_)) => named = true,
+                            Some(Over::Named(n)) => {
+                                match s.windows.iter().find(|(w, _)| w.text == n.text) {
+                                    Some((_, spec)) => specs.push(spec),
+                                    None => unresolved = true,
+                                }
+                            }
                             None => {}
                         }
+                        // Calcite gives ranking functions their own frame.
+                        ranking |= call.over.is_some()
+                            && matches!(
+                                call_name(x).as_deref(),
+                                Some(
+                                    "ROW_NUMBER"
+                                        | "RANK"
+                                        | "DENSE_RANK"
+                                        | "PERCENT_RANK"
+                                        | "CUME_DIST"
+                                        | "NTILE"
+                                        | "LEAD"
+                                )
+                            );
                     }
                 });
             }
         }
-        // `StreamPhysicalOverAggregateRule`: every OVER aggregate of the SELECT on one window.
-        if !named {
-            if let Some((first, other)) = differing_windows(&specs) {
+        // `StreamPhysicalOverAggregateRule`: every OVER aggregate of the SELECT on one window
+        // (partition, order and frame).
+        if !unresolved {
+            if let Some((first, other)) = differing_windows(&specs, !ranking) {
                 self.found(StreamProblem::OverWindowsDiffer {
                     span: self.at(other),
                     first: self.at(first),
@@ -229,7 +255,13 @@ impl Builder<'_> {
                 return;
             }
         }
-        // `StreamExecOverAggregate`: ordered ascending only.
+        // `StreamExecOverAggregate`, in its order: one ORDER BY key, ascending, a frame that
+        // ends at the current row (found after changelog inference: `Phase::Exec`).
+        if let Some(second) = specs.iter().find_map(|spec| spec.order_by.get(1)) {
+            self.found(StreamProblem::OverOrderKeys {
+                span: self.at(second.span),
+            });
+        }
         if let Some(order) = specs
             .iter()
             .filter_map(|spec| spec.order_by.first())
@@ -238,17 +270,23 @@ impl Builder<'_> {
             self.found(StreamProblem::OverDescending {
                 span: self.at(order.span),
             });
-            return;
+        }
+        if let Some(spec) = specs.iter().find(|spec| !ends_at_current_row(spec)) {
+            self.found(StreamProblem::OverFollowing {
+                span: self.at(spec.frame.unwrap_or(spec.span)),
+            });
         }
         for spec in specs {
-            let [order] = spec.order_by.as_slice() else {
+            let Some(order) = spec.order_by.first() else {
                 continue;
             };
-            if order.descending {
-                continue;
-            }
             let time = expr_time(&order.expr, &cols);
-            if time == TimeAttr::None && spec.frame_bounded {
+            if time == TimeAttr::None
+                && spec.frame_bounded
+                && spec.order_by.len() == 1
+                && !order.descending
+                && ends_at_current_row(spec)
+            {
                 let column = ident_name(&order.expr)
                     .map(|n| n.to_string())
                     .unwrap_or_default();
@@ -301,11 +339,29 @@ impl Builder<'_> {
     }
 }
 
-/// The first window and one that differs from it by its PARTITION BY (as a set of columns) or
-/// its ORDER BY; `None` when they are all one window, or when a window cannot be compared
-/// (an expression, no ORDER BY). Frames are not compared.
-fn differing_windows(specs: &[&WindowSpec]) -> Option<(Span, Span)> {
-    type Key = (Vec<CompactString>, Vec<(CompactString, bool)>);
+/// Whether a window's frame starts before the current row and ends at it (`n PRECEDING` or
+/// `UNBOUNDED PRECEDING` to `CURRENT ROW`), as a streaming OVER aggregate needs; a window
+/// without a frame has the default one (`RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`).
+fn ends_at_current_row(spec: &WindowSpec) -> bool {
+    spec.frame_bounds.as_ref().is_none_or(|f| {
+        matches!(
+            f.lower,
+            FrameBound::UnboundedPreceding | FrameBound::Preceding(_)
+        ) && f.upper == FrameBound::CurrentRow
+    })
+}
+
+/// The first window and one that differs from it by its PARTITION BY (as a set of columns),
+/// its ORDER BY or (with `frames`) its frame (`ROWS` or `RANGE` and the bounds; a window
+/// without a frame has `RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`); `None` when they
+/// are all one window, or when a window cannot be compared (an expression, no ORDER BY, an
+/// offset that is not a literal).
+fn differing_windows(specs: &[&WindowSpec], frames: bool) -> Option<(Span, Span)> {
+    type Key = (
+        Vec<CompactString>,
+        Vec<(CompactString, bool)>,
+        Option<Frame>,
+    );
     let key = |spec: &WindowSpec| -> Option<Key> {
         if spec.base.is_some() || spec.order_by.is_empty() {
             return None;
@@ -322,7 +378,23 @@ fn differing_windows(specs: &[&WindowSpec]) -> Option<(Span, Span)> {
             .iter()
             .map(|o| ident_name(&o.expr).map(|n| (n, o.descending)))
             .collect::<Option<_>>()?;
-        Some((partition, order))
+        let frame = if frames {
+            let f = spec.frame_bounds.clone().unwrap_or(Frame {
+                rows: false,
+                lower: FrameBound::UnboundedPreceding,
+                upper: FrameBound::CurrentRow,
+            });
+            let literal = |b: &FrameBound| {
+                !matches!(b, FrameBound::Preceding(None) | FrameBound::Following(None))
+            };
+            if !literal(&f.lower) || !literal(&f.upper) {
+                return None;
+            }
+            Some(f)
+        } else {
+            None
+        };
+        Some((partition, order, frame))
     };
     let (first, rest) = specs.split_first()?;
     let first_key = key(first)?;

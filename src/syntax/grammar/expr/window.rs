@@ -80,16 +80,23 @@ impl Parser<'_> {
         }
         let mut frame = None;
         let mut frame_bounded = false;
+        let mut frame_bounds = None;
         if matches!(self.kw(), Kw::ROWS | Kw::RANGE) {
             let f_start = self.start();
+            let rows = self.kw() == Kw::ROWS;
             self.bump();
-            if self.eat(Kw::BETWEEN).is_some() {
-                frame_bounded = self.frame_bound()?;
+            let (lower, upper) = if self.eat(Kw::BETWEEN).is_some() {
+                let (bounded, lower) = self.frame_bound()?;
+                frame_bounded = bounded;
                 self.expect(Kw::AND)?;
-                self.frame_bound()?;
+                let (_, upper) = self.frame_bound()?;
+                (lower, upper)
             } else {
-                frame_bounded = self.frame_bound()?;
-            }
+                let (bounded, lower) = self.frame_bound()?;
+                frame_bounded = bounded;
+                (lower, FrameBound::CurrentRow)
+            };
+            frame_bounds = Some(Frame { rows, lower, upper });
             if self.eat(Kw::EXCLUDE).is_some() {
                 match self.kw() {
                     Kw::CURRENT => {
@@ -119,26 +126,62 @@ impl Parser<'_> {
             order_by,
             frame,
             frame_bounded,
+            frame_bounds,
             span: self.finish(start),
         })
     }
 
-    /// One frame bound; whether it is `n PRECEDING` / `n FOLLOWING` (bounded).
-    fn frame_bound(&mut self) -> PResult<bool> {
+    /// One frame bound; whether it is `n PRECEDING` / `n FOLLOWING` (bounded), and the bound.
+    fn frame_bound(&mut self) -> PResult<(bool, FrameBound)> {
         if self.eat(Kw::UNBOUNDED).is_some() {
-            if self.eat(Kw::PRECEDING).is_none() {
-                self.expect(Kw::FOLLOWING)?;
+            if self.eat(Kw::PRECEDING).is_some() {
+                return Ok((false, FrameBound::UnboundedPreceding));
             }
-            return Ok(false);
+            self.expect(Kw::FOLLOWING)?;
+            return Ok((false, FrameBound::UnboundedFollowing));
         }
         if self.eat(Kw::CURRENT).is_some() {
             self.expect(Kw::ROW)?;
-            return Ok(false);
+            return Ok((false, FrameBound::CurrentRow));
         }
-        self.expr_bp(CMP_PREC)?;
-        if self.eat(Kw::PRECEDING).is_none() {
-            self.expect(Kw::FOLLOWING)?;
+        let offset = self.expr_bp(CMP_PREC)?;
+        let key = offset_key(&offset.kind, &self.text[offset.span.range()]);
+        if self.eat(Kw::PRECEDING).is_some() {
+            return Ok((true, FrameBound::Preceding(key)));
         }
-        Ok(true)
+        self.expect(Kw::FOLLOWING)?;
+        Ok((true, FrameBound::Following(key)))
     }
+}
+
+/// A frame offset's key: a number's or an interval literal's text, upper case, single-spaced,
+/// an integer's leading zeros dropped (`INTERVAL '01' MINUTE` is `INTERVAL '1' MINUTE`);
+/// `None` for anything else.
+fn offset_key(kind: &ExprKind, text: &str) -> Option<compact_str::CompactString> {
+    if !matches!(
+        kind,
+        ExprKind::Literal(Literal::Number(_) | Literal::Interval { .. })
+    ) || text.len() > 200
+    {
+        return None;
+    }
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| {
+            let (quoted, inner) = match w.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')) {
+                Some(inner) => (true, inner),
+                None => (false, w),
+            };
+            let normal = match inner.parse::<u64>() {
+                Ok(n) => n.to_string(),
+                Err(_) => inner.to_ascii_uppercase(),
+            };
+            if quoted {
+                format!("'{normal}'")
+            } else {
+                normal
+            }
+        })
+        .collect();
+    Some(words.join(" ").into())
 }
