@@ -98,6 +98,18 @@ impl Builder<'_> {
         if let Some(f) = filter {
             split_and(f, &mut pushed);
             pushed.retain(|c| times_both_sides(c, &left, &right));
+            // `IntervalJoinUtil.extractWindowBoundsFromPredicate`: a lower and an upper bound
+            // (a BETWEEN, or two comparisons); one bound, or bounds under OR, leave a regular
+            // join.
+            let (mut lower, mut upper) = (false, false);
+            for c in &pushed {
+                let (lo, up) = bound_kind(c, &left, &right);
+                lower |= lo;
+                upper |= up;
+            }
+            if !(lower && upper) {
+                pushed.clear();
+            }
         }
         let interval = (!matches!(kind, JoinKind::Comma | JoinKind::Cross)
             && on.is_some_and(|e| times_both_sides(e, &left, &right)))
@@ -721,6 +733,39 @@ fn windowed(node: &Node, depth: usize) -> bool {
     depth < 64
         && (matches!(node.op, Op::WindowTableFunction | Op::WindowAggregate)
             || node.inputs.iter().any(|i| windowed(i, depth + 1)))
+}
+
+/// Which bounds a conjunct naming both sides' time attributes puts on the left side's time:
+/// (lower, upper).
+fn bound_kind(c: &Expr, left: &Columns<'_>, right: &Columns<'_>) -> (bool, bool) {
+    let time_of = |e: &Expr, cols: &Columns<'_>| {
+        let mut found = false;
+        exprs::walk(e, &mut |x| {
+            if let ExprKind::Identifier(n) = &x.kind {
+                found |= cols
+                    .lookup(n)
+                    .is_some_and(|c| matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime));
+            }
+        });
+        found
+    };
+    match &strip(c).kind {
+        ExprKind::Between { negated: false, .. } => (true, true),
+        ExprKind::Binary { op, left: a, .. }
+            if matches!(
+                op,
+                BinaryOp::Lt | BinaryOp::LtEq | BinaryOp::Gt | BinaryOp::GtEq
+            ) =>
+        {
+            let greater = matches!(op, BinaryOp::Gt | BinaryOp::GtEq);
+            match (time_of(a, left), time_of(a, right)) {
+                (true, false) => (greater, !greater),
+                (false, true) => (!greater, greater),
+                _ => (false, false),
+            }
+        }
+        _ => (false, false),
+    }
 }
 
 /// Whether `e` names a time attribute of each side of a join.
