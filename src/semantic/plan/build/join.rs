@@ -104,6 +104,37 @@ impl Builder<'_> {
                 }
             }
         }
+        // Inputs with a window's columns: a window join, or a join flinklint does not model.
+        if !interval {
+            match super::window::window_join(&l, &r, kind, on) {
+                super::window::WindowJoin::No => {}
+                super::window::WindowJoin::Yes => {
+                    super::helpers::forget_windows(&mut columns);
+                    for c in &mut columns {
+                        if matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime) {
+                            c.time = TimeAttr::Unknown;
+                        }
+                    }
+                    return Node {
+                        op: Op::WindowJoin,
+                        detail: String::new(),
+                        exact: false,
+                        columns,
+                        kinds: kinds.filter(|k| k.insert_only()),
+                        before: false,
+                        unique_keys: Vec::new(),
+                        key_info: KeyInfo::None,
+                        inputs: vec![l, r],
+                        span: self.at(span),
+                    };
+                }
+                super::window::WindowJoin::Unsure => {
+                    let mut n = self.unknown(span);
+                    n.inputs = vec![l, r];
+                    return n;
+                }
+            }
+        }
         let (op, kinds) = if interval {
             // An interval join keeps both sides' time attributes (`StreamExecSink` then sees
             // two rowtimes).
@@ -123,6 +154,7 @@ impl Builder<'_> {
             JoinKind::Right => "RightOuterJoin",
             JoinKind::Full => "FullOuterJoin",
         };
+        super::helpers::forget_windows(&mut columns);
         let key_info = if op == Op::Join {
             join_key_info(kind, on, &left, &right)
         } else {
