@@ -178,6 +178,8 @@ struct Builder<'s> {
     windows: u32,
     /// The SESSION windows among them.
     session_windows: Vec<u32>,
+    /// The specs of the windows that can be compared (function, time attribute, intervals).
+    window_specs: Vec<(u32, String)>,
     /// The next query planned keeps its ORDER BY (a statement's or a view's query; Calcite
     /// drops the ORDER BY of a subquery without LIMIT).
     sort_kept: bool,
@@ -197,8 +199,25 @@ impl<'s> Builder<'s> {
             hop_sizes: Vec::new(),
             windows: 0,
             session_windows: Vec::new(),
+            window_specs: Vec::new(),
             sort_kept: true,
         }
+    }
+
+    /// Whether two columns play the same part in two windows of equal specs.
+    fn same_window(&self, a: super::WindowProp, b: super::WindowProp) -> bool {
+        use super::WindowProp::{End, Start, Time};
+        let spec = |id: u32| {
+            self.window_specs
+                .iter()
+                .find(|(i, _)| *i == id)
+                .map(|(_, s)| s)
+        };
+        let (x, y) = match (a, b) {
+            (Start(x), Start(y)) | (End(x), End(y)) | (Time(x), Time(y)) => (x, y),
+            _ => return false,
+        };
+        spec(x).is_some() && spec(x) == spec(y)
     }
 
     /// Records a problem unless one Flink finds in an earlier phase (or earlier in the same
@@ -330,7 +349,7 @@ impl<'s> Builder<'s> {
                         c.time = TimeAttr::Unknown;
                     }
                     // Two windows' columns: Flink keeps them when the windows are equal.
-                    if c.window != other.window {
+                    if c.window != other.window && !self.same_window(c.window, other.window) {
                         c.window = super::WindowProp::Unknown;
                     }
                     c.relation = None;

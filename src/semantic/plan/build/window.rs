@@ -22,11 +22,17 @@ impl Builder<'_> {
             return self.unknown(span);
         }
         let mut table = None;
+        let mut subquery = None;
         let mut descriptor = None;
         let mut partition = None;
         for arg in &f.args {
             match &arg.value.kind {
-                ExprKind::TableArg(t, _, keys) if table.is_none() => {
+                // `TUMBLE((SELECT ...), ...)`: a subquery passed without TABLE.
+                ExprKind::Subquery(q) if table.is_none() && subquery.is_none() => {
+                    subquery = Some(q);
+                    partition = Some(Some(Vec::new()));
+                }
+                ExprKind::TableArg(t, _, keys) if table.is_none() && subquery.is_none() => {
                     table = Some(t);
                     partition = Some(
                         keys.as_deref()
@@ -37,13 +43,17 @@ impl Builder<'_> {
                 _ => {}
             }
         }
-        let (Some(table), Some(descriptor)) = (table, descriptor) else {
+        let Some(descriptor) = descriptor else {
             return self.unknown(span);
         };
         let [timecol] = descriptor.as_slice() else {
             return self.unknown(span);
         };
-        let input = self.named(table, None, table.span);
+        let input = match (table, subquery) {
+            (Some(table), _) => self.named(table, None, table.span),
+            (None, Some(q)) => self.query(q),
+            (None, None) => return self.unknown(span),
+        };
         if input.op == Op::Unknown && input.columns.is_empty() {
             return input;
         }
@@ -87,6 +97,24 @@ impl Builder<'_> {
         // window aggregate slices it), a CUMULATE's max size a multiple of its step.
         let id = self.windows;
         self.windows = self.windows.saturating_add(1);
+        // The window's spec, for a UNION of two equal windows (`FlinkRelMdWindowProperties`
+        // keeps their columns): the function, the time attribute and the intervals.
+        let intervals: Option<Vec<u64>> = f
+            .args
+            .iter()
+            .filter(|a| {
+                !matches!(
+                    a.value.kind,
+                    ExprKind::TableArg(..) | ExprKind::Descriptor(_) | ExprKind::Subquery(_)
+                )
+            })
+            .map(|a| interval_ms(&a.value))
+            .collect();
+        let named = f.args.iter().any(|a| a.name.is_some());
+        if let (Some(intervals), false, true) = (intervals, named, name != "SESSION") {
+            self.window_specs
+                .push((id, format!("{name}/{:?}/{intervals:?}", col.time)));
+        }
         if name == "SESSION" {
             self.session_windows.push(id);
         }
