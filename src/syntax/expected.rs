@@ -85,3 +85,15 @@ pub const EQUALS: &[&str] = &["\"=\""];
 pub const INTERVAL_UNIT_NAMES: &[&str] = &[
     "YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND",
 ];
+
+/// JavaCC's identifier tokens, where Flink's parser wants a name (`TABLE` in a function
+/// argument must be followed by a table's name).
+pub const IDENTIFIERS: &[&str] = &[
+    "<BRACKET_QUOTED_IDENTIFIER>",
+    "<QUOTED_IDENTIFIER>",
+    "<BACK_QUOTED_IDENTIFIER>",
+    "<BIG_QUERY_BACK_QUOTED_IDENTIFIER>",
+    "<HYPHENATED_IDENTIFIER>",
+    "<IDENTIFIER>",
+    "<UNICODE_QUOTED_IDENTIFIER>",
+];

@@ -1,7 +1,8 @@
-//! A window table function over a column that is not a time attribute.
+//! A window (a window table function or a legacy group window) over a column that is not a
+//! time attribute.
 
 use crate::rules::{Context, Reporter, Rule};
-use crate::semantic::plan::StreamProblem;
+use crate::semantic::plan::{StreamProblem, WindowCheck};
 use crate::semantic::problems::{Found, Problem};
 
 /// A window table function over a column that is not a time attribute.
@@ -24,20 +25,31 @@ impl Rule for WindowOnNonTimeAttribute {
                 function,
                 column,
                 type_text,
+                stage,
                 ..
             },
         ) = &found.problem
         else {
             return;
         };
-        let d = out
-            .diagnostic(
-                found.file,
-                *span,
+        let (message, label) = match stage {
+            WindowCheck::Planner => (
                 format!("{function} over `{column}`, which is not a time attribute ({type_text})"),
-            )
-            .with_label("not a time attribute")
-            .with_help("window over the table's rowtime column (the column of its WATERMARK) or a PROCTIME() column; a time attribute stays one only when passed through unchanged (a CAST, a regular join or a GROUP BY turns it into a plain TIMESTAMP)")
+                "not a time attribute",
+            ),
+            WindowCheck::Validator => (
+                format!("{function} over `{column}`, a {type_text}: a window's time column must be a TIMESTAMP or TIMESTAMP_LTZ time attribute"),
+                "not a TIMESTAMP",
+            ),
+            WindowCheck::GroupWindow => (
+                format!("GROUP BY {function} over `{column}`, which is not a time attribute ({type_text})"),
+                "not a time attribute",
+            ),
+        };
+        let d = out
+            .diagnostic(found.file, *span, message)
+            .with_label(label)
+            .with_help("window over the table's rowtime column (the column of its WATERMARK) or a PROCTIME() column; a time attribute stays one only when passed through unchanged (a CAST, a regular join, a GROUP BY or a group window's TUMBLE_START / TUMBLE_END turns it into a plain TIMESTAMP; TUMBLE_ROWTIME keeps it)")
             .with_flink_message(p.flink_message());
         out.report(d);
     }

@@ -134,6 +134,30 @@ pub struct PlanColumn {
     pub data_type: Option<Type>,
     /// Where it comes from in the node's first input ([`keys`]).
     pub origin: keys::Origin,
+    /// Whether it is a window's start, end or time column ([`WindowProp`]).
+    pub window: WindowProp,
+}
+
+/// A column's part in a window, as Flink's `FlinkRelMdWindowProperties` tracks it: the
+/// `window_start`, `window_end` and `window_time` of a window table function keep it while
+/// they are passed on unchanged (a projection, a rename, a filter, a window aggregate grouping
+/// by them); any expression loses it. A window aggregate, Top-N or deduplication is planned
+/// where the grouping (partition) keys hold a window's start and end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum WindowProp {
+    /// None.
+    #[default]
+    None,
+    /// The start of window `n` (windows numbered per pipeline).
+    Start(u32),
+    /// Its end.
+    End(u32),
+    /// Its time (`window_time`).
+    Time(u32),
+    /// Not known: derived from a window's column by an expression Flink may simplify away
+    /// (`CAST`, `COALESCE`), or passed through something flinklint does not follow (a join, a
+    /// UNION of two windows).
+    Unknown,
 }
 
 /// The operators, named as Flink's physical plan names them.
@@ -159,14 +183,16 @@ pub enum Op {
     Join,
     /// `IntervalJoin`.
     IntervalJoin,
-    /// `WindowJoin` (two windowed inputs joined on their window bounds).
-    WindowJoin,
     /// `TemporalJoin` (event time, `FOR SYSTEM_TIME AS OF`).
     TemporalJoin,
     /// `LookupJoin`.
     LookupJoin,
     /// `Rank` (Top-N and deduplication by `ROW_NUMBER`).
     Rank,
+    /// `WindowRank` and `WindowDeduplicate`: a Top-N partitioned by a window's start and end.
+    WindowRank,
+    /// `WindowJoin`: a join whose condition equates both sides' window starts and ends.
+    WindowJoin,
     /// `Union` (`UNION ALL`).
     Union,
     /// `SortLimit` (ORDER BY with LIMIT or FETCH).
@@ -193,10 +219,11 @@ impl Op {
             Op::OverAggregate => "OverAggregate",
             Op::Join => "Join",
             Op::IntervalJoin => "IntervalJoin",
-            Op::WindowJoin => "WindowJoin",
             Op::TemporalJoin => "TemporalJoin",
             Op::LookupJoin => "LookupJoin",
             Op::Rank => "Rank",
+            Op::WindowRank => "WindowRank",
+            Op::WindowJoin => "WindowJoin",
             Op::Union => "Union",
             Op::SortLimit => "SortLimit",
             Op::Limit => "Limit",
@@ -359,6 +386,8 @@ pub enum StreamProblem {
         type_text: String,
         /// Why it is not one: never declared one, or lost (through what).
         lost: Option<&'static str>,
+        /// Which of Flink's checks rejects it.
+        stage: WindowCheck,
     },
     /// An operator that consumes only inserts (an OVER aggregate, an interval join,
     /// MATCH_RECOGNIZE) fed updates or deletes (`FlinkChangelogModeInferenceProgram`:
@@ -496,6 +525,30 @@ pub enum StreamProblem {
     },
 }
 
+/// Which of Flink's checks rejects a window over a column that is not a time attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindowCheck {
+    /// A window table function over a TIMESTAMP or TIMESTAMP_LTZ column, when the query is
+    /// planned (`StreamPhysicalWindowTableFunctionRule`).
+    Planner,
+    /// A window table function over a column of another type, when the query is validated
+    /// (`SqlWindowTableFunction`'s operand check; `type_text` is Calcite's name of the type).
+    Validator,
+    /// A legacy group window (`GROUP BY TUMBLE(ts, ...)`, `HOP`, `SESSION`), when its
+    /// aggregate is planned (`StreamLogicalWindowAggregateRule`).
+    GroupWindow,
+}
+
+impl WindowProp {
+    /// The window the column belongs to.
+    pub fn window(self) -> Option<u32> {
+        match self {
+            WindowProp::Start(n) | WindowProp::End(n) | WindowProp::Time(n) => Some(n),
+            WindowProp::None | WindowProp::Unknown => None,
+        }
+    }
+}
+
 /// What the versioned table of a temporal join misses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TemporalMissing {
@@ -516,9 +569,11 @@ pub enum TemporalMissing {
 /// one of a later phase sits lower in the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Phase {
+    /// Validation (a window table function's operand types).
+    Validate,
     /// The query's conversion into relational algebra (a temporal join's join type).
     Convert,
-    /// Logical rewrites (temporal joins).
+    /// Logical rewrites (temporal joins, legacy group windows).
     Rewrite,
     /// Physical rules (window table functions, OVER).
     Physical,
@@ -540,9 +595,28 @@ impl StreamProblem {
             } => format!(
                 "Table sink '{sink}' doesn't support consuming {changes} changes which is produced by node {description}"
             ),
-            StreamProblem::WindowOnNonTimeAttribute { type_text, .. } => format!(
-                "The window function requires the timecol is a time attribute type, but is {type_text}."
-            ),
+            StreamProblem::WindowOnNonTimeAttribute {
+                type_text,
+                stage,
+                function,
+                ..
+            } => match stage {
+                WindowCheck::Planner => format!(
+                    "The window function requires the timecol is a time attribute type, but is {type_text}."
+                ),
+                WindowCheck::Validator => {
+                    let signature = match function.as_str() {
+                        "TUMBLE" => "TUMBLE(TABLE table_name, DESCRIPTOR(timecol), datetime interval[, datetime interval])",
+                        "HOP" => "HOP(TABLE table_name, DESCRIPTOR(timecol), datetime interval, datetime interval[, datetime interval])",
+                        "CUMULATE" => "CUMULATE(TABLE table_name, DESCRIPTOR(timecol), datetime interval, datetime interval[, datetime interval])",
+                        _ => "SESSION(TABLE table_name [PARTITION BY (keycols, ...)], DESCRIPTOR(timecol), datetime interval)",
+                    };
+                    format!("The window function {signature} requires the timecol to be TIMESTAMP or TIMESTAMP_LTZ, but is {type_text}.")
+                }
+                WindowCheck::GroupWindow => format!(
+                    "Window aggregate can only be defined over a time attribute column, but {type_text} encountered."
+                ),
+            },
             StreamProblem::UpdatesIntoInsertOnlyOperator {
                 requester,
                 changes,
@@ -630,8 +704,16 @@ impl StreamProblem {
                 missing: TemporalMissing::RightJoin | TemporalMissing::FullJoin,
                 ..
             } => Phase::Convert,
+            StreamProblem::WindowOnNonTimeAttribute {
+                stage: WindowCheck::Validator,
+                ..
+            } => Phase::Validate,
             StreamProblem::TemporalJoinRequirement { .. }
-            | StreamProblem::TemporalJoinProbeNotTimeAttribute { .. } => Phase::Rewrite,
+            | StreamProblem::TemporalJoinProbeNotTimeAttribute { .. }
+            | StreamProblem::WindowOnNonTimeAttribute {
+                stage: WindowCheck::GroupWindow,
+                ..
+            } => Phase::Rewrite,
             StreamProblem::WindowOnNonTimeAttribute { .. }
             | StreamProblem::OverNonTimeSort { .. }
             | StreamProblem::RowtimeTypesDiffer { .. }

@@ -2,10 +2,12 @@
 //! group window aggregates.
 
 use super::super::keys::{self, KeyInfo, Origin};
-use super::super::{producer, Node, Op, PlanColumn, TimeAttr};
+use super::super::{
+    producer, Node, Op, PlanColumn, StreamProblem, TimeAttr, WindowCheck, WindowProp,
+};
 use super::helpers::{
-    aggregate_kinds, column, contains_agg, expr_type, ident_name, is_agg_call, strip, unknown,
-    Columns,
+    aggregate_kinds, column, contains_agg, expr_type, expr_window, ident_name, is_agg_call, strip,
+    unknown, window_of_keys, Columns,
 };
 use super::Builder;
 use crate::semantic::exprs::call_name;
@@ -42,23 +44,31 @@ impl Builder<'_> {
             )
         });
         let key_names: Vec<Option<CompactString>> = keys.iter().map(|k| ident_name(k)).collect();
-        let windowed = input.op == Op::WindowTableFunction
-            && key_names
-                .iter()
-                .any(|k| k.as_deref() == Some("window_start"))
-            && key_names.iter().any(|k| k.as_deref() == Some("window_end"));
-        // Grouped by `window_start` and `window_end` of a window table function that reaches
-        // the aggregate through a subquery, CTE, view or an earlier window aggregate: Flink
-        // plans a window aggregate (insert-only) where flinklint would see a group aggregate.
-        // Not modelled: nothing is said about it.
-        let window_keys = key_names
-            .iter()
-            .any(|k| k.as_deref() == Some("window_start"))
-            && key_names.iter().any(|k| k.as_deref() == Some("window_end"));
+        let by_name = Columns::new(&input.columns);
+        // `StreamPhysicalWindowAggregateRule`: grouped by the start and end of one window
+        // (passed on unchanged through projections, filters, views, CTEs and earlier window
+        // aggregates), a window aggregate. When a key's window is not known, not modelled.
+        let key_windows: Vec<WindowProp> = keys.iter().map(|k| expr_window(k, &by_name)).collect();
+        let window = if legacy {
+            None
+        } else {
+            match window_of_keys(&key_windows) {
+                Ok(w) => w,
+                Err(()) => {
+                    let mut n = unknown(self.at(s.span));
+                    n.inputs = vec![input];
+                    return n;
+                }
+            }
+        };
+        let windowed = window.is_some();
+        if legacy {
+            self.check_group_window(s, &by_name);
+        }
         // A SESSION window aggregate must group by exactly the window's PARTITION BY columns
         // (`WindowUtil.validGroupKeyPartitionKey`); otherwise Flink plans a group aggregate.
-        let session_fallback = match (&input.key_info, windowed) {
-            (KeyInfo::Session { partition }, true) => {
+        let session_fallback = match (&input.key_info, window) {
+            (KeyInfo::Session { partition }, Some(_)) if input.op == Op::WindowTableFunction => {
                 let (Some(partition), true) = (partition, key_names.iter().all(Option::is_some))
                 else {
                     let mut n = unknown(self.at(s.span));
@@ -78,10 +88,17 @@ impl Builder<'_> {
                 partition.dedup();
                 grouping != partition
             }
+            // A SESSION window reached through a projection: its partition keys are not
+            // followed.
+            (_, Some(id)) if self.session_windows.contains(&id) => {
+                let mut n = unknown(self.at(s.span));
+                n.inputs = vec![input];
+                return n;
+            }
             _ => false,
         };
         // Grouping sets of a window aggregate or a legacy group window: not modelled.
-        if (window_keys && !windowed) || (!plain && (window_keys || legacy)) {
+        if !plain && (windowed || legacy) {
             let mut n = unknown(self.at(s.span));
             n.inputs = vec![input];
             return n;
@@ -102,12 +119,6 @@ impl Builder<'_> {
         let mut duplicated: Vec<String> = Vec::new();
         let mut filters = 0;
         let mut columns = Vec::new();
-        let by_name = Columns::new(&input.columns);
-        let window_time = input
-            .columns
-            .iter()
-            .find(|c| c.name == "window_time")
-            .map(|c| c.time);
         for (i, item) in s.items.iter().enumerate() {
             let SelectItem::Expr { expr, alias, .. } = item else {
                 exact = false;
@@ -119,8 +130,17 @@ impl Builder<'_> {
                 .map(|a| a.text.clone())
                 .or_else(|| ident_name(bare))
                 .unwrap_or_else(|| format_compact!("EXPR${i}"));
-            let time = match (windowed && !session_fallback, ident_name(bare).as_deref()) {
-                (true, Some("window_time")) => window_time.unwrap_or(TimeAttr::Unknown),
+            // A window aggregate passes its window's columns on (`FlinkRelMdWindowProperties`
+            // of an aggregate), `window_time` as a time attribute.
+            let key_column = match &bare.kind {
+                ExprKind::Identifier(n) if windowed && !session_fallback => by_name
+                    .lookup(n)
+                    .filter(|c| window.is_some_and(|w| c.window.window() == Some(w))),
+                _ => None,
+            };
+            let window_prop = key_column.map_or(WindowProp::None, |c| c.window);
+            let time = match (key_column, ident_name(bare).as_deref()) {
+                (Some(c), _) if matches!(c.window, WindowProp::Time(_)) => c.time,
                 // PROCTIME() after an aggregation is a new processing-time attribute.
                 _ if crate::semantic::exprs::is_proctime(bare) => TimeAttr::Proctime,
                 // The legacy group window's TUMBLE_ROWTIME / HOP_PROCTIME ... keep the
@@ -133,8 +153,25 @@ impl Builder<'_> {
                     _ => TimeAttr::None,
                 },
             };
-            // MIN and MAX keep their argument's type (nullable).
+            // MIN and MAX keep their argument's type (nullable); a legacy group window's
+            // start and end are a TIMESTAMP(3) (also over a TIMESTAMP_LTZ rowtime).
             let data_type = match &bare.kind {
+                ExprKind::Function(_)
+                    if legacy
+                        && matches!(
+                            call_name(bare).as_deref(),
+                            Some(
+                                "TUMBLE_START"
+                                    | "TUMBLE_END"
+                                    | "HOP_START"
+                                    | "HOP_END"
+                                    | "SESSION_START"
+                                    | "SESSION_END"
+                            )
+                        ) =>
+                {
+                    super::helpers::timestamp3()
+                }
                 ExprKind::Function(call)
                     if matches!(call_name(bare).as_deref(), Some("MIN" | "MAX"))
                         && call.args.len() == 1 =>
@@ -153,6 +190,7 @@ impl Builder<'_> {
             };
             columns.push(PlanColumn {
                 origin,
+                window: window_prop,
                 ..column(&name, time, data_type)
             });
             if is_agg_call(bare)
@@ -239,8 +277,8 @@ impl Builder<'_> {
                 select.join(", ")
             )
         };
-        if windowed {
-            if let Some(i) = self.hop_sizes.iter().position(|(at, _)| *at == input.span) {
+        if let Some(id) = window {
+            if let Some(i) = self.hop_sizes.iter().position(|(at, _)| *at == id) {
                 let (_, problem) = self.hop_sizes.swap_remove(i);
                 self.found(problem);
             }
@@ -463,4 +501,51 @@ fn column_id<'e>(
     ids.insert(id, columns.len());
     columns.push(e);
     Some(columns.len() - 1)
+}
+
+impl Builder<'_> {
+    /// `StreamLogicalWindowAggregateRule`: a legacy group window (`GROUP BY TUMBLE(ts, ...)`,
+    /// `HOP`, `SESSION`) over a TIMESTAMP column that is not a time attribute ("Window aggregate
+    /// can only be defined over a time attribute column, but TIMESTAMP(3) encountered.").
+    fn check_group_window(&mut self, s: &Select, columns: &Columns<'_>) {
+        if self.unknown_inputs {
+            return;
+        }
+        for g in &s.group_by {
+            let g = strip(g);
+            let Some(function) = call_name(g) else {
+                continue;
+            };
+            if !matches!(function.as_str(), "TUMBLE" | "HOP" | "SESSION") {
+                continue;
+            }
+            let ExprKind::Function(call) = &g.kind else {
+                continue;
+            };
+            let Some(first) = call.args.first() else {
+                continue;
+            };
+            let ExprKind::Identifier(n) = &strip(&first.value).kind else {
+                continue;
+            };
+            let Some(c) = columns.lookup(n) else {
+                continue;
+            };
+            if c.time != TimeAttr::None {
+                continue;
+            }
+            let Some(type_text) = c.data_type.as_ref().and_then(super::super::summary_type) else {
+                continue;
+            };
+            self.found(StreamProblem::WindowOnNonTimeAttribute {
+                span: self.at(first.value.span),
+                function: function.to_string(),
+                column: n.last().text.to_string(),
+                type_text,
+                lost: None,
+                stage: WindowCheck::GroupWindow,
+            });
+            return;
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! aggregate and OVER calls.
 
 use super::super::keys::Origin;
-use super::super::{Kinds, Node, Op, PlanColumn, TimeAttr};
+use super::super::{Kinds, Node, Op, PlanColumn, TimeAttr, WindowProp};
 use crate::semantic::exprs::{self};
 use crate::semantic::functions::{self, FunctionKind};
 use crate::semantic::types::{Kind, Type};
@@ -33,7 +33,68 @@ pub(super) fn column(name: &str, time: TimeAttr, data_type: Option<Type>) -> Pla
         time,
         data_type,
         origin: Origin::Unknown,
+        window: WindowProp::None,
     }
+}
+
+/// The window columns of a node that Flink may or may not still see as a window's (through a
+/// join, a UNION of two windows): [`WindowProp::Unknown`].
+pub(super) fn forget_windows(columns: &mut [PlanColumn]) {
+    for c in columns {
+        if c.window != WindowProp::None {
+            c.window = WindowProp::Unknown;
+        }
+    }
+}
+
+/// The window property of a column computed by `e` over `columns`: a column's own when `e`
+/// names one; unknown when `e` is an expression over a window's column (Calcite may simplify
+/// `CAST(window_start AS TIMESTAMP(3))` or `COALESCE(window_start, ...)` into the column);
+/// none otherwise.
+pub(super) fn expr_window(e: &Expr, columns: &Columns<'_>) -> WindowProp {
+    let e = strip(e);
+    if let ExprKind::Identifier(n) = &e.kind {
+        // A name that is ambiguous (a window over a window's columns) or not found: not known.
+        let missing = if columns.any_window {
+            WindowProp::Unknown
+        } else {
+            WindowProp::None
+        };
+        return columns.lookup(n).map_or(missing, |c| c.window);
+    }
+    if !columns.any_window {
+        return WindowProp::None;
+    }
+    let mut found = false;
+    exprs::walk(e, &mut |x| {
+        if let ExprKind::Identifier(n) = &x.kind {
+            found |= match columns.lookup(n) {
+                Some(c) => c.window != WindowProp::None,
+                None => n.parts.len() == 1,
+            };
+        }
+    });
+    if found {
+        WindowProp::Unknown
+    } else {
+        WindowProp::None
+    }
+}
+
+/// Flink's `WindowUtil.groupingContainsWindowStartEnd`: the window whose start and end are
+/// both among `keys`; `Err(())` when that is not known (a key's window is unknown).
+pub(super) fn window_of_keys(keys: &[WindowProp]) -> Result<Option<u32>, ()> {
+    for k in keys {
+        if let WindowProp::Start(n) = k {
+            if keys.contains(&WindowProp::End(*n)) {
+                return Ok(Some(*n));
+            }
+        }
+    }
+    if keys.contains(&WindowProp::Unknown) {
+        return Err(());
+    }
+    Ok(None)
 }
 
 pub(super) fn timestamp3() -> Option<Type> {
@@ -47,6 +108,8 @@ pub(super) fn timestamp3() -> Option<Type> {
 pub(super) struct Columns<'c> {
     columns: &'c [PlanColumn],
     by_name: HashMap<&'c str, Vec<usize>>,
+    /// Whether a column has a window property.
+    pub(super) any_window: bool,
 }
 
 impl<'c> Columns<'c> {
@@ -55,7 +118,12 @@ impl<'c> Columns<'c> {
         for (i, c) in columns.iter().enumerate() {
             by_name.entry(c.name.as_str()).or_default().push(i);
         }
-        Columns { columns, by_name }
+        let any_window = columns.iter().any(|c| c.window != WindowProp::None);
+        Columns {
+            columns,
+            by_name,
+            any_window,
+        }
     }
 
     /// The one column a written name (`n` or `r.n`) refers to; `None` when none or several.

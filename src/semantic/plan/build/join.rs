@@ -116,12 +116,12 @@ impl Builder<'_> {
             || !pushed.is_empty();
         let conditions: Vec<&Expr> = on.into_iter().chain(pushed.iter().copied()).collect();
         if interval && !self.unknown_inputs {
-            if let Some((lt, rt)) = conditions
+            if let Some((at, lt, rt)) = conditions
                 .iter()
-                .find_map(|e| rowtime_types(e, &left, &right))
+                .find_map(|e| rowtime_types(e, &left, &right).map(|(lt, rt)| (e.span, lt, rt)))
             {
                 self.found(StreamProblem::RowtimeTypesDiffer {
-                    span: self.at(on.map_or(span, |e| e.span)),
+                    span: self.at(at),
                     temporal: false,
                     left: lt,
                     right: rt,
@@ -155,41 +155,37 @@ impl Builder<'_> {
                 }
             }
         }
-        // A window join: both inputs windowed, joined on their window starts and ends
-        // (`WindowJoinUtil.satisfyWindowJoin`); anything else over two windowed inputs is not
-        // modelled.
-        let windowed = !interval && windowed(&l, 0) && windowed(&r, 0);
-        let window_join = windowed && {
-            let mut conjuncts = Vec::new();
-            for c in &conditions {
-                split_and(c, &mut conjuncts);
+        // Inputs with a window's columns: a window join, or a join flinklint does not model.
+        if !interval {
+            match super::window::window_join(&l, &r, kind, on) {
+                super::window::WindowJoin::No => {}
+                super::window::WindowJoin::Yes => {
+                    // Both sides' time attributes are kept, as under an interval join.
+                    super::helpers::forget_windows(&mut columns);
+                    return Node {
+                        op: Op::WindowJoin,
+                        detail: String::new(),
+                        exact: false,
+                        columns,
+                        kinds: kinds.filter(|k| k.insert_only()),
+                        before: false,
+                        unique_keys: Vec::new(),
+                        key_info: KeyInfo::None,
+                        inputs: vec![l, r],
+                        span: self.at(span),
+                    };
+                }
+                super::window::WindowJoin::Unsure => {
+                    let mut n = self.unknown(span);
+                    n.inputs = vec![l, r];
+                    return n;
+                }
             }
-            if let Some(f) = filter {
-                split_and(f, &mut conjuncts);
-            }
-            let on_bound = |bound: &str| {
-                conjuncts.iter().any(|c| match equi_pair(c, &left, &right) {
-                    Equi::Pair(a, b) => l.columns[a].name == bound && r.columns[b].name == bound,
-                    _ => false,
-                })
-            };
-            on_bound("window_start") && on_bound("window_end")
-        };
+        }
         let (op, kinds) = if interval {
             // An interval join keeps both sides' time attributes (`StreamExecSink` then sees
             // two rowtimes).
             (Op::IntervalJoin, kinds.filter(|k| k.insert_only()))
-        } else if window_join {
-            // A window join keeps both sides' time attributes and emits inserts only
-            // (`StreamPhysicalWindowJoin`).
-            (Op::WindowJoin, kinds.filter(|k| k.insert_only()))
-        } else if windowed {
-            for c in &mut columns {
-                if matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime) {
-                    c.time = TimeAttr::Unknown;
-                }
-            }
-            (Op::Join, None)
         } else {
             lose_time(&mut columns);
             let out = if inner {
@@ -205,6 +201,7 @@ impl Builder<'_> {
             JoinKind::Right => "RightOuterJoin",
             JoinKind::Full => "FullOuterJoin",
         };
+        super::helpers::forget_windows(&mut columns);
         let key_info = if op == Op::Join {
             join_key_info(kind, on, &left, &right)
         } else {
@@ -726,13 +723,6 @@ fn strict(e: &Expr, side: &Columns<'_>, other: &Columns<'_>, depth: usize) -> bo
         } => strict(expr, side, other, depth + 1),
         _ => false,
     }
-}
-
-/// Whether a window table function or window aggregate is below `node`.
-fn windowed(node: &Node, depth: usize) -> bool {
-    depth < 64
-        && (matches!(node.op, Op::WindowTableFunction | Op::WindowAggregate)
-            || node.inputs.iter().any(|i| windowed(i, depth + 1)))
 }
 
 /// Which bounds a conjunct naming both sides' time attributes puts on the left side's time:

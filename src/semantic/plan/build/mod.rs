@@ -172,7 +172,14 @@ struct Builder<'s> {
     scans_ambiguous: Vec<Span>,
     /// HOP window table functions whose size is not a multiple of their slide, by the node's
     /// span: Flink rejects them under a window aggregate only.
-    hop_sizes: Vec<(Span, StreamProblem)>,
+    hop_sizes: Vec<(u32, StreamProblem)>,
+    /// The window table functions planned so far (their columns' [`super::WindowProp`]s
+    /// number them).
+    windows: u32,
+    /// The SESSION windows among them.
+    session_windows: Vec<u32>,
+    /// The specs of the windows that can be compared (function, time attribute, intervals).
+    window_specs: Vec<(u32, String)>,
     /// The next query planned keeps its ORDER BY (a statement's or a view's query; Calcite
     /// drops the ORDER BY of a subquery without LIMIT).
     sort_kept: bool,
@@ -190,8 +197,27 @@ impl<'s> Builder<'s> {
             scans: std::collections::HashMap::new(),
             scans_ambiguous: Vec::new(),
             hop_sizes: Vec::new(),
+            windows: 0,
+            session_windows: Vec::new(),
+            window_specs: Vec::new(),
             sort_kept: true,
         }
+    }
+
+    /// Whether two columns play the same part in two windows of equal specs.
+    fn same_window(&self, a: super::WindowProp, b: super::WindowProp) -> bool {
+        use super::WindowProp::{End, Start, Time};
+        let spec = |id: u32| {
+            self.window_specs
+                .iter()
+                .find(|(i, _)| *i == id)
+                .map(|(_, s)| s)
+        };
+        let (x, y) = match (a, b) {
+            (Start(x), Start(y)) | (End(x), End(y)) | (Time(x), Time(y)) => (x, y),
+            _ => return false,
+        };
+        spec(x).is_some() && spec(x) == spec(y)
     }
 
     /// Records a problem unless one Flink finds in an earlier phase (or earlier in the same
@@ -409,7 +435,17 @@ impl<'s> Builder<'s> {
                     if c.time != other.time {
                         c.time = TimeAttr::Unknown;
                     }
+                    // Two windows' columns: Flink keeps them when the windows are equal.
+                    if c.window != other.window && !self.same_window(c.window, other.window) {
+                        c.window = super::WindowProp::Unknown;
+                    }
                     c.relation = None;
+                }
+                if !*all && columns.iter().any(|c| c.window != super::WindowProp::None) {
+                    // UNION over a window's columns: perhaps a window aggregate.
+                    let mut n = self.unknown(*span);
+                    n.inputs = vec![l, r];
+                    return n;
                 }
                 let kinds = kinds_of(&[&l, &r]);
                 let names: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
@@ -460,6 +496,15 @@ impl<'s> Builder<'s> {
             } => {
                 let l = self.set_expr(left);
                 let r = self.set_expr(right);
+                if l.columns
+                    .iter()
+                    .any(|c| c.window != super::WindowProp::None)
+                {
+                    // Over a window's columns: perhaps planned on the window.
+                    let mut n = self.unknown(*span);
+                    n.inputs = vec![l, r];
+                    return n;
+                }
                 let intersect = *op == SetOperator::Intersect;
                 self.intersect_except(intersect, *all, l, r, *span)
             }

@@ -2,8 +2,11 @@
 //! subquery below (`Rank`).
 
 use super::super::keys::{self, KeyInfo, Origin};
-use super::super::{Kinds, Node, Op, TimeAttr};
-use super::helpers::{expr_time, has_unknown_call, ident_name, strip, Columns};
+use super::super::{Kinds, Node, Op, TimeAttr, WindowProp};
+use super::helpers::{
+    expr_time, expr_window, forget_windows, has_unknown_call, ident_name, strip, window_of_keys,
+    Columns,
+};
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Over, Select, SelectItem, SetExpr, TableRef};
@@ -108,15 +111,44 @@ impl Builder<'_> {
         let [(order, desc)] = rn.order.as_slice() else {
             return Some(self.unknown(s.span));
         };
-        // Partitioned by `window_start` and `window_end`: a window Top-N or window
-        // deduplication, which Flink plans insert-only over a window; not modelled.
-        let by = |name: &str| {
-            rn.partition
-                .iter()
-                .any(|p| ident_name(p).as_deref() == Some(name))
-        };
-        if by("window_start") && by("window_end") {
-            return Some(self.unknown(s.span));
+        // Partitioned by a window's start and end: a window Top-N or window deduplication
+        // (`StreamPhysicalWindowRankRule`, `StreamPhysicalWindowDeduplicateRule`), insert-only.
+        let input_cols = Columns::new(&input.columns);
+        let partition_windows: Vec<WindowProp> = rn
+            .partition
+            .iter()
+            .map(|p| expr_window(p, &input_cols))
+            .collect();
+        match window_of_keys(&partition_windows) {
+            Err(()) => return Some(self.unknown(s.span)),
+            Ok(Some(_)) => {
+                let inner_cols = self.project(inner, &input.columns);
+                let mut columns = self.project(s, &inner_cols);
+                keys::compose(&mut columns, &inner_cols);
+                let partition: Vec<String> = rn
+                    .partition
+                    .iter()
+                    .map(|p| ident_name(p).map_or_else(|| "?".to_string(), |n| n.to_string()))
+                    .collect();
+                let kinds = input.kinds.filter(|k| k.insert_only());
+                return Some(Node {
+                    op: Op::WindowRank,
+                    detail: format!(
+                        "rankType=[{}], rankRange=[rankStart=1, rankEnd={end}], partitionBy=[{}]",
+                        rn.function,
+                        partition.join(", ")
+                    ),
+                    exact: false,
+                    columns,
+                    kinds,
+                    before: false,
+                    unique_keys: Vec::new(),
+                    key_info: KeyInfo::None,
+                    inputs: vec![input],
+                    span: self.at(s.span),
+                });
+            }
+            Ok(None) => {}
         }
         let order_time = expr_time(order, &Columns::new(&input.columns));
         let row_number = rn.function == "ROW_NUMBER";
@@ -248,6 +280,7 @@ impl Builder<'_> {
         }
         // Flink keeps the time attributes through a Top-N or a deduplication
         // (`RelTimeIndicatorConverter` materializes them only under joins and aggregates).
+        forget_windows(&mut inner_cols);
         let mut columns = self.project(s, &inner_cols);
         keys::compose(&mut columns, &inner_cols);
         // The partition keys as the input's columns (`None`: an expression).

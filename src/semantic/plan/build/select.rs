@@ -1,10 +1,11 @@
 //! SELECT blocks: projections and filters (`Calc`), OVER aggregates, DISTINCT.
 
 use super::super::keys::{self, JoinType, KeyInfo, Origin};
-use super::super::{producer, Kinds, Node, Op, PlanColumn, StreamProblem, TimeAttr};
+use super::super::{producer, Kinds, Node, Op, PlanColumn, StreamProblem, TimeAttr, WindowProp};
 use super::helpers::{
     aggregate_kinds, changes_text, column, contains_agg, contains_over, expr_time, expr_type,
-    has_unknown_call, ident_name, lose_time, strip, unknown, Columns,
+    expr_window, forget_windows, has_unknown_call, ident_name, lose_time, strip, unknown,
+    window_of_keys, Columns,
 };
 use super::join::{equi_pair, split_and, Equi};
 use super::Builder;
@@ -100,7 +101,8 @@ impl Builder<'_> {
                 return n;
             }
             self.check_over(s, &input);
-            let columns = self.project(s, &input.columns);
+            let mut columns = self.project(s, &input.columns);
+            forget_windows(&mut columns);
             Node {
                 op: Op::OverAggregate,
                 detail: String::new(),
@@ -134,8 +136,42 @@ impl Builder<'_> {
             }
         };
         if s.distinct {
+            // DISTINCT on a window's start and end: a window aggregate (insert-only).
+            let windows: Vec<WindowProp> = node.columns.iter().map(|c| c.window).collect();
+            match window_of_keys(&windows) {
+                Err(()) => {
+                    let mut n = unknown(self.at(s.span));
+                    n.inputs = vec![node];
+                    return n;
+                }
+                Ok(Some(_)) => {
+                    let mut columns = node.columns.clone();
+                    for c in &mut columns {
+                        if !matches!(c.window, WindowProp::Time(_)) {
+                            c.time = TimeAttr::None;
+                        }
+                    }
+                    let names: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
+                    return Node {
+                        op: Op::WindowAggregate,
+                        detail: format!("select=[{}]", names.join(", ")),
+                        exact: false,
+                        kinds: node.kinds.filter(|k| k.insert_only()),
+                        columns,
+                        before: false,
+                        unique_keys: Vec::new(),
+                        key_info: Default::default(),
+                        inputs: vec![node],
+                        span: self.at(s.span),
+                    };
+                }
+                Ok(None) => {}
+            }
             let mut columns = node.columns.clone();
             lose_time(&mut columns);
+            for c in &mut columns {
+                c.window = WindowProp::None;
+            }
             keys::identity(&mut columns);
             let names: Vec<CompactString> = columns.iter().map(|c| c.name.clone()).collect();
             node = Node {
@@ -171,12 +207,14 @@ impl Builder<'_> {
                         .or_else(|| ident_name(expr))
                         .unwrap_or_else(|| format_compact!("EXPR${i}"));
                     let time = expr_time(expr, &by_name);
+                    let window = expr_window(expr, &by_name);
                     let origin = match &strip(expr).kind {
                         ExprKind::Identifier(n) => keys::reference(input, by_name.lookup(n)),
                         _ => Origin::Expr,
                     };
                     out.push(PlanColumn {
                         origin,
+                        window,
                         ..column(&name, time, expr_type(expr, &by_name))
                     });
                 }

@@ -1,7 +1,7 @@
 //! Window table functions (TUMBLE, HOP, CUMULATE, SESSION).
 
 use super::super::keys::KeyInfo;
-use super::super::{Node, Op, StreamProblem, TimeAttr};
+use super::super::{Node, Op, PlanColumn, StreamProblem, TimeAttr, WindowCheck, WindowProp};
 use super::helpers::{column, timestamp3};
 use super::Builder;
 use crate::semantic::exprs::call_name;
@@ -22,11 +22,17 @@ impl Builder<'_> {
             return self.unknown(span);
         }
         let mut table = None;
+        let mut subquery = None;
         let mut descriptor = None;
         let mut partition = None;
         for arg in &f.args {
             match &arg.value.kind {
-                ExprKind::TableArg(t, _, keys) if table.is_none() => {
+                // `TUMBLE((SELECT ...), ...)`: a subquery passed without TABLE.
+                ExprKind::Subquery(q) if table.is_none() && subquery.is_none() => {
+                    subquery = Some(q);
+                    partition = Some(Some(Vec::new()));
+                }
+                ExprKind::TableArg(t, _, keys) if table.is_none() && subquery.is_none() => {
                     table = Some(t);
                     partition = Some(
                         keys.as_deref()
@@ -37,13 +43,17 @@ impl Builder<'_> {
                 _ => {}
             }
         }
-        let (Some(table), Some(descriptor)) = (table, descriptor) else {
+        let Some(descriptor) = descriptor else {
             return self.unknown(span);
         };
         let [timecol] = descriptor.as_slice() else {
             return self.unknown(span);
         };
-        let input = self.named(table, None, table.span);
+        let input = match (table, subquery) {
+            (Some(table), _) => self.named(table, None, table.span),
+            (None, Some(q)) => self.query(q),
+            (None, None) => return self.unknown(span),
+        };
         if input.op == Op::Unknown && input.columns.is_empty() {
             return input;
         }
@@ -63,21 +73,66 @@ impl Builder<'_> {
                     column: timecol.text.to_string(),
                     type_text,
                     lost: None,
+                    stage: WindowCheck::Planner,
+                });
+            } else if let Some(type_text) = col
+                .data_type
+                .as_ref()
+                .filter(|t| !t.is_timestamp())
+                .and_then(crate::semantic::casts::calcite_name)
+            {
+                // `SqlWindowTableFunction`'s operand check, when the query is validated: the
+                // time column must be a TIMESTAMP or TIMESTAMP_LTZ.
+                self.found(StreamProblem::WindowOnNonTimeAttribute {
+                    span: self.at(timecol.span),
+                    function: name.clone(),
+                    column: timecol.text.to_string(),
+                    type_text,
+                    lost: None,
+                    stage: WindowCheck::Validator,
                 });
             }
         }
         // `SliceAssigners`: a HOP's size must be a multiple of its slide (checked when a
         // window aggregate slices it), a CUMULATE's max size a multiple of its step.
+        let id = self.windows;
+        self.windows = self.windows.saturating_add(1);
+        // The window's spec, for a UNION of two equal windows (`FlinkRelMdWindowProperties`
+        // keeps their columns): the function, the time attribute and the intervals.
+        let intervals: Option<Vec<u64>> = f
+            .args
+            .iter()
+            .filter(|a| {
+                !matches!(
+                    a.value.kind,
+                    ExprKind::TableArg(..) | ExprKind::Descriptor(_) | ExprKind::Subquery(_)
+                )
+            })
+            .map(|a| interval_ms(&a.value))
+            .collect();
+        let named = f.args.iter().any(|a| a.name.is_some());
+        if let (Some(intervals), false, true) = (intervals, named, name != "SESSION") {
+            self.window_specs
+                .push((id, format!("{name}/{:?}/{intervals:?}", col.time)));
+        }
+        if name == "SESSION" {
+            self.session_windows.push(id);
+        }
         if matches!(name.as_str(), "HOP" | "CUMULATE") && !self.unknown_inputs {
             if let Some(problem) = size_not_multiple(&name, &f.args) {
                 if name == "CUMULATE" {
                     self.found(problem);
                 } else {
-                    self.hop_sizes.push((self.at(span), problem));
+                    self.hop_sizes.push((id, problem));
                 }
             }
         }
         let mut columns = input.columns.clone();
+        // Only the new window's columns are a window's (`FlinkRelMdWindowProperties` of a
+        // window table function).
+        for c in &mut columns {
+            c.window = WindowProp::None;
+        }
         let wt = Type {
             kind: col
                 .data_type
@@ -85,9 +140,26 @@ impl Builder<'_> {
                 .map_or(Kind::Timestamp(3), |t| t.kind.clone()),
             nullable: false,
         };
-        columns.push(column("window_start", TimeAttr::None, timestamp3()));
-        columns.push(column("window_end", TimeAttr::None, timestamp3()));
-        columns.push(column("window_time", col.time, Some(wt)));
+        for (name, time, data_type, window) in [
+            (
+                "window_start",
+                TimeAttr::None,
+                timestamp3(),
+                WindowProp::Start(id),
+            ),
+            (
+                "window_end",
+                TimeAttr::None,
+                timestamp3(),
+                WindowProp::End(id),
+            ),
+            ("window_time", col.time, Some(wt), WindowProp::Time(id)),
+        ] {
+            columns.push(PlanColumn {
+                window,
+                ..column(name, time, data_type)
+            });
+        }
         Node {
             op: Op::WindowTableFunction,
             detail: format!("window=[{name}(time_col=[{}])]", col.name),
@@ -234,5 +306,76 @@ fn partition_names(keys: &Expr) -> Option<Vec<CompactString>> {
         ExprKind::Nested(inner) => partition_names(inner),
         ExprKind::Row(items) => items.iter().map(name).collect(),
         _ => name(keys).map(|n| vec![n]),
+    }
+}
+
+/// What a join of `l` and `r` is, seen from their windows' columns.
+pub(super) enum WindowJoin {
+    /// Neither input has a window's column, or the condition does not use them: a regular
+    /// join (Flink's `WindowJoinUtil.satisfyWindowJoin` is false).
+    No,
+    /// The condition equates both sides' window starts and window ends: Flink plans a
+    /// `WindowJoin`, insert-only whatever the join type.
+    Yes,
+    /// Not known (an outer join whose WHERE may complete the window equalities, a condition on
+    /// the window columns that is neither): not modelled.
+    Unsure,
+}
+
+/// Flink's `WindowJoinUtil.satisfyWindowJoin` on a join of `l` and `r`, as far as flinklint can
+/// tell.
+pub(super) fn window_join(
+    l: &Node,
+    r: &Node,
+    kind: crate::syntax::ast::JoinKind,
+    on: Option<&Expr>,
+) -> WindowJoin {
+    use super::helpers::Columns;
+    use super::join::{equi_pair, split_and, Equi};
+    let windowed = |n: &Node| n.columns.iter().any(|c| c.window != WindowProp::None);
+    // A window join needs both sides' windows.
+    if !windowed(l) || !windowed(r) {
+        return WindowJoin::No;
+    }
+    let (left, right) = (Columns::new(&l.columns), Columns::new(&r.columns));
+    let mut conjuncts = Vec::new();
+    if let Some(on) = on {
+        split_and(on, &mut conjuncts);
+    }
+    let (mut starts, mut ends, mut touched) = (false, false, false);
+    for c in &conjuncts {
+        match equi_pair(c, &left, &right) {
+            Equi::Pair(a, b) => match (l.columns[a].window, r.columns[b].window) {
+                (WindowProp::Start(_), WindowProp::Start(_)) => starts = true,
+                (WindowProp::End(_), WindowProp::End(_)) => ends = true,
+                (WindowProp::None, WindowProp::None) => {}
+                _ => touched = true,
+            },
+            Equi::Unknown => touched = true,
+            Equi::Other => {
+                let mut uses = false;
+                crate::semantic::exprs::walk(c, &mut |x| {
+                    if let ExprKind::Identifier(n) = &x.kind {
+                        uses |= [&left, &right].iter().any(|cols| {
+                            cols.lookup(n).is_some_and(|c| c.window != WindowProp::None)
+                        });
+                    }
+                });
+                touched |= uses;
+            }
+        }
+    }
+    let inner = matches!(
+        kind,
+        crate::syntax::ast::JoinKind::Inner
+            | crate::syntax::ast::JoinKind::Comma
+            | crate::syntax::ast::JoinKind::Cross
+    );
+    if starts && ends {
+        WindowJoin::Yes
+    } else if starts || ends || touched || !inner {
+        WindowJoin::Unsure
+    } else {
+        WindowJoin::No
     }
 }

@@ -151,6 +151,14 @@ impl Parser<'_> {
             };
             let value = if self.at(Kw::TABLE) && self.nth(1).kind != TokenKind::LParen {
                 self.table_arg()?
+            } else if self.at(Kw::TABLE) {
+                // `TABLE (subquery)` or `TABLE (t)`: Flink's parser wants a name after
+                // `TABLE` (a subquery is passed without it: `TUMBLE((SELECT ...), ...)`).
+                self.bump();
+                return Err(self.expected_as_flink(
+                    "a table name after TABLE (pass a subquery without TABLE)",
+                    crate::syntax::expected::IDENTIFIERS,
+                ));
             } else if self.at(Kw::MODEL)
                 && matches!(self.nth(1).kind, TokenKind::Word | TokenKind::QuotedIdent)
             {
