@@ -146,7 +146,12 @@ fn table() -> &'static [Slot; TABLE_SIZE] {
 
 /// The keyword `word` spells (ASCII case-insensitive), or [`Kw::NONE`].
 pub fn classify(word: &str) -> Kw {
-    let bytes = word.as_bytes();
+    classify_bytes(word.as_bytes())
+}
+
+/// [`classify`] of a word's bytes, inlined in the lexer's loop.
+#[inline]
+pub(crate) fn classify_bytes(bytes: &[u8]) -> Kw {
     let len = bytes.len();
     if len == 0 || len > MAX_KEYWORD_LEN || !bytes[0].is_ascii_alphabetic() {
         return Kw::NONE;
@@ -162,7 +167,7 @@ pub fn classify(word: &str) -> Kw {
         if usize::from(entry.len) == len
             && head & entry.head_mask == entry.head
             && tail & entry.tail_mask == entry.tail
-            && (len <= 16 || entry.kw.as_str().as_bytes().eq_ignore_ascii_case(bytes))
+            && (len <= 16 || middle_equal(entry.kw, bytes))
         {
             return entry.kw;
         }
@@ -170,6 +175,15 @@ pub fn classify(word: &str) -> Kw {
     }
 }
 
+/// Whether a word longer than sixteen bytes spells `kw` (its first and last eight bytes
+/// already compared): out of the hot path.
+#[cold]
+#[inline(never)]
+fn middle_equal(kw: Kw, bytes: &[u8]) -> bool {
+    kw.as_str().as_bytes().eq_ignore_ascii_case(bytes)
+}
+
+#[inline]
 fn flags(kw: Kw) -> u8 {
     if kw == Kw::NONE {
         return 0;
@@ -180,6 +194,7 @@ fn flags(kw: Kw) -> u8 {
 
 impl Kw {
     /// Whether Flink 2.3.0 rejects this keyword as an unquoted name (table, column, alias).
+    #[inline]
     pub fn is_reserved(self) -> bool {
         flags(self) & RESERVED != 0
     }

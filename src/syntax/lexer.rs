@@ -10,7 +10,7 @@
 //! strings and comments, unknown characters). Every byte of the input is covered by exactly one
 //! token or by whitespace. Tokens are zero-copy: they carry spans, not text.
 
-use super::keywords::{classify, Kw};
+use super::keywords::{classify, classify_bytes, Kw};
 use crate::source::Span;
 use logos::{Lexer, Logos};
 
@@ -360,10 +360,6 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, bool) {
         while pos < bytes.len() {
             if CLASS[bytes[pos] as usize] & SPACE != 0 {
                 pos += 1;
-                // Runs of spaces (indentation, alignment) eight at a time.
-                while pos + 8 <= bytes.len() && load8(bytes, pos) == SPACES {
-                    pos += 8;
-                }
                 continue;
             }
             let Some((kind, end)) = fast_token(bytes, pos) else {
@@ -371,7 +367,7 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, bool) {
             };
             let span = Span::new(pos, end);
             let kw = if kind == TokenKind::Word {
-                classify(&text[pos..end])
+                classify_bytes(&bytes[pos..end])
             } else {
                 Kw::NONE
             };
@@ -398,8 +394,6 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, bool) {
 /// quoted name is reported, and the byte loop reads none.
 const MAX_PLAIN_TOKEN: usize = 256;
 
-/// Eight spaces.
-const SPACES: u64 = 0x2020_2020_2020_2020;
 /// Every byte 0x01.
 const ONES: u64 = 0x0101_0101_0101_0101;
 /// Every byte 0x80.
@@ -413,33 +407,17 @@ fn load8(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(word)
 }
 
-/// Bit 7 of each byte of `x` (all ASCII: below 0x80) that is at least `lo`.
-#[inline]
-fn at_least(x: u64, lo: u8) -> u64 {
-    x.wrapping_add(ONES * u64::from(0x80 - lo)) & HIGHS
-}
-
-/// Bit 7 of each byte of `x` (all ASCII) equal to `b`.
-#[inline]
-fn equal(x: u64, b: u8) -> u64 {
-    !(x ^ (ONES * u64::from(b))).wrapping_add(ONES * 0x7F) & HIGHS
-}
-
-/// The end of the run of ASCII word characters (letters, digits, `_`, `$`) from `from`: eight
-/// bytes at a time, a byte at a time for the last ones.
+/// The end of the run of ASCII word characters (letters, digits, `_`, `$`) from `from`:
+/// eight bytes at a time while eight are left (one bounds check for eight look-ups), then a
+/// byte at a time.
 #[inline]
 fn word_end(bytes: &[u8], from: usize) -> usize {
     let mut end = from;
-    while end + 8 <= bytes.len() {
-        let x = load8(bytes, end);
-        let ascii = x & !HIGHS;
-        let lower = ascii | 0x2020_2020_2020_2020;
-        let letter = at_least(lower, b'a') & !at_least(lower, b'z' + 1);
-        let digit = at_least(ascii, b'0') & !at_least(ascii, b'9' + 1);
-        let word = (letter | digit | equal(ascii, b'_') | equal(ascii, b'$')) & !(x & HIGHS);
-        let stop = !word & HIGHS;
-        if stop != 0 {
-            return end + (stop.trailing_zeros() / 8) as usize;
+    while let Some(chunk) = bytes.get(end..end + 8) {
+        for (k, &b) in chunk.iter().enumerate() {
+            if CLASS[b as usize] & WORD == 0 {
+                return end + k;
+            }
         }
         end += 8;
     }
@@ -451,7 +429,7 @@ fn word_end(bytes: &[u8], from: usize) -> usize {
 
 /// The first byte at or after `from` that is `a` or `b`, eight bytes at a time.
 #[inline]
-fn find_either(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
+pub(crate) fn find_either(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
     let mut i = from;
     while i + 8 <= bytes.len() {
         let x = load8(bytes, i);
