@@ -67,7 +67,7 @@ fn load8(bytes: &[u8]) -> u64 {
 /// for ASCII letters: a few instructions whatever the word's length. Words that differ only in
 /// the case of ASCII letters hash alike.
 #[inline]
-fn keyword_hash(head: u64, tail: u64, len: usize) -> usize {
+const fn keyword_hash(head: u64, tail: u64, len: usize) -> usize {
     let h = ((head | FOLD) ^ (tail | FOLD).rotate_left(29) ^ len as u64)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (h >> 40) as usize
@@ -85,6 +85,25 @@ fn head_tail(bytes: &[u8]) -> (u64, u64) {
     }
 }
 
+/// [`head_tail`] at compile time, for the table.
+const fn head_tail_const(bytes: &[u8]) -> (u64, u64) {
+    const fn load(bytes: &[u8], from: usize, n: usize) -> u64 {
+        let mut value = 0u64;
+        let mut i = 0;
+        while i < n {
+            value |= (bytes[from + i] as u64) << (8 * i);
+            i += 1;
+        }
+        value
+    }
+    let len = bytes.len();
+    if len > 8 {
+        (load(bytes, 0, 8), load(bytes, len - 8, 8))
+    } else {
+        (load(bytes, 0, len), 0)
+    }
+}
+
 /// One slot of the keyword table: the keyword's first and last eight bytes upper-cased, each
 /// with a mask that clears the case bit of its letters (and keeps every bit of digits, `_` and
 /// the zero padding), so that a word matches when `word & mask == keyword`, one compare per
@@ -95,6 +114,8 @@ struct Slot {
     head_mask: u64,
     tail: u64,
     tail_mask: u64,
+    /// The spelling, for the bytes between the first and last eight of a longer keyword.
+    name: &'static [u8],
     /// The keyword's length; 0 for an empty slot.
     len: u8,
     kw: Kw,
@@ -105,44 +126,51 @@ const EMPTY: Slot = Slot {
     head_mask: 0,
     tail: 0,
     tail_mask: 0,
+    name: b"",
     len: 0,
     kw: Kw::NONE,
 };
 
 /// The mask of [`Slot`] for the eight bytes `word`: `0xDF` for an ASCII letter, `0xFF` for
 /// any other byte.
-fn case_mask(word: u64) -> u64 {
+const fn case_mask(word: u64) -> u64 {
     let mut mask = 0u64;
-    for (i, b) in word.to_le_bytes().iter().enumerate() {
+    let mut i = 0;
+    while i < 8 {
+        let b = (word >> (8 * i)) as u8;
         let m: u64 = if b.is_ascii_alphabetic() { 0xDF } else { 0xFF };
         mask |= m << (8 * i);
+        i += 1;
     }
     mask
 }
 
-/// Open-addressing table of keywords by [`keyword_hash`], the comparison data in the slot.
-fn table() -> &'static [Slot; TABLE_SIZE] {
-    static TABLE: std::sync::OnceLock<Box<[Slot; TABLE_SIZE]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([EMPTY; TABLE_SIZE]);
-        for (name, kw, _) in KEYWORDS.iter() {
-            let (head, tail) = head_tail(name.as_bytes());
-            let mut slot = keyword_hash(head, tail, name.len()) & (TABLE_SIZE - 1);
-            while table[slot].len != 0 {
-                slot = (slot + 1) & (TABLE_SIZE - 1);
-            }
-            table[slot] = Slot {
-                head,
-                head_mask: case_mask(head),
-                tail,
-                tail_mask: case_mask(tail),
-                len: name.len() as u8,
-                kw: *kw,
-            };
+/// Open-addressing table of keywords by [`keyword_hash`], the comparison data in the slot;
+/// built at compile time.
+static TABLE: [Slot; TABLE_SIZE] = {
+    let mut table = [EMPTY; TABLE_SIZE];
+    let mut i = 0;
+    while i < KEYWORDS.len() {
+        let (name, kw, _) = KEYWORDS[i];
+        let bytes = name.as_bytes();
+        let (head, tail) = head_tail_const(bytes);
+        let mut slot = keyword_hash(head, tail, bytes.len()) & (TABLE_SIZE - 1);
+        while table[slot].len != 0 {
+            slot = (slot + 1) & (TABLE_SIZE - 1);
         }
-        table
-    })
-}
+        table[slot] = Slot {
+            head,
+            head_mask: case_mask(head),
+            tail,
+            tail_mask: case_mask(tail),
+            name: bytes,
+            len: bytes.len() as u8,
+            kw,
+        };
+        i += 1;
+    }
+    table
+};
 
 /// The keyword `word` spells (ASCII case-insensitive), or [`Kw::NONE`].
 pub fn classify(word: &str) -> Kw {
@@ -157,17 +185,16 @@ pub(crate) fn classify_bytes(bytes: &[u8]) -> Kw {
         return Kw::NONE;
     }
     let (head, tail) = head_tail(bytes);
-    let table = table();
     let mut slot = keyword_hash(head, tail, len) & (TABLE_SIZE - 1);
     loop {
-        let entry = &table[slot];
+        let entry = &TABLE[slot];
         if entry.len == 0 {
             return Kw::NONE;
         }
         if usize::from(entry.len) == len
             && head & entry.head_mask == entry.head
             && tail & entry.tail_mask == entry.tail
-            && (len <= 16 || middle_equal(entry.kw, bytes))
+            && (len <= 16 || middle_equal(entry.name, bytes))
         {
             return entry.kw;
         }
@@ -175,12 +202,14 @@ pub(crate) fn classify_bytes(bytes: &[u8]) -> Kw {
     }
 }
 
-/// Whether a word longer than sixteen bytes spells `kw` (its first and last eight bytes
-/// already compared): out of the hot path.
-#[cold]
-#[inline(never)]
-fn middle_equal(kw: Kw, bytes: &[u8]) -> bool {
-    kw.as_str().as_bytes().eq_ignore_ascii_case(bytes)
+/// Whether the bytes of a word longer than sixteen bytes between its first and last eight
+/// (already compared) spell those of `name` (of the same length), ASCII case-insensitive.
+#[inline]
+fn middle_equal(name: &[u8], bytes: &[u8]) -> bool {
+    let end = bytes.len() - 8;
+    name.get(8..end)
+        .zip(bytes.get(8..end))
+        .is_some_and(|(a, b)| a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y)))
 }
 
 #[inline]
