@@ -28,76 +28,191 @@ pub(crate) fn hash_upper(bytes: &[u8]) -> usize {
 /// `_` stay distinct.
 const FOLD: u64 = 0x2020_2020_2020_2020;
 
-/// The first `n` (at most 8) bytes of `bytes`, little-endian.
+/// The first `bytes.len()` (at most 8) bytes of `bytes`, little-endian, zero-padded: two
+/// overlapping loads of four (or two) bytes instead of a byte loop.
 #[inline]
-fn load(bytes: &[u8], n: usize) -> u64 {
+fn load_short(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
     if n >= 8 {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&bytes[..8]);
-        return u64::from_le_bytes(word);
+        return load8(bytes);
     }
-    let mut value = 0u64;
-    for (i, &b) in bytes[..n].iter().enumerate() {
-        value |= u64::from(b) << (8 * i);
+    if n >= 4 {
+        let lo = u64::from(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]));
+        let hi = u64::from(u32::from_le_bytes([
+            bytes[n - 4],
+            bytes[n - 3],
+            bytes[n - 2],
+            bytes[n - 1],
+        ]));
+        return lo | (hi << (8 * (n - 4)));
     }
-    value
+    if n >= 2 {
+        let lo = u64::from(u16::from_le_bytes([bytes[0], bytes[1]]));
+        let hi = u64::from(u16::from_le_bytes([bytes[n - 2], bytes[n - 1]]));
+        return lo | (hi << (8 * (n - 2)));
+    }
+    bytes.first().map_or(0, |&b| u64::from(b))
 }
 
-/// The hash of the keyword table: case-insensitive for ASCII letters, read eight bytes at a
-/// time (the first eight and the last eight bytes, and the length), so that a word costs a
-/// few instructions whatever its length. Words that differ only in the case of ASCII letters
-/// hash alike; the look-up then compares the spellings.
+/// The first eight bytes of `bytes` (at least eight long), little-endian.
 #[inline]
-fn keyword_hash(bytes: &[u8]) -> usize {
-    let len = bytes.len();
-    let head = load(bytes, len) | FOLD;
-    let tail = if len > 8 {
-        load(&bytes[len - 8..], 8) | FOLD
-    } else {
-        0
-    };
-    let h = (head ^ tail.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+fn load8(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(word)
+}
+
+/// The hash of the keyword table from a word's first eight bytes (`head`, zero-padded), its
+/// last eight bytes (`tail`, 0 when it is not longer than eight) and its length, case-folded
+/// for ASCII letters: a few instructions whatever the word's length. Words that differ only in
+/// the case of ASCII letters hash alike.
+#[inline]
+const fn keyword_hash(head: u64, tail: u64, len: usize) -> usize {
+    let h = ((head | FOLD) ^ (tail | FOLD).rotate_left(29) ^ len as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (h >> 40) as usize
 }
 
-/// Open-addressing table from keyword hash to index into `KEYWORDS` (+1; 0 = empty).
-fn table() -> &'static [u16; TABLE_SIZE] {
-    static TABLE: std::sync::OnceLock<Box<[u16; TABLE_SIZE]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([0u16; TABLE_SIZE]);
-        for (i, (name, _, _)) in KEYWORDS.iter().enumerate() {
-            let mut slot = keyword_hash(name.as_bytes()) & (TABLE_SIZE - 1);
-            while table[slot] != 0 {
-                slot = (slot + 1) & (TABLE_SIZE - 1);
-            }
-            table[slot] = i as u16 + 1;
-        }
-        table
-    })
+/// The first and last eight bytes of `bytes` as [`keyword_hash`] and the comparison read them
+/// (the last is 0 for a word of at most eight bytes).
+#[inline]
+fn head_tail(bytes: &[u8]) -> (u64, u64) {
+    let len = bytes.len();
+    if len > 8 {
+        (load8(bytes), load8(&bytes[len - 8..]))
+    } else {
+        (load_short(bytes), 0)
+    }
 }
+
+/// [`head_tail`] at compile time, for the table.
+const fn head_tail_const(bytes: &[u8]) -> (u64, u64) {
+    const fn load(bytes: &[u8], from: usize, n: usize) -> u64 {
+        let mut value = 0u64;
+        let mut i = 0;
+        while i < n {
+            value |= (bytes[from + i] as u64) << (8 * i);
+            i += 1;
+        }
+        value
+    }
+    let len = bytes.len();
+    if len > 8 {
+        (load(bytes, 0, 8), load(bytes, len - 8, 8))
+    } else {
+        (load(bytes, 0, len), 0)
+    }
+}
+
+/// One slot of the keyword table: the keyword's first and last eight bytes upper-cased, each
+/// with a mask that clears the case bit of its letters (and keeps every bit of digits, `_` and
+/// the zero padding), so that a word matches when `word & mask == keyword`, one compare per
+/// eight bytes.
+#[derive(Clone, Copy)]
+struct Slot {
+    head: u64,
+    head_mask: u64,
+    tail: u64,
+    tail_mask: u64,
+    /// The spelling, for the bytes between the first and last eight of a longer keyword.
+    name: &'static [u8],
+    /// The keyword's length; 0 for an empty slot.
+    len: u8,
+    kw: Kw,
+}
+
+const EMPTY: Slot = Slot {
+    head: 0,
+    head_mask: 0,
+    tail: 0,
+    tail_mask: 0,
+    name: b"",
+    len: 0,
+    kw: Kw::NONE,
+};
+
+/// The mask of [`Slot`] for the eight bytes `word`: `0xDF` for an ASCII letter, `0xFF` for
+/// any other byte.
+const fn case_mask(word: u64) -> u64 {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < 8 {
+        let b = (word >> (8 * i)) as u8;
+        let m: u64 = if b.is_ascii_alphabetic() { 0xDF } else { 0xFF };
+        mask |= m << (8 * i);
+        i += 1;
+    }
+    mask
+}
+
+/// Open-addressing table of keywords by [`keyword_hash`], the comparison data in the slot;
+/// built at compile time.
+static TABLE: [Slot; TABLE_SIZE] = {
+    let mut table = [EMPTY; TABLE_SIZE];
+    let mut i = 0;
+    while i < KEYWORDS.len() {
+        let (name, kw, _) = KEYWORDS[i];
+        let bytes = name.as_bytes();
+        let (head, tail) = head_tail_const(bytes);
+        let mut slot = keyword_hash(head, tail, bytes.len()) & (TABLE_SIZE - 1);
+        while table[slot].len != 0 {
+            slot = (slot + 1) & (TABLE_SIZE - 1);
+        }
+        table[slot] = Slot {
+            head,
+            head_mask: case_mask(head),
+            tail,
+            tail_mask: case_mask(tail),
+            name: bytes,
+            len: bytes.len() as u8,
+            kw,
+        };
+        i += 1;
+    }
+    table
+};
 
 /// The keyword `word` spells (ASCII case-insensitive), or [`Kw::NONE`].
 pub fn classify(word: &str) -> Kw {
-    let bytes = word.as_bytes();
+    classify_bytes(word.as_bytes())
+}
+
+/// [`classify`] of a word's bytes, inlined in the lexer's loop.
+#[inline]
+pub(crate) fn classify_bytes(bytes: &[u8]) -> Kw {
     let len = bytes.len();
     if len == 0 || len > MAX_KEYWORD_LEN || !bytes[0].is_ascii_alphabetic() {
         return Kw::NONE;
     }
-    let table = table();
-    let mut slot = keyword_hash(bytes) & (TABLE_SIZE - 1);
+    let (head, tail) = head_tail(bytes);
+    let mut slot = keyword_hash(head, tail, len) & (TABLE_SIZE - 1);
     loop {
-        let entry = table[slot];
-        if entry == 0 {
+        let entry = &TABLE[slot];
+        if entry.len == 0 {
             return Kw::NONE;
         }
-        let (name, kw, _) = KEYWORDS[entry as usize - 1];
-        if name.len() == len && name.as_bytes().eq_ignore_ascii_case(bytes) {
-            return kw;
+        if usize::from(entry.len) == len
+            && head & entry.head_mask == entry.head
+            && tail & entry.tail_mask == entry.tail
+            && (len <= 16 || middle_equal(entry.name, bytes))
+        {
+            return entry.kw;
         }
         slot = (slot + 1) & (TABLE_SIZE - 1);
     }
 }
 
+/// Whether the bytes of a word longer than sixteen bytes between its first and last eight
+/// (already compared) spell those of `name` (of the same length), ASCII case-insensitive.
+#[inline]
+fn middle_equal(name: &[u8], bytes: &[u8]) -> bool {
+    let end = bytes.len() - 8;
+    name.get(8..end)
+        .zip(bytes.get(8..end))
+        .is_some_and(|(a, b)| a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y)))
+}
+
+#[inline]
 fn flags(kw: Kw) -> u8 {
     if kw == Kw::NONE {
         return 0;
@@ -108,6 +223,7 @@ fn flags(kw: Kw) -> u8 {
 
 impl Kw {
     /// Whether Flink 2.3.0 rejects this keyword as an unquoted name (table, column, alias).
+    #[inline]
     pub fn is_reserved(self) -> bool {
         flags(self) & RESERVED != 0
     }

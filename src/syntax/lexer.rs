@@ -10,7 +10,7 @@
 //! strings and comments, unknown characters). Every byte of the input is covered by exactly one
 //! token or by whitespace. Tokens are zero-copy: they carry spans, not text.
 
-use super::keywords::{classify, Kw};
+use super::keywords::{classify, classify_bytes, Kw};
 use crate::source::Span;
 use logos::{Lexer, Logos};
 
@@ -343,10 +343,19 @@ fn typographic_quoted(lex: &mut Lexer<TokenKind>) {
 /// other input (strings, comments, operators of two characters, non-ASCII text, and every case
 /// where a longer match could start) is left to the `logos` state machine.
 pub fn lex(text: &str) -> Vec<Token> {
+    lex_noting(text).0
+}
+
+/// [`lex`], and whether a token may have a lexical error (an error token, a `X'..'` or
+/// `U&'..'` literal, an empty or very long name): when not, the lexical-error pass has nothing
+/// to read. Words, numbers, punctuation, plain strings and comments read by the byte loop
+/// never have one unless they are longer than a name may be.
+pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, bool) {
     let bytes = text.as_bytes();
     let mut tokens = Vec::with_capacity(text.len() / 5 + 8);
     let mut lexer = TokenKind::lexer(text);
     let mut pos = 0usize;
+    let mut may_report = false;
     loop {
         while pos < bytes.len() {
             if CLASS[bytes[pos] as usize] & SPACE != 0 {
@@ -358,10 +367,12 @@ pub fn lex(text: &str) -> Vec<Token> {
             };
             let span = Span::new(pos, end);
             let kw = if kind == TokenKind::Word {
-                classify(&text[pos..end])
+                classify_bytes(&bytes[pos..end])
             } else {
                 Kw::NONE
             };
+            may_report |= end - pos > MAX_PLAIN_TOKEN
+                && matches!(kind, TokenKind::Word | TokenKind::QuotedIdent);
             tokens.push(Token { kind, kw, span });
             pos = end;
         }
@@ -370,10 +381,75 @@ pub fn lex(text: &str) -> Vec<Token> {
         let Some(result) = lexer.next() else {
             break;
         };
-        tokens.push(logos_token(text, &mut lexer, result));
+        let token = logos_token(text, &mut lexer, result);
+        may_report |= super::grammar::may_report(&token);
+        tokens.push(token);
         pos = lexer.span().end;
     }
-    tokens
+    (tokens, may_report)
+}
+
+/// Words and quoted names of the byte loop at most this many bytes long never have a lexical
+/// error: a name is too long past 256 characters (Calcite `identifierMaxLength`); an empty
+/// quoted name is reported, and the byte loop reads none.
+const MAX_PLAIN_TOKEN: usize = 256;
+
+/// Every byte 0x01.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// Every byte 0x80.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The eight bytes at `at` (which has eight bytes after it), little-endian.
+#[inline]
+fn load8(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
+/// The end of the run of ASCII word characters (letters, digits, `_`, `$`) from `from`:
+/// eight bytes at a time while eight are left (one bounds check for eight look-ups), then a
+/// byte at a time.
+#[inline]
+fn word_end(bytes: &[u8], from: usize) -> usize {
+    let mut end = from;
+    while let Some(chunk) = bytes.get(end..end + 8) {
+        for (k, &b) in chunk.iter().enumerate() {
+            if CLASS[b as usize] & WORD == 0 {
+                return end + k;
+            }
+        }
+        end += 8;
+    }
+    while end < bytes.len() && CLASS[bytes[end] as usize] & WORD != 0 {
+        end += 1;
+    }
+    end
+}
+
+/// The first byte at or after `from` that is `a` or `b`, eight bytes at a time.
+#[inline]
+pub(crate) fn find_either(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
+    let mut i = from;
+    while i + 8 <= bytes.len() {
+        let x = load8(bytes, i);
+        let found = zero_bytes(x ^ (ONES * u64::from(a))) | zero_bytes(x ^ (ONES * u64::from(b)));
+        if found != 0 {
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    bytes[i..]
+        .iter()
+        .position(|&c| c == a || c == b)
+        .map(|k| i + k)
+}
+
+/// Bit 7 of the lowest zero byte of `x` set (and possibly bits above it, never below): the
+/// lowest set bit marks the first zero byte.
+#[inline]
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & HIGHS
 }
 
 /// [`CLASS`] bit: ASCII whitespace the lexer skips (` `, tab, line feed, carriage return,
@@ -402,18 +478,21 @@ static CLASS: [u8; 256] = {
 /// for input left to `logos`. The token is the one `logos` would match there: a word is not
 /// followed by a non-ASCII character (which may continue it) nor, when one letter long, by `'`
 /// or `&` (`X'..'`, `N'..'`, `E'..'`, `U&'..'` literals); a word starting with `_` may be a
-/// `_charset'..'` literal; an integer is not followed by `.`, `e` or `E` (a decimal); `{`, `=`,
-/// `.`, `/`, `-` and the other operators that start a longer token are never read here.
+/// `_charset'..'` literal; an integer is not followed by `.`, `e` or `E` (a decimal); a `.`
+/// is not followed by a digit (`.5`); a string or a quoted name is closed (an unterminated
+/// one, an empty name and a name with a carriage return are left to `logos`); `-` is not
+/// followed by `}`, `>` or a non-ASCII character (`-}`, `->`, a typographic-dash comment);
+/// `/*` (a comment or hint) and every other character (`"`, `#`, `!`, non-ASCII text) are
+/// left to `logos`.
 #[inline]
 fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
     let b = bytes[pos];
+    let next = bytes.get(pos + 1).copied();
     let single = |kind| Some((kind, pos + 1));
+    let pair = |kind| Some((kind, pos + 2));
     match b {
         b'A'..=b'Z' | b'a'..=b'z' | b'$' => {
-            let mut end = pos + 1;
-            while end < bytes.len() && CLASS[bytes[end] as usize] & WORD != 0 {
-                end += 1;
-            }
+            let end = word_end(bytes, pos + 1);
             match bytes.get(end) {
                 Some(&n) if n >= 0x80 => None,
                 Some(b'\'' | b'&') if end == pos + 1 => None,
@@ -430,6 +509,81 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
                 _ => Some((TokenKind::Integer, end)),
             }
         }
+        b'\'' => {
+            // To the closing quote, `''` being a quote inside; an unterminated string is left
+            // to `logos`.
+            let mut from = pos + 1;
+            loop {
+                let at = find_either(bytes, from, b'\'', b'\'')?;
+                if bytes.get(at + 1) == Some(&b'\'') {
+                    from = at + 2;
+                    continue;
+                }
+                return Some((TokenKind::String, at + 1));
+            }
+        }
+        b'`' => {
+            // To the closing backtick on the same line, `` `` `` being one inside; an
+            // unterminated or empty name is left to `logos` and the lexical pass.
+            let mut from = pos + 1;
+            loop {
+                let at = find_either(bytes, from, b'`', b'\n')?;
+                match (bytes[at], bytes.get(at + 1)) {
+                    (b'`', Some(b'`')) => from = at + 2,
+                    (b'`', _) if at > pos + 1 && !bytes[pos + 1..at].contains(&b'\r') => {
+                        return Some((TokenKind::QuotedIdent, at + 1))
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        b'-' => match next {
+            Some(b'-') => {
+                let end = find_either(bytes, pos + 2, b'\n', b'\r').unwrap_or(bytes.len());
+                Some((TokenKind::LineComment, end))
+            }
+            // `-}`, `->`, and a typographic dash after `-` (a comment) are left to `logos`.
+            Some(b'}' | b'>') => None,
+            Some(n) if n >= 0x80 => None,
+            _ => single(TokenKind::Minus),
+        },
+        b'/' => match next {
+            Some(b'/') => {
+                let end = find_either(bytes, pos + 2, b'\n', b'\r').unwrap_or(bytes.len());
+                Some((TokenKind::LineComment, end))
+            }
+            Some(b'*') => None,
+            _ => single(TokenKind::Slash),
+        },
+        b'=' => match next {
+            Some(b'>') => pair(TokenKind::FatArrow),
+            _ => single(TokenKind::Eq),
+        },
+        b'<' => match next {
+            Some(b'=') => pair(TokenKind::LtEq),
+            Some(b'>') => pair(TokenKind::NotEq),
+            _ => single(TokenKind::Lt),
+        },
+        b'>' => match next {
+            Some(b'=') => pair(TokenKind::GtEq),
+            _ => single(TokenKind::Gt),
+        },
+        b':' => match next {
+            Some(b':') => pair(TokenKind::DoubleColon),
+            _ => single(TokenKind::Colon),
+        },
+        b'|' => match next {
+            Some(b'|') => pair(TokenKind::Concat),
+            _ => single(TokenKind::Pipe),
+        },
+        b'.' => match next {
+            Some(b'0'..=b'9') => None,
+            _ => single(TokenKind::Dot),
+        },
+        b'{' => match next {
+            Some(b'-') => pair(TokenKind::LBraceMinus),
+            _ => single(TokenKind::LBrace),
+        },
         b'(' => single(TokenKind::LParen),
         b')' => single(TokenKind::RParen),
         b',' => single(TokenKind::Comma),
@@ -440,6 +594,9 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
         b'+' => single(TokenKind::Plus),
         b'*' => single(TokenKind::Star),
         b'%' => single(TokenKind::Percent),
+        b'^' => single(TokenKind::Caret),
+        b'?' => single(TokenKind::Question),
+        b'&' => single(TokenKind::Ampersand),
         _ => None,
     }
 }
@@ -536,6 +693,43 @@ mod tests {
             let mut s = String::new();
             let mut r = seed;
             for _ in 0..len {
+                s.push(alphabet[(r % alphabet.len() as u64) as usize]);
+                r /= alphabet.len() as u64;
+            }
+            assert_eq!(lex(&s), lex_logos_only(&s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn byte_loop_matches_logos_on_operators_strings_and_names() {
+        let cases = [
+            "a = 'x' AND b <> 'it''s' OR c >= 1 || 'a''' <= d :: e : f | g ^ h ? & => ->",
+            "`a` `a``b` `` ``` `x\ny` `x\ry` `x\r\n` 'a\nb' '' '''' 'open",
+            "-- c\r-- d\n// e\r\n//\n--\u{2013} -\u{2013} -}{- {x} .5 .x a.b 1.e 1.2.3",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa b$$$$$$$$$$$$$$$$_9 abcdefgh\u{e9} abcdefg\u{e9} ABCDEFGHIJ'",
+            "        x           'y'        \t\t        \n",
+            "x_______________________________________________@ y0123456789012345678901234567[",
+        ];
+        for case in cases {
+            assert_eq!(lex(case), lex_logos_only(case), "{case:?}");
+        }
+        // Every short string over the characters of the operators, strings, quoted names,
+        // comments and words the byte loop reads eight bytes at a time.
+        let alphabet: Vec<char> = "ab_$Z9 '`=<>:|.-/*{}\n\r\u{e9}\u{2013}!\"#@["
+            .chars()
+            .collect();
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..40_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 23) as usize;
+            let mut s = String::new();
+            let mut r = seed;
+            for i in 0..len {
+                if r == 0 {
+                    r = seed.rotate_left(i as u32 * 7) | 1;
+                }
                 s.push(alphabet[(r % alphabet.len() as u64) as usize]);
                 r /= alphabet.len() as u64;
             }

@@ -159,9 +159,13 @@ pub fn parse_data_type(text: &str) -> Option<ast::DataType> {
 /// Flink's parser would reject (reserved words are reported for every word Flink 2.3 reserves;
 /// the rules stage filters them per target).
 pub fn parse(text: &str) -> Parsed {
-    let tokens = lexer::lex(text);
+    let (tokens, may_report) = lexer::lex_noting(text);
     let (script, mut errors, notes) = parser::Parser::new(text, &tokens).parse_script();
-    errors.extend(grammar::lexical_errors(text, &tokens, &notes));
+    // The lexical pass reads the tokens only when one of them may have a lexical error (most
+    // files have none), or for the byte-order mark.
+    if may_report || text.starts_with('\u{FEFF}') {
+        errors.extend(grammar::lexical_errors(text, &tokens, &notes));
+    }
     errors.sort_by_key(|e| (e.span.start, e.span.end));
     Parsed {
         script,

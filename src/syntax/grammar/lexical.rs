@@ -305,7 +305,7 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
 /// Whether the pass can report anything on `tok`: a cheap test on its kind and length that
 /// skips the tokens of well-formed text (words and quoted names of ordinary length,
 /// punctuation, numbers, plain strings, comments) without reading their text.
-fn may_report(tok: &Token) -> bool {
+pub(crate) fn may_report(tok: &Token) -> bool {
     let len = tok.span.end.saturating_sub(tok.span.start) as usize;
     match tok.kind {
         // A name is too long only if it has more characters, hence more bytes, than the limit.

@@ -23,7 +23,7 @@ use super::parser::{PResult, Parser};
 
 use super::SyntaxErrorKind;
 use crate::source::Span;
-pub(crate) use lexical::lexical_errors;
+pub(crate) use lexical::{lexical_errors, may_report};
 
 impl Parser<'_> {
     /// One statement, without its terminator.

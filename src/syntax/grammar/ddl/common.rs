@@ -34,7 +34,8 @@ impl Parser<'_> {
     /// A dotted name: `a`, `a.b`, `a.b.c`, ...
     pub(crate) fn object_name(&mut self, what: &str) -> PResult<ObjectName> {
         let start = self.start();
-        let mut parts = vec![self.ident(what)?];
+        let mut parts = Vec::with_capacity(self.name_parts_ahead());
+        parts.push(self.ident(what)?);
         while self.at_kind(TokenKind::Dot) {
             self.bump();
             parts.push(self.ident("a name after `.`")?);
@@ -89,7 +90,8 @@ impl Parser<'_> {
     pub(crate) fn property_list(&mut self) -> PResult<PropertyList> {
         let start = self.start();
         self.expect_kind(TokenKind::LParen, "`(`")?;
-        let mut items = Vec::new();
+        // One allocation for most option lists.
+        let mut items = Vec::with_capacity(8);
         while !self.at_kind(TokenKind::RParen) && !self.at_eof() {
             let before = self.checkpoint();
             match self.property() {

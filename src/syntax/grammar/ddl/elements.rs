@@ -13,7 +13,8 @@ impl Parser<'_> {
     pub(crate) fn table_elements(&mut self) -> PResult<TableElements> {
         let start = self.start();
         self.expect_kind(TokenKind::LParen, "`(`")?;
-        let mut items = Vec::new();
+        // Tables rarely have fewer columns: one allocation for most lists.
+        let mut items = Vec::with_capacity(8);
         let mut failed = false;
         if self.at_kind(TokenKind::RParen) {
             let _ = self.expected("a column definition");

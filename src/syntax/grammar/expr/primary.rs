@@ -150,7 +150,8 @@ impl Parser<'_> {
     /// A dotted name in an expression; stops before `.*`.
     fn expr_name(&mut self) -> PResult<ObjectName> {
         let start = self.start();
-        let mut parts = vec![self.ident("an expression")?];
+        let mut parts = Vec::with_capacity(self.name_parts_ahead());
+        parts.push(self.ident("an expression")?);
         while self.at_kind(TokenKind::Dot) && self.nth(1).kind != TokenKind::Star {
             self.bump();
             parts.push(self.ident("a name after `.`")?);

@@ -185,7 +185,8 @@ impl Parser<'_> {
         } else {
             self.eat(Kw::ALL);
         }
-        let mut items = Vec::new();
+        // Select lists are rarely short: one allocation for most of them.
+        let mut items = Vec::with_capacity(8);
         loop {
             items.push(self.select_item()?);
             if self.eat_kind(TokenKind::Comma).is_none() {
