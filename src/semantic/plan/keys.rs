@@ -36,6 +36,8 @@ pub enum Origin {
     Aggregate,
     /// Any other expression (a literal, a function call, a CAST).
     Expr,
+    /// A rowtime moved by interval arithmetic (`ts + INTERVAL '1' SECOND`): an expression.
+    Shifted,
     /// The rank number a Top-N writes (`ROW_NUMBER()`, `RANK()`, `DENSE_RANK()`).
     RankNumber,
 }
@@ -201,7 +203,7 @@ fn index_of(columns: &[PlanColumn], name: &str) -> Option<usize> {
 fn project(keys: &[Vec<usize>], columns: &[PlanColumn]) -> Option<Vec<Vec<usize>>> {
     let opaque = columns
         .iter()
-        .any(|c| matches!(c.origin, Origin::Unknown | Origin::Expr));
+        .any(|c| matches!(c.origin, Origin::Unknown | Origin::Expr | Origin::Shifted));
     let mut out = Vec::new();
     for key in keys {
         let mapped: Option<Vec<usize>> = key

@@ -12,7 +12,7 @@ use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::source::Span;
 use crate::syntax::ast::{
-    ExprKind, Frame, FrameBound, Over, Select, SelectItem, TableRef, WindowSpec,
+    BinaryOp, ExprKind, Frame, FrameBound, Over, Select, SelectItem, TableRef, WindowSpec,
 };
 use compact_str::{format_compact, CompactString};
 
@@ -210,6 +210,23 @@ impl Builder<'_> {
                     let window = expr_window(expr, &by_name);
                     let origin = match &strip(expr).kind {
                         ExprKind::Identifier(n) => keys::reference(input, by_name.lookup(n)),
+                        ExprKind::Binary {
+                            op: BinaryOp::Plus | BinaryOp::Minus,
+                            ..
+                        } if {
+                            let mut rowtime = false;
+                            exprs::walk(expr, &mut |x| {
+                                if let ExprKind::Identifier(n) = &x.kind {
+                                    rowtime |= by_name
+                                        .lookup(n)
+                                        .is_some_and(|c| c.time == TimeAttr::Rowtime);
+                                }
+                            });
+                            rowtime
+                        } =>
+                        {
+                            Origin::Shifted
+                        }
                         _ => Origin::Expr,
                     };
                     out.push(PlanColumn {
