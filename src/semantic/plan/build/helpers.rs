@@ -9,7 +9,6 @@ use crate::semantic::types::{Kind, Type};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind, FunctionCall, ObjectName};
 use compact_str::CompactString;
-use std::collections::HashMap;
 
 pub(super) fn unknown(span: Span) -> Node {
     Node {
@@ -104,20 +103,28 @@ pub(super) fn timestamp3() -> Option<Type> {
     })
 }
 
-/// Columns by name: a select list of N items over M columns costs N + M, not N x M.
+/// Up to this many columns are searched in order; more are indexed by name.
+const SCAN_LIMIT: usize = 16;
+
+/// Columns by name: a select list of N items over M columns costs N + M, not N x M (a few
+/// columns are searched in order, which costs less than building an index).
 pub(super) struct Columns<'c> {
     columns: &'c [PlanColumn],
-    by_name: HashMap<&'c str, Vec<usize>>,
+    by_name: Option<foldhash::HashMap<&'c str, Vec<usize>>>,
     /// Whether a column has a window property.
     pub(super) any_window: bool,
 }
 
 impl<'c> Columns<'c> {
     pub(super) fn new(columns: &'c [PlanColumn]) -> Columns<'c> {
-        let mut by_name: HashMap<&'c str, Vec<usize>> = HashMap::new();
-        for (i, c) in columns.iter().enumerate() {
-            by_name.entry(c.name.as_str()).or_default().push(i);
-        }
+        let by_name = (columns.len() > SCAN_LIMIT).then(|| {
+            let mut by_name: foldhash::HashMap<&'c str, Vec<usize>> =
+                foldhash::HashMap::with_capacity_and_hasher(columns.len(), Default::default());
+            for (i, c) in columns.iter().enumerate() {
+                by_name.entry(c.name.as_str()).or_default().push(i);
+            }
+            by_name
+        });
         let any_window = columns.iter().any(|c| c.window != WindowProp::None);
         Columns {
             columns,
@@ -148,7 +155,17 @@ impl<'c> Columns<'c> {
     /// The index of the one column named `n` (of relation `relation`, when given).
     fn index_str(&self, relation: Option<&str>, n: &str) -> Option<usize> {
         let mut found = None;
-        for &i in self.by_name.get(n)? {
+        let indexed = match &self.by_name {
+            Some(map) => map.get(n)?.as_slice(),
+            None => &[],
+        };
+        let scanned = self
+            .by_name
+            .is_none()
+            .then(|| (0..self.columns.len()).filter(|&i| self.columns[i].name == n))
+            .into_iter()
+            .flatten();
+        for i in indexed.iter().copied().chain(scanned) {
             let c = &self.columns[i];
             if relation.is_some_and(|r| c.relation.as_deref() != Some(r)) {
                 continue;
