@@ -4,6 +4,7 @@ use super::super::keys::{JoinType, KeyInfo};
 use super::super::{
     producer, rowtime_text, Kinds, Node, Op, PlanColumn, StreamProblem, TemporalMissing, TimeAttr,
 };
+use super::conditions::{bound_kind, strong, times_both_sides};
 use super::helpers::{changes_text, kinds_of, lose_time, strip, Columns};
 use super::Builder;
 use crate::semantic::catalog::{ColumnKind, ObjectDef};
@@ -425,27 +426,6 @@ impl Builder<'_> {
         }
     }
 
-    /// A WHERE clause that bounds a rowtime of one side of a regular join (a comma, cross or
-    /// outer join) by a rowtime of the other, from below and from above: Flink pushes it into
-    /// the join's condition (`FlinkFilterJoinRule`, which turns an outer join the filter
-    /// rejects nulls of into an inner one) and plans an interval join, whose rowtimes must have
-    /// one type.
-    pub(super) fn where_rowtime_types(&mut self, filter: &Expr, input: &Node) {
-        if self.unknown_inputs || input.op != Op::Join {
-            return;
-        }
-        let mut conjuncts = Vec::new();
-        split_and(filter, &mut conjuncts);
-        if let Some((span, lt, rt)) = bounded_rowtimes(&conjuncts, input, 0) {
-            self.found(StreamProblem::RowtimeTypesDiffer {
-                span: self.at(span),
-                temporal: false,
-                left: lt,
-                right: rt,
-            });
-        }
-    }
-
     /// Whether the column `n` of `t` is a time attribute as the validator types it (before
     /// `RelTimeIndicatorConverter` materializes time attributes): a table's watermark or
     /// PROCTIME() column is one, a CAST is not; `None` when not known (a view, a join, an
@@ -643,137 +623,6 @@ fn refers_to(e: &Expr, cols: &Columns<'_>) -> bool {
     found
 }
 
-/// Whether a condition is false or unknown whenever the columns of `side` are null (Calcite's
-/// `Strong`): a comparison, BETWEEN, LIKE, IN list or IS NOT NULL of an expression that is null
-/// when one of them is.
-fn strong(c: &Expr, side: &Columns<'_>, other: &Columns<'_>, depth: usize) -> bool {
-    if depth > 64 {
-        return false;
-    }
-    let strict = |e: &Expr| strict(e, side, other, 0);
-    match &strip(c).kind {
-        ExprKind::Binary {
-            op:
-                BinaryOp::Eq
-                | BinaryOp::NotEq
-                | BinaryOp::Lt
-                | BinaryOp::LtEq
-                | BinaryOp::Gt
-                | BinaryOp::GtEq,
-            left,
-            right,
-        } => strict(left) || strict(right),
-        ExprKind::Binary {
-            op: BinaryOp::And,
-            left,
-            right,
-        } => strong(left, side, other, depth + 1) || strong(right, side, other, depth + 1),
-        ExprKind::Binary {
-            op: BinaryOp::Or,
-            left,
-            right,
-        } => strong(left, side, other, depth + 1) && strong(right, side, other, depth + 1),
-        ExprKind::Between {
-            expr,
-            negated,
-            low,
-            high,
-            ..
-        } => strict(expr) || (!negated && (strict(low) || strict(high))),
-        ExprKind::Like { expr, pattern, .. } => strict(expr) || strict(pattern),
-        ExprKind::InList { expr, .. } => strict(expr),
-        ExprKind::Is {
-            expr,
-            negated: true,
-            test,
-        } if test == "NULL" => strict(expr),
-        _ => false,
-    }
-}
-
-/// Whether `e` is null whenever a column of `side` it names is: a column of that side, or
-/// arithmetic, a sign or a CAST over one.
-fn strict(e: &Expr, side: &Columns<'_>, other: &Columns<'_>, depth: usize) -> bool {
-    if depth > 64 {
-        return false;
-    }
-    match &strip(e).kind {
-        ExprKind::Identifier(n) => {
-            side.lookup(n).is_some() && (n.parts.len() == 2 || other.lookup(n).is_none())
-        }
-        ExprKind::Binary {
-            op:
-                BinaryOp::Plus
-                | BinaryOp::Minus
-                | BinaryOp::Multiply
-                | BinaryOp::Divide
-                | BinaryOp::Modulo
-                | BinaryOp::Concat,
-            left,
-            right,
-        } => strict(left, side, other, depth + 1) || strict(right, side, other, depth + 1),
-        ExprKind::Unary {
-            op: crate::syntax::ast::UnaryOp::Minus | crate::syntax::ast::UnaryOp::Plus,
-            expr,
-        } => strict(expr, side, other, depth + 1),
-        ExprKind::Cast {
-            expr,
-            try_cast: false,
-            ..
-        } => strict(expr, side, other, depth + 1),
-        _ => false,
-    }
-}
-
-/// Which bounds a conjunct naming both sides' time attributes puts on the left side's time:
-/// (lower, upper).
-fn bound_kind(c: &Expr, left: &Columns<'_>, right: &Columns<'_>) -> (bool, bool) {
-    let time_of = |e: &Expr, cols: &Columns<'_>| {
-        let mut found = false;
-        exprs::walk(e, &mut |x| {
-            if let ExprKind::Identifier(n) = &x.kind {
-                found |= cols
-                    .lookup(n)
-                    .is_some_and(|c| matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime));
-            }
-        });
-        found
-    };
-    match &strip(c).kind {
-        ExprKind::Between { negated: false, .. } => (true, true),
-        ExprKind::Binary { op, left: a, .. }
-            if matches!(
-                op,
-                BinaryOp::Lt | BinaryOp::LtEq | BinaryOp::Gt | BinaryOp::GtEq
-            ) =>
-        {
-            let greater = matches!(op, BinaryOp::Gt | BinaryOp::GtEq);
-            match (time_of(a, left), time_of(a, right)) {
-                (true, false) => (greater, !greater),
-                (false, true) => (!greater, greater),
-                _ => (false, false),
-            }
-        }
-        _ => (false, false),
-    }
-}
-
-/// Whether `e` names a time attribute of each side of a join.
-fn times_both_sides(e: &Expr, left: &Columns<'_>, right: &Columns<'_>) -> bool {
-    let mut sides = (false, false);
-    exprs::walk(e, &mut |x| {
-        if let ExprKind::Identifier(n) = &x.kind {
-            let is_time = |cols: &Columns<'_>| {
-                cols.lookup(n)
-                    .is_some_and(|c| matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime))
-            };
-            sides.0 |= is_time(left);
-            sides.1 |= is_time(right);
-        }
-    });
-    sides.0 && sides.1
-}
-
 /// Whether every time attribute an interval join's condition names is of one kind (rowtime or
 /// proctime on both sides).
 fn same_kind_times(conditions: &[&Expr], left: &Columns<'_>, right: &Columns<'_>) -> bool {
@@ -832,72 +681,4 @@ fn rowtime_types(on: &Expr, left: &Columns<'_>, right: &Columns<'_>) -> Option<(
         return None;
     };
     differ(l.data_type.as_ref()?, r.data_type.as_ref()?)
-}
-
-/// In a tree of regular joins, the first join whose two inputs' rowtimes (one per side, of
-/// different types) the conjuncts bound from below and from above (a BETWEEN, or a `<` and a
-/// `>` comparison): the first bounding conjunct and the two types.
-fn bounded_rowtimes(
-    conjuncts: &[&Expr],
-    node: &Node,
-    depth: usize,
-) -> Option<(Span, String, String)> {
-    if node.op != Op::Join || depth > 64 {
-        return None;
-    }
-    let [l, r] = node.inputs.as_slice() else {
-        return None;
-    };
-    let (left, right) = (Columns::new(&l.columns), Columns::new(&r.columns));
-    let mut lower = false;
-    let mut upper = false;
-    let mut found: Option<(Span, String, String)> = None;
-    for c in conjuncts {
-        let bounds = match &strip(c).kind {
-            ExprKind::Between { negated: false, .. } => (true, true),
-            ExprKind::Binary { op, left: a, .. }
-                if matches!(
-                    op,
-                    BinaryOp::Lt | BinaryOp::LtEq | BinaryOp::Gt | BinaryOp::GtEq
-                ) =>
-            {
-                // `left-rowtime > ...` bounds it from below; written the other way round, from
-                // above.
-                let left_first = rowtime_side(a, &left);
-                let right_first = rowtime_side(a, &right);
-                let greater = matches!(op, BinaryOp::Gt | BinaryOp::GtEq);
-                match (left_first, right_first) {
-                    (true, false) => (greater, !greater),
-                    (false, true) => (!greater, greater),
-                    _ => continue,
-                }
-            }
-            _ => continue,
-        };
-        let Some((lt, rt)) = rowtime_types(c, &left, &right) else {
-            continue;
-        };
-        lower |= bounds.0;
-        upper |= bounds.1;
-        if found.is_none() {
-            found = Some((c.span, lt, rt));
-        }
-    }
-    if lower && upper {
-        return found;
-    }
-    node.inputs
-        .iter()
-        .find_map(|i| bounded_rowtimes(conjuncts, i, depth + 1))
-}
-
-/// Whether `e` names a rowtime of `cols`.
-fn rowtime_side(e: &Expr, cols: &Columns<'_>) -> bool {
-    let mut found = false;
-    exprs::walk(e, &mut |x| {
-        if let ExprKind::Identifier(n) = &x.kind {
-            found |= cols.lookup(n).is_some_and(|c| c.time == TimeAttr::Rowtime);
-        }
-    });
-    found
 }

@@ -7,6 +7,7 @@ use crate::syntax::ast::{ExprKind, Query, SetExpr, SetOperator};
 use compact_str::CompactString;
 
 mod aggregate;
+mod conditions;
 mod connectors;
 mod helpers;
 mod join;

@@ -57,7 +57,6 @@ impl Builder<'_> {
         self.redescribe_problem(&input);
         if let Some(filter) = &s.selection {
             push_filter_keys(&mut input, filter);
-            self.where_rowtime_types(filter, &input);
         }
         let exprs_of = || {
             s.items

@@ -66,30 +66,24 @@ impl Builder<'_> {
             return self.unknown(span);
         };
         if col.time == TimeAttr::None && !self.unknown_inputs {
-            if let Some(type_text) = col.data_type.as_ref().and_then(super::super::summary_type) {
+            let ty = col.data_type.as_ref();
+            // A timestamp that is not a time attribute fails in the planner; any other type
+            // fails `SqlWindowTableFunction`'s operand check, when the query is validated.
+            let found = match ty.and_then(super::super::summary_type) {
+                Some(t) => Some((t, WindowCheck::Planner)),
+                None => ty
+                    .filter(|t| !t.is_timestamp())
+                    .and_then(crate::semantic::casts::calcite_name)
+                    .map(|t| (t, WindowCheck::Validator)),
+            };
+            if let Some((type_text, stage)) = found {
                 self.found(StreamProblem::WindowOnNonTimeAttribute {
                     span: self.at(timecol.span),
                     function: name.clone(),
                     column: timecol.text.to_string(),
                     type_text,
                     lost: None,
-                    stage: WindowCheck::Planner,
-                });
-            } else if let Some(type_text) = col
-                .data_type
-                .as_ref()
-                .filter(|t| !t.is_timestamp())
-                .and_then(crate::semantic::casts::calcite_name)
-            {
-                // `SqlWindowTableFunction`'s operand check, when the query is validated: the
-                // time column must be a TIMESTAMP or TIMESTAMP_LTZ.
-                self.found(StreamProblem::WindowOnNonTimeAttribute {
-                    span: self.at(timecol.span),
-                    function: name.clone(),
-                    column: timecol.text.to_string(),
-                    type_text,
-                    lost: None,
-                    stage: WindowCheck::Validator,
+                    stage,
                 });
             }
         }
