@@ -90,10 +90,10 @@ pub fn column_references(expr: &Expr) -> Vec<(&str, Span)> {
 }
 
 /// The upper-case name of a call, if `expr` is a call of an unqualified function.
-pub fn call_name(expr: &Expr) -> Option<String> {
+pub fn call_name(expr: &Expr) -> Option<compact_str::CompactString> {
     match &expr.kind {
         ExprKind::Function(call) if call.name.parts.len() == 1 => {
-            Some(call.name.last().text.to_ascii_uppercase().to_string())
+            Some(call.name.last().text.to_ascii_uppercase())
         }
         _ => None,
     }
@@ -103,7 +103,10 @@ pub fn call_name(expr: &Expr) -> Option<String> {
 pub fn is_proctime(expr: &Expr) -> bool {
     match &expr.kind {
         ExprKind::Nested(inner) => is_proctime(inner),
-        _ => call_name(expr).as_deref() == Some("PROCTIME"),
+        ExprKind::Function(call) => {
+            call.name.parts.len() == 1 && call.name.last().text.eq_ignore_ascii_case("PROCTIME")
+        }
+        _ => false,
     }
 }
 

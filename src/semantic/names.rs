@@ -43,7 +43,18 @@ impl QualifiedName {
 
     /// `a.b.c` without quoting, for messages.
     pub fn dotted(&self) -> String {
-        format!("{}.{}.{}", self.catalog, self.database, self.object)
+        let mut out =
+            String::with_capacity(self.catalog.len() + self.database.len() + self.object.len() + 2);
+        for (i, part) in [&self.catalog, &self.database, &self.object]
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                out.push('.');
+            }
+            out.push_str(part);
+        }
+        out
     }
 
     /// The name in backticks for messages: `` `a.b.c` ``, or each part in its own backticks

@@ -456,11 +456,15 @@ impl Builtin {
     }
     /// The catalog in the file `<folder>/<name>.yaml`, of that kind.
     fn named(&self, folder: &str, kind: &str, name: &str) -> Option<&OptionCatalog> {
+        // `<folder>/<name>.yaml`: the length first, which rules out most files cheaply.
+        let len = folder.len() + name.len() + ".yaml".len() + 1;
         let i = FILES.iter().position(|(file, _)| {
-            file.strip_prefix(folder)
-                .and_then(|f| f.strip_prefix('/'))
-                .and_then(|f| f.strip_suffix(".yaml"))
-                == Some(name)
+            file.len() == len
+                && file
+                    .strip_prefix(folder)
+                    .and_then(|f| f.strip_prefix('/'))
+                    .and_then(|f| f.strip_suffix(".yaml"))
+                    == Some(name)
         })?;
         self.get(i).filter(|c| c.kind == kind && c.name == name)
     }

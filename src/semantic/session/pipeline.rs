@@ -150,5 +150,5 @@ impl Session<'_> {
 }
 
 fn full_name(name: &QualifiedName) -> String {
-    format!("{}.{}.{}", name.catalog, name.database, name.object)
+    name.dotted()
 }

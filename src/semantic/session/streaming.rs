@@ -41,7 +41,7 @@ impl Session<'_> {
                     return;
                 }
                 let sink = SinkTarget {
-                    name: format!("{}.{}.{}", name.catalog, name.database, name.object),
+                    name: name.dotted(),
                     span: i.table.span,
                     connector: t.option("connector").map(|o| o.value.trim().to_string()),
                     format: t
@@ -65,7 +65,7 @@ impl Session<'_> {
                         .map(|p| p.value.value.trim().to_string())
                 };
                 let sink = SinkTarget {
-                    name: format!("{}.{}.{}", name.catalog, name.database, name.object),
+                    name: name.dotted(),
                     span: ct.name.span,
                     connector: option("connector"),
                     format: option("value.format").or_else(|| option("format")),

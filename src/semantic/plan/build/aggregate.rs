@@ -249,7 +249,16 @@ impl Builder<'_> {
                 } else {
                     String::new()
                 };
-                let text = format!("{fname}({distinct}{}){filter} AS {name}", args.join(", "));
+                let text = cat!(
+                    fname,
+                    "(",
+                    distinct,
+                    args.join(", "),
+                    ")",
+                    filter,
+                    " AS ",
+                    name
+                );
                 if !calls.contains(&text) {
                     calls.push(text);
                 }
@@ -269,12 +278,14 @@ impl Builder<'_> {
         let mut select = group_keys.clone();
         select.extend(calls);
         let detail = if group_keys.is_empty() {
-            format!("select=[{}]", select.join(", "))
+            cat!("select=[", select.join(", "), "]")
         } else {
-            format!(
-                "groupBy=[{}], select=[{}]",
+            cat!(
+                "groupBy=[",
                 group_keys.join(", "),
-                select.join(", ")
+                "], select=[",
+                select.join(", "),
+                "]"
             )
         };
         if let Some(id) = window {

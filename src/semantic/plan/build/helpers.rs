@@ -155,25 +155,35 @@ impl<'c> Columns<'c> {
     /// The index of the one column named `n` (of relation `relation`, when given).
     fn index_str(&self, relation: Option<&str>, n: &str) -> Option<usize> {
         let mut found = None;
-        let indexed = match &self.by_name {
-            Some(map) => map.get(n)?.as_slice(),
-            None => &[],
-        };
-        let scanned = self
-            .by_name
-            .is_none()
-            .then(|| (0..self.columns.len()).filter(|&i| self.columns[i].name == n))
-            .into_iter()
-            .flatten();
-        for i in indexed.iter().copied().chain(scanned) {
+        let mut consider = |i: usize| {
             let c = &self.columns[i];
             if relation.is_some_and(|r| c.relation.as_deref() != Some(r)) {
-                continue;
+                return true;
             }
             if found.is_some() {
-                return None;
+                return false;
             }
             found = Some(i);
+            true
+        };
+        match &self.by_name {
+            Some(map) => {
+                for &i in map.get(n)? {
+                    if !consider(i) {
+                        return None;
+                    }
+                }
+            }
+            None => {
+                // Lengths first: most names differ in length, which costs no byte compare.
+                let bytes = n.as_bytes();
+                for (i, c) in self.columns.iter().enumerate() {
+                    let name = c.name.as_bytes();
+                    if name.len() == bytes.len() && name == bytes && !consider(i) {
+                        return None;
+                    }
+                }
+            }
         }
         found
     }
@@ -185,11 +195,12 @@ pub(super) fn has_unknown_call(e: &Expr) -> bool {
     exprs::walk(e, &mut |x| {
         if let ExprKind::Function(call) = &x.kind {
             // ROLLUP, CUBE and GROUPING SETS group; their arguments are walked.
-            let grouping = call.name.parts.len() == 1
-                && matches!(
-                    call.name.last().text.to_ascii_uppercase().as_str(),
-                    "ROLLUP" | "CUBE" | "GROUPING SETS" | "GROUPING_SETS"
-                );
+            let grouping = call.name.parts.len() == 1 && {
+                let name = call.name.last().text.as_str();
+                ["ROLLUP", "CUBE", "GROUPING SETS", "GROUPING_SETS"]
+                    .iter()
+                    .any(|g| g.eq_ignore_ascii_case(name))
+            };
             if !grouping
                 && (call.name.parts.len() != 1
                     || functions::lookup(call.name.last().text.as_str()).is_none())
@@ -263,12 +274,16 @@ pub(super) fn expr_time(e: &Expr, columns: &Columns<'_>) -> TimeAttr {
         _ if exprs::is_proctime(e) => TimeAttr::Proctime,
         // The legacy group window's auxiliary functions keep the window's time attribute.
         ExprKind::Function(call) if call.name.parts.len() == 1 => {
-            let name = call.name.last().text.to_ascii_uppercase();
-            match name.as_str() {
-                "TUMBLE_ROWTIME" | "HOP_ROWTIME" | "SESSION_ROWTIME" => TimeAttr::Rowtime,
-                "TUMBLE_PROCTIME" | "HOP_PROCTIME" | "SESSION_PROCTIME" => TimeAttr::Proctime,
-                _ if has_unknown_call(e) => TimeAttr::Unknown,
-                _ => TimeAttr::None,
+            let name = call.name.last().text.as_str();
+            let is = |names: [&str; 3]| names.iter().any(|f| f.eq_ignore_ascii_case(name));
+            if is(["TUMBLE_ROWTIME", "HOP_ROWTIME", "SESSION_ROWTIME"]) {
+                TimeAttr::Rowtime
+            } else if is(["TUMBLE_PROCTIME", "HOP_PROCTIME", "SESSION_PROCTIME"]) {
+                TimeAttr::Proctime
+            } else if has_unknown_call(e) {
+                TimeAttr::Unknown
+            } else {
+                TimeAttr::None
             }
         }
         _ if has_unknown_call(e) => TimeAttr::Unknown,

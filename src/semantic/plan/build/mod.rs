@@ -6,6 +6,23 @@ use crate::source::Span;
 use crate::syntax::ast::{ExprKind, Query, SetExpr, SetOperator};
 use compact_str::CompactString;
 
+/// Joins string pieces (`&str`, `String`, `CompactString`) into one string allocated once at
+/// its final length: every node gets a description, and `format!` costs several times more.
+macro_rules! cat {
+    ($($part:expr),+ $(,)?) => {
+        $crate::semantic::plan::build::concat(&[$(AsRef::<str>::as_ref(&$part)),+])
+    };
+}
+
+/// The pieces of [`cat!`], joined.
+fn concat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
 mod aggregate;
 mod conditions;
 mod connectors;
@@ -57,7 +74,7 @@ pub fn plan_sink(query: &Query, scope: &dyn Scope, sink: &SinkTarget) -> Planned
         .and_then(|c| sink_accepts(c, sink.format.as_deref()));
     let mut root = Node {
         op: Op::Sink,
-        detail: format!("table=[{}]", sink.name),
+        detail: cat!("table=[", sink.name, "]"),
         exact: false,
         columns: input.columns.clone(),
         kinds: None,
@@ -103,7 +120,14 @@ pub fn plan_sink(query: &Query, scope: &dyn Scope, sink: &SinkTarget) -> Planned
         }
     }
     // `StreamExecSink`: at most one rowtime attribute may be written.
-    if !earlier(&problem, Phase::Exec) {
+    if !earlier(&problem, Phase::Exec)
+        && root.inputs[0]
+            .columns
+            .iter()
+            .filter(|c| c.time == TimeAttr::Rowtime)
+            .nth(1)
+            .is_some()
+    {
         let input = &root.inputs[0];
         let names = uniquify(input.columns.iter().map(|c| c.name.as_str()));
         let rowtimes: Vec<String> = input

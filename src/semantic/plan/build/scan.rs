@@ -42,20 +42,6 @@ impl Builder<'_> {
                     .as_ref()
                     .filter(|w| w.column.len() == 1)
                     .map(|w| w.column[0].clone());
-                // The columns' types, read only when a computed column has none.
-                let untyped = t
-                    .columns
-                    .iter()
-                    .any(|c| c.data_type.is_none() && matches!(c.kind, ColumnKind::Computed(_)));
-                let types: std::collections::HashMap<&str, &crate::semantic::types::Type> =
-                    if untyped {
-                        t.columns
-                            .iter()
-                            .filter_map(|c| Some((c.name.as_str(), c.data_type.as_ref()?)))
-                            .collect()
-                    } else {
-                        std::collections::HashMap::new()
-                    };
                 let columns = t
                     .columns
                     .iter()
@@ -71,9 +57,12 @@ impl Builder<'_> {
                         // A computed column's type, when the catalog has none: inferred
                         // from the table's columns (`ts2 AS CAST(ts AS TIMESTAMP(3))`).
                         let data_type = c.data_type.clone().or_else(|| match &c.kind {
-                            ColumnKind::Computed(e) => {
-                                exprs::infer_type(e, &|n| types.get(n).map(|t| (*t).clone()))
-                            }
+                            ColumnKind::Computed(e) => exprs::infer_type(e, &|n| {
+                                t.columns
+                                    .iter()
+                                    .find(|c| c.name == n)
+                                    .and_then(|c| c.data_type.clone())
+                            }),
                             _ => None,
                         });
                         column(&c.name, time, data_type)
@@ -91,7 +80,7 @@ impl Builder<'_> {
                 // Flink's description: the physical fields read; a source that accepts
                 // projection pushdown (filesystem) lists the fields the query uses once
                 // `describe_scans` knows them.
-                let path = format!("{}, {}, {}", qname.catalog, qname.database, qname.object);
+                let path = cat!(qname.catalog, ", ", qname.database, ", ", qname.object);
                 let physical: Vec<CompactString> = t
                     .columns
                     .iter()
@@ -120,7 +109,7 @@ impl Builder<'_> {
                 }
                 Node {
                     op: Op::Scan,
-                    detail: format!("table=[[{path}]], fields=[{}]", physical.join(", ")),
+                    detail: cat!("table=[[", path, "]], fields=[", physical.join(", "), "]"),
                     exact: known,
                     columns,
                     kinds,

@@ -123,7 +123,7 @@ impl Builder<'_> {
             let names: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
             Node {
                 op: Op::Calc,
-                detail: format!("select=[{}]", names.join(", ")),
+                detail: cat!("select=[", names.join(", "), "]"),
                 exact: false,
                 kinds: input.kinds,
                 columns,
@@ -153,7 +153,7 @@ impl Builder<'_> {
                     let names: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
                     return Node {
                         op: Op::WindowAggregate,
-                        detail: format!("select=[{}]", names.join(", ")),
+                        detail: cat!("select=[", names.join(", "), "]"),
                         exact: false,
                         kinds: node.kinds.filter(|k| k.insert_only()),
                         columns,
@@ -175,11 +175,10 @@ impl Builder<'_> {
             let names: Vec<CompactString> = columns.iter().map(|c| c.name.clone()).collect();
             node = Node {
                 op: Op::GroupAggregate,
-                detail: format!(
-                    "groupBy=[{}], select=[{}]",
-                    names.join(", "),
-                    names.join(", ")
-                ),
+                detail: {
+                    let names = names.join(", ");
+                    cat!("groupBy=[", names, "], select=[", names, "]")
+                },
                 exact: true,
                 kinds: aggregate_kinds(node.kinds),
                 columns,
@@ -195,7 +194,7 @@ impl Builder<'_> {
 
     /// The columns of a non-aggregating select list over `input`.
     pub(super) fn project(&self, s: &Select, input: &[PlanColumn]) -> Vec<PlanColumn> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(s.items.len());
         let by_name = Columns::new(input);
         for (i, item) in s.items.iter().enumerate() {
             match item {
@@ -205,10 +204,30 @@ impl Builder<'_> {
                         .map(|a| a.text.clone())
                         .or_else(|| ident_name(expr))
                         .unwrap_or_else(|| format_compact!("EXPR${i}"));
+                    // A column by name: one look-up gives its time attribute, window
+                    // property, type and origin.
+                    if let ExprKind::Identifier(n) = &strip(expr).kind {
+                        let found = by_name.index(n);
+                        let c = found.map(|k| &input[k]);
+                        let missing = if by_name.any_window {
+                            WindowProp::Unknown
+                        } else {
+                            WindowProp::None
+                        };
+                        out.push(PlanColumn {
+                            origin: found.map_or(Origin::Unknown, Origin::Ref),
+                            window: c.map_or(missing, |c| c.window),
+                            ..column(
+                                &name,
+                                c.map_or(TimeAttr::Unknown, |c| c.time),
+                                c.and_then(|c| c.data_type.clone()),
+                            )
+                        });
+                        continue;
+                    }
                     let time = expr_time(expr, &by_name);
                     let window = expr_window(expr, &by_name);
                     let origin = match &strip(expr).kind {
-                        ExprKind::Identifier(n) => keys::reference(input, by_name.lookup(n)),
                         ExprKind::Binary {
                             op: BinaryOp::Plus | BinaryOp::Minus,
                             ..

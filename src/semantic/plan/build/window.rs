@@ -79,7 +79,7 @@ impl Builder<'_> {
             if let Some((type_text, stage)) = found {
                 self.found(StreamProblem::WindowOnNonTimeAttribute {
                     span: self.at(timecol.span),
-                    function: name.clone(),
+                    function: name.to_string(),
                     column: timecol.text.to_string(),
                     type_text,
                     lost: None,
@@ -156,7 +156,7 @@ impl Builder<'_> {
         }
         Node {
             op: Op::WindowTableFunction,
-            detail: format!("window=[{name}(time_col=[{}])]", col.name),
+            detail: cat!("window=[", name, "(time_col=[", col.name, "])]"),
             exact: false,
             columns,
             kinds: input.kinds,
