@@ -197,10 +197,17 @@ pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
     let wanted = upper.get_mut(..name.len())?;
     wanted.copy_from_slice(name.as_bytes());
     wanted.make_ascii_uppercase();
-    FUNCTIONS
-        .binary_search_by(|f| f.name.as_bytes().cmp(wanted))
-        .ok()
-        .map(|i| &FUNCTIONS[i])
+    // Indexed once per process: every expression's calls are looked up, several times.
+    static INDEX: std::sync::OnceLock<foldhash::HashMap<&'static [u8], usize>> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        FUNCTIONS
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.name.as_bytes(), i))
+            .collect()
+    });
+    index.get(&*wanted).map(|&i| &FUNCTIONS[i])
 }
 
 /// The built-in function names closest to `name` (for "did you mean"), best first: at most

@@ -456,16 +456,24 @@ impl Builtin {
     }
     /// The catalog in the file `<folder>/<name>.yaml`, of that kind.
     fn named(&self, folder: &str, kind: &str, name: &str) -> Option<&OptionCatalog> {
-        // `<folder>/<name>.yaml`: the length first, which rules out most files cheaply.
-        let len = folder.len() + name.len() + ".yaml".len() + 1;
-        let i = FILES.iter().position(|(file, _)| {
-            file.len() == len
-                && file
-                    .strip_prefix(folder)
-                    .and_then(|f| f.strip_prefix('/'))
-                    .and_then(|f| f.strip_suffix(".yaml"))
-                    == Some(name)
-        })?;
+        // Every file by folder and name, indexed once per process (looked up for every table
+        // and pipeline).
+        type ByName = foldhash::HashMap<&'static str, usize>;
+        static INDEX: OnceLock<foldhash::HashMap<&'static str, ByName>> = OnceLock::new();
+        let index = INDEX.get_or_init(|| {
+            let mut index: foldhash::HashMap<&'static str, ByName> = Default::default();
+            for (i, (file, _)) in FILES.iter().enumerate() {
+                let Some((folder, rest)) = file.split_once('/') else {
+                    continue;
+                };
+                let Some(stem) = rest.strip_suffix(".yaml") else {
+                    continue;
+                };
+                index.entry(folder).or_default().entry(stem).or_insert(i);
+            }
+            index
+        });
+        let i = *index.get(folder)?.get(name)?;
         self.get(i).filter(|c| c.kind == kind && c.name == name)
     }
     /// The catalogs of one kind, in the order of [`FILES`].
