@@ -1,5 +1,6 @@
 //! OVER aggregates of one SELECT over different windows, or an OVER window ordered
-//! descending, by several keys, or with a frame that does not end at the current row.
+//! descending, by several keys or by none, or with a frame that does not end at the current
+//! row.
 
 use crate::rules::{Context, Reporter, Rule};
 use crate::semantic::plan::StreamProblem;
@@ -20,6 +21,7 @@ impl Rule for OverWindowUnsupported {
                     | StreamProblem::OverDescending { .. }
                     | StreamProblem::OverOrderKeys { .. }
                     | StreamProblem::OverFollowing { .. }
+                    | StreamProblem::OverUnordered { .. }
             )
         )
     }
@@ -53,6 +55,14 @@ impl Rule for OverWindowUnsupported {
                 )
                 .with_label("a second ORDER BY key")
                 .with_help("order the window by its time attribute alone"),
+            StreamProblem::OverUnordered { span } => out
+                .diagnostic(
+                    found.file,
+                    *span,
+                    "OVER window without ORDER BY: a streaming OVER aggregate is ordered by one time attribute",
+                )
+                .with_label("no ORDER BY")
+                .with_help("order the window by the input's rowtime or proctime (`ORDER BY ts`), or compute the aggregate with GROUP BY and join it back"),
             StreamProblem::OverFollowing { span } => out
                 .diagnostic(
                     found.file,

@@ -163,6 +163,31 @@ pub enum StreamProblem {
         /// The frame.
         span: Span,
     },
+    /// An OVER window without ORDER BY (`StreamExecOverAggregate`: "The window can only be
+    /// ordered by a single time column.").
+    OverUnordered {
+        /// The window.
+        span: Span,
+    },
+    /// An OFFSET without FETCH or LIMIT (`StreamExecLimit`, `StreamExecSortLimit`: "FETCH is
+    /// missed, which on streaming table is not supported currently.").
+    OffsetWithoutFetch {
+        /// The OFFSET's value.
+        span: Span,
+    },
+    /// A window of a year-month interval (`WindowUtil`, `StreamLogicalWindowAggregateRule`:
+    /// "Window aggregate only support SECOND, MINUTE, HOUR, DAY as the time unit. MONTH and
+    /// YEAR time unit are not supported yet.").
+    WindowUnitUnsupported {
+        /// The interval.
+        span: Span,
+    },
+    /// LEAD over a stream (`AggFunctionFactory`: "LEAD Function is not supported in stream
+    /// mode.").
+    LeadInStream {
+        /// The call.
+        span: Span,
+    },
     /// A streaming ORDER BY (without LIMIT) whose first key is not an ascending time attribute
     /// (`StreamPhysicalTemporalSortRule`: "Sort on a non-time-attribute field is not
     /// supported."), or a MATCH_RECOGNIZE's ORDER BY whose first key is not one
@@ -317,6 +342,16 @@ impl StreamProblem {
             StreamProblem::OverOrderKeys { .. } => {
                 "The window can only be ordered by a single time column.".to_string()
             }
+            StreamProblem::OverUnordered { .. } => {
+                "The window can only be ordered by a single time column.".to_string()
+            }
+            StreamProblem::OffsetWithoutFetch { .. } => {
+                "FETCH is missed, which on streaming table is not supported currently.".to_string()
+            }
+            StreamProblem::WindowUnitUnsupported { .. } => "Window aggregate only support SECOND, MINUTE, HOUR, DAY as the time unit. MONTH and YEAR time unit are not supported yet.".to_string(),
+            StreamProblem::LeadInStream { .. } => {
+                "LEAD Function is not supported in stream mode.".to_string()
+            }
             StreamProblem::OverFollowing { .. } => {
                 "OVER RANGE FOLLOWING windows are not supported yet.".to_string()
             }
@@ -367,7 +402,11 @@ impl StreamProblem {
             // changelog inference (an updating input is reported first).
             StreamProblem::OverDescending { .. }
             | StreamProblem::OverOrderKeys { .. }
-            | StreamProblem::OverFollowing { .. } => Phase::Exec,
+            | StreamProblem::OverFollowing { .. }
+            | StreamProblem::OverUnordered { .. }
+            | StreamProblem::OffsetWithoutFetch { .. }
+            | StreamProblem::LeadInStream { .. } => Phase::Exec,
+            StreamProblem::WindowUnitUnsupported { .. } => Phase::Physical,
             StreamProblem::WindowSizeNotMultiple { .. } => Phase::Exec,
             StreamProblem::UpdatesIntoInsertOnlySink { .. }
             | StreamProblem::UpdatesIntoInsertOnlyOperator { .. } => Phase::Changelog,
@@ -392,6 +431,10 @@ impl StreamProblem {
             | StreamProblem::OverDescending { span }
             | StreamProblem::OverOrderKeys { span }
             | StreamProblem::OverFollowing { span }
+            | StreamProblem::OverUnordered { span }
+            | StreamProblem::OffsetWithoutFetch { span }
+            | StreamProblem::WindowUnitUnsupported { span }
+            | StreamProblem::LeadInStream { span }
             | StreamProblem::SortNotOnTime { span, .. } => *span,
         }
     }

@@ -519,6 +519,27 @@ impl Builder<'_> {
     /// `HOP`, `SESSION`) over a TIMESTAMP column that is not a time attribute ("Window aggregate
     /// can only be defined over a time attribute column, but TIMESTAMP(3) encountered.").
     fn check_group_window(&mut self, s: &Select, columns: &Columns<'_>) {
+        // `StreamLogicalWindowAggregateRule`: a legacy window's intervals are day-time
+        // intervals (checked after its time attribute, which needs the input).
+        for g in &s.group_by {
+            let g = strip(g);
+            let ExprKind::Function(call) = &g.kind else {
+                continue;
+            };
+            if !matches!(call_name(g).as_deref(), Some("TUMBLE" | "HOP" | "SESSION")) {
+                continue;
+            }
+            if let Some(arg) = call
+                .args
+                .iter()
+                .skip(1)
+                .find(|a| super::window::year_month(&a.value))
+            {
+                self.found(StreamProblem::WindowUnitUnsupported {
+                    span: self.at(arg.value.span),
+                });
+            }
+        }
         if self.unknown_inputs {
             return;
         }

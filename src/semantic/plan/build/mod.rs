@@ -183,7 +183,9 @@ pub fn plan_query(query: &Query, scope: &dyn Scope) -> Planned {
 
 struct Builder<'s> {
     scope: &'s dyn Scope,
-    ctes: Vec<(CompactString, Node)>,
+    /// The WITH queries in scope: name, plan, and the problem found in it (reported where
+    /// the query is read: Calcite drops a WITH query nothing reads).
+    ctes: Vec<(CompactString, Node, Option<StreamProblem>)>,
     /// The span nodes get while a view's query is planned (the view's reference).
     anchor: Option<Span>,
     depth: usize,
@@ -270,14 +272,16 @@ impl<'s> Builder<'s> {
         self.depth += 1;
         let saved = self.ctes.len();
         for cte in &q.with {
+            let outer = self.problem.take();
             let mut node = self.query(&cte.query);
+            let problem = std::mem::replace(&mut self.problem, outer);
             if let Some(cols) = &cte.columns {
                 rename(
                     &mut node,
                     cols.names.iter().map(|c| c.text.clone()).collect(),
                 );
             }
-            self.ctes.push((cte.name.text.clone(), node));
+            self.ctes.push((cte.name.text.clone(), node, problem));
         }
         let node = if sort_kept && !q.order_by.is_empty() && q.limit.is_none() && q.offset.is_none()
         {
@@ -290,8 +294,18 @@ impl<'s> Builder<'s> {
         } else if q.limit.is_some() {
             let body = self.set_expr(&q.body);
             self.sort_limit(q, body)
-        } else if !q.order_by.is_empty() || q.offset.is_some() {
-            // A subquery's Sort, an OFFSET without FETCH: not modelled.
+        } else if let Some(offset) = &q.offset {
+            // An OFFSET without FETCH: Flink's Limit and SortLimit do not run it on a stream
+            // (found when the plan is translated).
+            let body = self.set_expr(&q.body);
+            self.found(StreamProblem::OffsetWithoutFetch {
+                span: self.at(offset.span),
+            });
+            let mut n = self.unknown(q.span);
+            n.inputs = vec![body];
+            n
+        } else if !q.order_by.is_empty() {
+            // A subquery's Sort: not modelled.
             self.unknown(q.span)
         } else {
             self.set_expr(&q.body)

@@ -23,8 +23,16 @@ impl Builder<'_> {
         let relation: CompactString =
             alias.map_or_else(|| name.last().text.clone(), |a| a.name.text.clone());
         if name.parts.len() == 1 {
-            if let Some((_, node)) = self.ctes.iter().rev().find(|(n, _)| *n == name.last().text) {
+            if let Some((_, node, problem)) = self
+                .ctes
+                .iter()
+                .rev()
+                .find(|(n, _, _)| *n == name.last().text)
+            {
                 let mut node = node.clone();
+                if let Some(p) = problem.clone() {
+                    self.found(p);
+                }
                 set_relation(&mut node, &relation, alias);
                 return node;
             }

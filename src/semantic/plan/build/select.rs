@@ -349,6 +349,26 @@ impl Builder<'_> {
                 span: self.at(spec.frame.unwrap_or(spec.span)),
             });
         }
+        // A window without ORDER BY over an insert-only input (an updating one is reported by
+        // the changelog inference first); ranking functions need an ORDER BY to validate.
+        let insert_only = input.fully_known() && input.kinds.is_some_and(|k| k.insert_only());
+        if let Some(spec) = specs.iter().find(|spec| spec.order_by.is_empty()) {
+            if insert_only && !ranking && !unresolved {
+                self.found(StreamProblem::OverUnordered {
+                    span: self.at(spec.span),
+                });
+            }
+        }
+        // `AggFunctionFactory`: LEAD has no streaming implementation (its code is generated
+        // when the plan is translated, after the window's checks). Reported over a window
+        // ordered by a time attribute, the case verified.
+        if insert_only {
+            if let Some(span) = lead_call(s, &cols) {
+                self.found(StreamProblem::LeadInStream {
+                    span: self.at(span),
+                });
+            }
+        }
         for spec in specs {
             let Some(order) = spec.order_by.first() else {
                 continue;
@@ -410,6 +430,45 @@ impl Builder<'_> {
         }
         found
     }
+}
+
+/// The first LEAD call of the select list whose window is ordered by one time attribute.
+fn lead_call(s: &Select, cols: &Columns<'_>) -> Option<Span> {
+    let mut found = None;
+    for item in &s.items {
+        if let SelectItem::Expr { expr, .. } = item {
+            exprs::walk(expr, &mut |x| {
+                if found.is_some() {
+                    return;
+                }
+                let ExprKind::Function(call) = &x.kind else {
+                    return;
+                };
+                let spec = match &call.over {
+                    Some(Over::Spec(spec)) => spec,
+                    Some(Over::Named(n)) => {
+                        match s.windows.iter().find(|(w, _)| w.text == n.text) {
+                            Some((_, spec)) => spec,
+                            None => return,
+                        }
+                    }
+                    None => return,
+                };
+                let [order] = spec.order_by.as_slice() else {
+                    return;
+                };
+                if call_name(x).as_deref() == Some("LEAD")
+                    && matches!(
+                        expr_time(&order.expr, cols),
+                        TimeAttr::Rowtime | TimeAttr::Proctime
+                    )
+                {
+                    found = Some(x.span);
+                }
+            });
+        }
+    }
+    found
 }
 
 /// Whether a window's frame starts before the current row and ends at it (`n PRECEDING` or

@@ -87,6 +87,13 @@ impl Builder<'_> {
                 });
             }
         }
+        // `WindowUtil`: a window's intervals are day-time intervals (a planned window table
+        // function, whatever reads it).
+        if let Some(arg) = f.args.iter().find(|a| year_month(&a.value)) {
+            self.found(StreamProblem::WindowUnitUnsupported {
+                span: self.at(arg.value.span),
+            });
+        }
         // `SliceAssigners`: a HOP's size must be a multiple of its slide (checked when a
         // window aggregate slices it), a CUMULATE's max size a multiple of its step.
         let id = self.windows;
@@ -227,6 +234,18 @@ fn size_not_multiple(
 
 /// The milliseconds of a day-time interval literal (`INTERVAL '10' MINUTE`, `INTERVAL '1.5'
 /// SECOND`, `INTERVAL '1:30' MINUTE TO SECOND`); `None` for other forms.
+/// Whether `e` is an interval literal of the year-month family (`INTERVAL '1' MONTH`,
+/// `INTERVAL '1-2' YEAR TO MONTH`), which Flink's windows do not take.
+pub(super) fn year_month(e: &Expr) -> bool {
+    let ExprKind::Literal(Literal::Interval { qualifier, .. }) = &super::helpers::strip(e).kind
+    else {
+        return false;
+    };
+    ["YEAR", "QUARTER", "MONTH"]
+        .iter()
+        .any(|u| qualifier.start.eq_ignore_ascii_case(u))
+}
+
 pub(super) fn interval_ms(e: &Expr) -> Option<u64> {
     let ExprKind::Literal(Literal::Interval {
         negative: false,
