@@ -152,6 +152,39 @@ pub fn plan_sink(query: &Query, scope: &dyn Scope, sink: &SinkTarget) -> Planned
     }
 }
 
+/// The time attribute of a sort key the aggregate below groups by but does not select: none
+/// (a group aggregate materializes time attributes; a window aggregate's `window_start` and
+/// `window_end` are plain timestamps); unknown for anything else.
+fn aggregate_key_time(body: &Node, n: &crate::syntax::ast::ObjectName) -> TimeAttr {
+    let [input] = body.inputs.as_slice() else {
+        return TimeAttr::Unknown;
+    };
+    let name = n.last().text.as_str();
+    match body.op {
+        Op::GroupAggregate
+            if body
+                .unique_keys
+                .first()
+                .is_some_and(|k| k.iter().any(|c| c == name)) =>
+        {
+            TimeAttr::None
+        }
+        Op::WindowAggregate
+            if helpers::Columns::new(&input.columns)
+                .lookup(n)
+                .is_some_and(|c| {
+                    matches!(
+                        c.window,
+                        super::WindowProp::Start(_) | super::WindowProp::End(_)
+                    )
+                }) =>
+        {
+            TimeAttr::None
+        }
+        _ => TimeAttr::Unknown,
+    }
+}
+
 /// Column names made unique as Calcite's validator does (`ts`, `ts0`, `ts1`).
 fn uniquify<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -410,7 +443,10 @@ impl<'s> Builder<'s> {
                 } else {
                     None
                 };
-                column.map_or(TimeAttr::Unknown, |c| c.time)
+                match column {
+                    Some(c) => c.time,
+                    None => aggregate_key_time(body, n),
+                }
             }
             ExprKind::Identifier(_) | ExprKind::Literal(_) => TimeAttr::Unknown,
             _ if crate::semantic::exprs::is_proctime(e) => TimeAttr::Proctime,
