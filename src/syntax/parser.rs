@@ -8,7 +8,7 @@
 
 use super::ast::{Ident, Script, Statement, StatementKind, StringLit};
 use super::keywords::Kw;
-use super::lexer::{Token, TokenKind};
+use super::lexer::{find_either, Token, TokenKind};
 use super::{FlinkSyntax, QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
 use crate::source::Span;
 use compact_str::CompactString;
@@ -718,19 +718,22 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn at_name(&mut self) -> bool {
         let tok = self.current();
-        match tok.kind {
-            TokenKind::Word => !(tok.kw.is_reserved() && is_structural(tok.kw)),
-            TokenKind::QuotedIdent
-            | TokenKind::UnterminatedQuotedIdent
-            | TokenKind::DoubleQuoted
-            | TokenKind::TypographicQuoted => true,
-            _ => false,
-        }
+        is_name(tok)
     }
 
     /// Parses a required simple name; `what` describes it for errors ("a column name").
     pub(crate) fn ident(&mut self, what: &str) -> PResult<Ident> {
-        if !self.at_name() {
+        let tok = self.current();
+        if tok.kind == TokenKind::Word && !tok.kw.is_reserved() {
+            // Most names: an unquoted word that is not reserved, its text as written.
+            self.bump();
+            return Ok(Ident {
+                text: CompactString::from(self.text_of(tok)),
+                quoted: false,
+                span: tok.span,
+            });
+        }
+        if !is_name(tok) {
             return Err(self.expected(what));
         }
         let tok = self.bump();
@@ -778,21 +781,24 @@ impl<'a> Parser<'a> {
     /// Whether the current token starts a string literal (or text quoted the wrong way).
     pub(crate) fn at_string(&mut self) -> bool {
         let tok = self.current();
-        tok.kind.is_string()
-            || matches!(
-                tok.kind,
-                TokenKind::UnterminatedString
-                    | TokenKind::DoubleQuoted
-                    | TokenKind::TypographicQuoted
-            )
+        is_string_start(tok)
     }
 
     /// Parses a string literal; adjacent literals are concatenated (`'a' 'b'`).
     pub(crate) fn string_lit(&mut self, what: &str) -> PResult<StringLit> {
-        if !self.at_string() {
+        let first = self.current();
+        if first.kind == TokenKind::String && !self.nth(1).kind.is_string() {
+            // Most literals: one closed `'...'` token.
+            self.bump();
+            return Ok(StringLit {
+                value: unquote_string(self.text_of(first)),
+                span: first.span,
+            });
+        }
+        if !is_string_start(first) {
             return Err(self.expected(what));
         }
-        let start = self.start();
+        let start = first.span.start;
         let first = self.bump();
         let mut value = self.string_part(first);
         // Adjacent literals (`'a' 'b'`) are concatenated; most literals are one token, whose
@@ -866,6 +872,45 @@ pub(crate) fn is_structural(kw: Kw) -> bool {
 }
 
 /// Removes the surrounding quotes of a quoted token and undoes doubled quote characters.
+/// Whether `tok` can be a required name ([`Parser::at_name`]): any word but a reserved one
+/// that structures a statement, a quoted identifier, or quoted text that should have been
+/// backticked.
+#[inline]
+fn is_name(tok: Token) -> bool {
+    match tok.kind {
+        TokenKind::Word => !(tok.kw.is_reserved() && is_structural(tok.kw)),
+        TokenKind::QuotedIdent
+        | TokenKind::UnterminatedQuotedIdent
+        | TokenKind::DoubleQuoted
+        | TokenKind::TypographicQuoted => true,
+        _ => false,
+    }
+}
+
+/// Whether `tok` starts a string literal ([`Parser::at_string`]), written right or not.
+#[inline]
+fn is_string_start(tok: Token) -> bool {
+    tok.kind.is_string()
+        || matches!(
+            tok.kind,
+            TokenKind::UnterminatedString | TokenKind::DoubleQuoted | TokenKind::TypographicQuoted
+        )
+}
+
+/// The value of a closed `'...'` literal's text (a [`TokenKind::String`] token): [`unquote`]
+/// with the quotes known to be its first and last bytes.
+#[inline]
+fn unquote_string(raw: &str) -> CompactString {
+    match raw.get(1..raw.len().saturating_sub(1)) {
+        Some(inner)
+            if raw.len() >= 2 && find_either(inner.as_bytes(), 0, b'\'', b'\'').is_none() =>
+        {
+            CompactString::from(inner)
+        }
+        _ => unquote(raw, '\''),
+    }
+}
+
 pub(crate) fn unquote(raw: &str, quote: char) -> CompactString {
     let inner = raw.strip_prefix(quote).unwrap_or(raw);
     let inner = inner.strip_suffix(quote).unwrap_or(inner);
