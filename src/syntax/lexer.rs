@@ -369,7 +369,11 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, LexNotes) {
     loop {
         while pos < bytes.len() {
             if CLASS[bytes[pos] as usize] & SPACE != 0 {
-                pos = space_end(bytes, pos + 1);
+                // Most runs of whitespace are one byte: the next byte alone says so.
+                pos += 1;
+                if pos < bytes.len() && CLASS[bytes[pos] as usize] & SPACE != 0 {
+                    pos = space_end(bytes, pos);
+                }
                 continue;
             }
             let Some((kind, end)) = fast_token(bytes, pos) else {
@@ -411,10 +415,10 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, LexNotes) {
     (tokens, LexNotes { may_report, trivia })
 }
 
-/// The end of the run of ASCII whitespace that `from` continues (the byte before it was
-/// whitespace). Most runs are one byte, and the next byte alone says so; a longer run (a line
-/// break and its indentation) is read eight bytes at a time, spaces counted with one compare.
-#[inline]
+/// The end of the run of ASCII whitespace from `from` (a whitespace byte, the run's second):
+/// a line break and its indentation, read eight bytes at a time, spaces counted with one
+/// compare. Out of line, so that the byte loop does not hold its constants in registers.
+#[inline(never)]
 fn space_end(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     loop {
@@ -541,7 +545,9 @@ static CLASS: [u8; 256] = {
 #[inline]
 fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
     let b = bytes[pos];
-    let next = bytes.get(pos + 1).copied();
+    // Read only by the arms of characters that may start a token of two (not ahead of the
+    // match: words, the most frequent tokens, do not need it).
+    let next = || bytes.get(pos + 1).copied();
     let single = |kind| Some((kind, pos + 1));
     let pair = |kind| Some((kind, pos + 2));
     match b {
@@ -591,7 +597,7 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
                 }
             }
         }
-        b'-' => match next {
+        b'-' => match next() {
             Some(b'-') => {
                 let end = find_either(bytes, pos + 2, b'\n', b'\r').unwrap_or(bytes.len());
                 Some((TokenKind::LineComment, end))
@@ -601,7 +607,7 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
             Some(n) if n >= 0x80 => None,
             _ => single(TokenKind::Minus),
         },
-        b'/' => match next {
+        b'/' => match next() {
             Some(b'/') => {
                 let end = find_either(bytes, pos + 2, b'\n', b'\r').unwrap_or(bytes.len());
                 Some((TokenKind::LineComment, end))
@@ -609,32 +615,32 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
             Some(b'*') => None,
             _ => single(TokenKind::Slash),
         },
-        b'=' => match next {
+        b'=' => match next() {
             Some(b'>') => pair(TokenKind::FatArrow),
             _ => single(TokenKind::Eq),
         },
-        b'<' => match next {
+        b'<' => match next() {
             Some(b'=') => pair(TokenKind::LtEq),
             Some(b'>') => pair(TokenKind::NotEq),
             _ => single(TokenKind::Lt),
         },
-        b'>' => match next {
+        b'>' => match next() {
             Some(b'=') => pair(TokenKind::GtEq),
             _ => single(TokenKind::Gt),
         },
-        b':' => match next {
+        b':' => match next() {
             Some(b':') => pair(TokenKind::DoubleColon),
             _ => single(TokenKind::Colon),
         },
-        b'|' => match next {
+        b'|' => match next() {
             Some(b'|') => pair(TokenKind::Concat),
             _ => single(TokenKind::Pipe),
         },
-        b'.' => match next {
+        b'.' => match next() {
             Some(b'0'..=b'9') => None,
             _ => single(TokenKind::Dot),
         },
-        b'{' => match next {
+        b'{' => match next() {
             Some(b'-') => pair(TokenKind::LBraceMinus),
             _ => single(TokenKind::LBrace),
         },
