@@ -177,8 +177,9 @@ pub fn classify(word: &str) -> Kw {
     classify_bytes(word.as_bytes())
 }
 
-/// [`classify`] of a word's bytes, inlined in the lexer's loop.
-#[inline]
+/// [`classify`] of a word's bytes, inlined in the lexer's loop (a call would save and restore
+/// six registers for every word).
+#[inline(always)]
 pub(crate) fn classify_bytes(bytes: &[u8]) -> Kw {
     let len = bytes.len();
     if len == 0 || len > MAX_KEYWORD_LEN || !bytes[0].is_ascii_alphabetic() {
@@ -204,7 +205,8 @@ pub(crate) fn classify_bytes(bytes: &[u8]) -> Kw {
 
 /// Whether the bytes of a word longer than sixteen bytes between its first and last eight
 /// (already compared) spell those of `name` (of the same length), ASCII case-insensitive.
-#[inline]
+/// Out of line: few words are that long, and the lexer's loop keeps its registers.
+#[inline(never)]
 fn middle_equal(name: &[u8], bytes: &[u8]) -> bool {
     let end = bytes.len() - 8;
     name.get(8..end)

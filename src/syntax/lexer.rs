@@ -346,34 +346,59 @@ pub fn lex(text: &str) -> Vec<Token> {
     lex_noting(text).0
 }
 
-/// [`lex`], and whether a token may have a lexical error (an error token, a `X'..'` or
-/// `U&'..'` literal, an empty or very long name): when not, the lexical-error pass has nothing
-/// to read. Words, numbers, punctuation, plain strings and comments read by the byte loop
-/// never have one unless they are longer than a name may be.
-pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, bool) {
+/// What [`lex_noting`] noted about the tokens as it made them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LexNotes {
+    /// Whether a token may have a lexical error (an error token, a `X'..'` or `U&'..'`
+    /// literal, an empty or very long name): when not, the lexical-error pass has nothing to
+    /// read. Words, numbers, punctuation, plain strings and comments read by the byte loop
+    /// never have one unless they are longer than a name may be.
+    pub(crate) may_report: bool,
+    /// How many tokens are trivia (comments), which the parser does not read.
+    pub(crate) trivia: usize,
+}
+
+/// [`lex`], and what it noted on the way ([`LexNotes`]).
+pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, LexNotes) {
     let bytes = text.as_bytes();
     let mut tokens = Vec::with_capacity(text.len() / 5 + 8);
     let mut lexer = TokenKind::lexer(text);
     let mut pos = 0usize;
     let mut may_report = false;
+    let mut trivia = 0usize;
     loop {
         while pos < bytes.len() {
             if CLASS[bytes[pos] as usize] & SPACE != 0 {
+                // Most runs of whitespace are one byte: the next byte alone says so.
                 pos += 1;
+                if pos < bytes.len() && CLASS[bytes[pos] as usize] & SPACE != 0 {
+                    pos = space_end(bytes, pos);
+                }
                 continue;
             }
             let Some((kind, end)) = fast_token(bytes, pos) else {
                 break;
             };
-            let span = Span::new(pos, end);
-            let kw = if kind == TokenKind::Word {
-                classify_bytes(&bytes[pos..end])
-            } else {
-                Kw::NONE
+            let kw = match kind {
+                TokenKind::Word => {
+                    may_report |= end - pos > MAX_PLAIN_TOKEN;
+                    classify_bytes(&bytes[pos..end])
+                }
+                TokenKind::QuotedIdent => {
+                    may_report |= end - pos > MAX_PLAIN_TOKEN;
+                    Kw::NONE
+                }
+                TokenKind::LineComment => {
+                    trivia += 1;
+                    Kw::NONE
+                }
+                _ => Kw::NONE,
             };
-            may_report |= end - pos > MAX_PLAIN_TOKEN
-                && matches!(kind, TokenKind::Word | TokenKind::QuotedIdent);
-            tokens.push(Token { kind, kw, span });
+            tokens.push(Token {
+                kind,
+                kw,
+                span: Span::new(pos, end),
+            });
             pos = end;
         }
         // The state machine goes on from where the byte loop stopped.
@@ -383,10 +408,43 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, bool) {
         };
         let token = logos_token(text, &mut lexer, result);
         may_report |= super::grammar::may_report(&token);
+        trivia += usize::from(token.kind.is_trivia());
         tokens.push(token);
         pos = lexer.span().end;
     }
-    (tokens, may_report)
+    (tokens, LexNotes { may_report, trivia })
+}
+
+/// The end of the run of ASCII whitespace from `from` (a whitespace byte, the run's second):
+/// a line break and its indentation, read eight bytes at a time, spaces counted with one
+/// compare. Out of line, so that the byte loop does not hold its constants in registers.
+#[inline(never)]
+fn space_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    loop {
+        match bytes.get(i) {
+            Some(&b) if CLASS[b as usize] & SPACE != 0 => {}
+            _ => return i,
+        }
+        if i + 8 <= bytes.len() {
+            // The spaces from `i` (none when `bytes[i]` is another whitespace byte).
+            let other = nonzero_bytes(load8(bytes, i) ^ (ONES * u64::from(b' ')));
+            let spaces = if other == 0 {
+                8
+            } else {
+                (other.trailing_zeros() / 8) as usize
+            };
+            i += spaces.max(1);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// Bit 7 of every byte of `x` that is not zero, exactly (no borrow between bytes).
+#[inline]
+fn nonzero_bytes(x: u64) -> u64 {
+    (((x & !HIGHS) + !HIGHS) | x) & HIGHS
 }
 
 /// Words and quoted names of the byte loop at most this many bytes long never have a lexical
@@ -487,7 +545,9 @@ static CLASS: [u8; 256] = {
 #[inline]
 fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
     let b = bytes[pos];
-    let next = bytes.get(pos + 1).copied();
+    // Read only by the arms of characters that may start a token of two (not ahead of the
+    // match: words, the most frequent tokens, do not need it).
+    let next = || bytes.get(pos + 1).copied();
     let single = |kind| Some((kind, pos + 1));
     let pair = |kind| Some((kind, pos + 2));
     match b {
@@ -537,7 +597,7 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
                 }
             }
         }
-        b'-' => match next {
+        b'-' => match next() {
             Some(b'-') => {
                 let end = find_either(bytes, pos + 2, b'\n', b'\r').unwrap_or(bytes.len());
                 Some((TokenKind::LineComment, end))
@@ -547,7 +607,7 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
             Some(n) if n >= 0x80 => None,
             _ => single(TokenKind::Minus),
         },
-        b'/' => match next {
+        b'/' => match next() {
             Some(b'/') => {
                 let end = find_either(bytes, pos + 2, b'\n', b'\r').unwrap_or(bytes.len());
                 Some((TokenKind::LineComment, end))
@@ -555,32 +615,32 @@ fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
             Some(b'*') => None,
             _ => single(TokenKind::Slash),
         },
-        b'=' => match next {
+        b'=' => match next() {
             Some(b'>') => pair(TokenKind::FatArrow),
             _ => single(TokenKind::Eq),
         },
-        b'<' => match next {
+        b'<' => match next() {
             Some(b'=') => pair(TokenKind::LtEq),
             Some(b'>') => pair(TokenKind::NotEq),
             _ => single(TokenKind::Lt),
         },
-        b'>' => match next {
+        b'>' => match next() {
             Some(b'=') => pair(TokenKind::GtEq),
             _ => single(TokenKind::Gt),
         },
-        b':' => match next {
+        b':' => match next() {
             Some(b':') => pair(TokenKind::DoubleColon),
             _ => single(TokenKind::Colon),
         },
-        b'|' => match next {
+        b'|' => match next() {
             Some(b'|') => pair(TokenKind::Concat),
             _ => single(TokenKind::Pipe),
         },
-        b'.' => match next {
+        b'.' => match next() {
             Some(b'0'..=b'9') => None,
             _ => single(TokenKind::Dot),
         },
-        b'{' => match next {
+        b'{' => match next() {
             Some(b'-') => pair(TokenKind::LBraceMinus),
             _ => single(TokenKind::LBrace),
         },

@@ -146,7 +146,8 @@ pub struct Parsed {
 /// data type without any syntax error.
 pub fn parse_data_type(text: &str) -> Option<ast::DataType> {
     let tokens = lexer::lex(text);
-    let mut parser = parser::Parser::new(text, &tokens);
+    let significant = parser::significant(&tokens, None);
+    let mut parser = parser::Parser::new(text, &significant);
     let data_type = parser.data_type().ok()?;
     let (errors, notes) = parser.finish_fragment()?;
     if !errors.is_empty() || !grammar::lexical_errors(text, &tokens, &notes).is_empty() {
@@ -159,11 +160,13 @@ pub fn parse_data_type(text: &str) -> Option<ast::DataType> {
 /// Flink's parser would reject (reserved words are reported for every word Flink 2.3 reserves;
 /// the rules stage filters them per target).
 pub fn parse(text: &str) -> Parsed {
-    let (tokens, may_report) = lexer::lex_noting(text);
-    let (script, mut errors, notes) = parser::Parser::new(text, &tokens).parse_script();
+    let (tokens, noted) = lexer::lex_noting(text);
+    let significant = parser::significant(&tokens, Some(noted.trivia));
+    let (script, mut errors, notes) = parser::Parser::new(text, &significant).parse_script();
+    drop(significant);
     // The lexical pass reads the tokens only when one of them may have a lexical error (most
     // files have none), or for the byte-order mark.
-    if may_report || text.starts_with('\u{FEFF}') {
+    if noted.may_report || text.starts_with('\u{FEFF}') {
         errors.extend(grammar::lexical_errors(text, &tokens, &notes));
     }
     errors.sort_by_key(|e| (e.span.start, e.span.end));
@@ -203,7 +206,9 @@ pub fn parse_embedded(sql: &str, embedded: crate::source::embedded::Embedded) ->
             });
         }
     }
-    let (script, mut errors, notes) = parser::Parser::new(sql, &tokens).parse_script();
+    let significant = parser::significant(&tokens, None);
+    let (script, mut errors, notes) = parser::Parser::new(sql, &significant).parse_script();
+    drop(significant);
     errors.extend(grammar::lexical_errors(sql, &tokens, &notes));
     errors.sort_by_key(|e| (e.span.start, e.span.end));
     // The `;` that ends a block stands on its closing fence: say what the reader sees there.

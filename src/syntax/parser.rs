@@ -8,7 +8,7 @@
 
 use super::ast::{Ident, Script, Statement, StatementKind, StringLit};
 use super::keywords::Kw;
-use super::lexer::{Token, TokenKind};
+use super::lexer::{find_either, Token, TokenKind};
 use super::{FlinkSyntax, QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
 use crate::source::Span;
 use compact_str::CompactString;
@@ -34,13 +34,13 @@ const MAX_DEPTH: u32 = 200;
 /// Errors recorded per file; past this the parser stops recording (garbage input).
 const MAX_ERRORS: usize = 500;
 /// Lookahead calls allowed without consuming a token before the cursor reports end of input.
-const FUEL: u32 = 4096;
+const FUEL: i32 = 4096;
 
 /// The parser's state over one file's tokens.
 pub(crate) struct Parser<'a> {
     pub(crate) text: &'a str,
     /// Non-trivia tokens.
-    tokens: Vec<Token>,
+    tokens: &'a [Token],
     pos: usize,
     /// End of the last consumed token.
     last_end: u32,
@@ -51,7 +51,8 @@ pub(crate) struct Parser<'a> {
     depth: u32,
     /// Inside `POSITION(a IN b)`'s first argument, `IN` separates arguments.
     pub(crate) no_in_operator: bool,
-    fuel: u32,
+    /// Lookahead calls left before the cursor reports end of input; negative once spent.
+    fuel: i32,
     /// After an error, further errors are muted until a recovery point resynchronizes.
     muted: bool,
     /// The current statement had an error that muted the parser (a recovery may have skipped
@@ -67,12 +68,25 @@ pub(crate) struct Parser<'a> {
     eof: Token,
 }
 
+/// The tokens the parser reads: `all` without its comments. `trivia` is how many comments
+/// `all` holds (`None`: not counted). When the comments all come before the first other token
+/// (a file's header, or none at all: most files), the tokens after them are borrowed as they
+/// are; otherwise one copy of every token, then the comments taken out in place (comments are
+/// few, and the copy never grows).
+pub(crate) fn significant(all: &[Token], trivia: Option<usize>) -> std::borrow::Cow<'_, [Token]> {
+    let lead = all.iter().take_while(|t| t.kind.is_trivia()).count();
+    let trivia = trivia.unwrap_or_else(|| all.iter().filter(|t| t.kind.is_trivia()).count());
+    if trivia == lead {
+        return std::borrow::Cow::Borrowed(&all[lead..]);
+    }
+    let mut tokens: Vec<Token> = all[lead..].to_vec();
+    tokens.retain(|t| !t.kind.is_trivia());
+    std::borrow::Cow::Owned(tokens)
+}
+
 impl<'a> Parser<'a> {
-    pub(crate) fn new(text: &'a str, all: &[Token]) -> Parser<'a> {
-        // One copy of every token, then the comments taken out in place: comments are few,
-        // and the copy never grows.
-        let mut tokens: Vec<Token> = all.to_vec();
-        tokens.retain(|t| !t.kind.is_trivia());
+    /// A parser over `tokens`, the file's tokens without comments ([`significant`]).
+    pub(crate) fn new(text: &'a str, tokens: &'a [Token]) -> Parser<'a> {
         let end = text.len() as u32;
         Parser {
             text,
@@ -99,8 +113,9 @@ impl<'a> Parser<'a> {
 
     /// Parses the whole file.
     pub(crate) fn parse_script(mut self) -> (Script, Vec<SyntaxError>, TokenNotes) {
-        // About one statement per 60 tokens in real scripts: one allocation for most files.
-        let mut statements = Vec::with_capacity(self.tokens.len() / 60 + 1);
+        // About one statement per 30 to 60 tokens in real scripts: one allocation for most
+        // files (a few unused slots cost nothing).
+        let mut statements = Vec::with_capacity(self.tokens.len() / 24 + 2);
         loop {
             self.fuel = FUEL;
             while self.eat_kind(TokenKind::Semicolon).is_some() {}
@@ -269,13 +284,28 @@ impl<'a> Parser<'a> {
         self.nth(0)
     }
 
-    /// The token `n` places ahead.
+    /// The token `n` places ahead. Every look-ahead spends one unit of fuel (a decrement and
+    /// a sign test); with none left the cursor reports end of input, which ends every loop of
+    /// the grammar that would not consume a token.
+    #[inline]
     pub(crate) fn nth(&mut self, n: usize) -> Token {
-        if self.fuel == 0 {
-            return self.eof;
-        }
         self.fuel -= 1;
-        self.tokens.get(self.pos + n).copied().unwrap_or(self.eof)
+        if self.fuel < 0 {
+            return self.out_of_fuel();
+        }
+        match self.tokens.get(self.pos + n) {
+            Some(tok) => *tok,
+            None => self.eof,
+        }
+    }
+
+    /// [`Parser::nth`] with no fuel left: the end-of-input sentinel (the fuel stays spent, and
+    /// cannot wrap around however often this is called).
+    #[cold]
+    #[inline(never)]
+    fn out_of_fuel(&mut self) -> Token {
+        self.fuel = 0;
+        self.eof
     }
 
     /// Kind of the current token.
@@ -316,6 +346,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes the current token.
+    #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let tok = self.tokens.get(self.pos).copied().unwrap_or(self.eof);
         if self.pos < self.tokens.len() {
@@ -345,11 +376,19 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes the keyword `kw` or reports it missing.
+    #[inline]
     pub(crate) fn expect(&mut self, kw: Kw) -> PResult<Span> {
         match self.eat(kw) {
             Some(span) => Ok(span),
-            None => Err(self.expected(&format!("`{}`", kw.as_str()))),
+            None => Err(self.expected_keyword(kw)),
         }
+    }
+
+    /// [`Parser::expect`]'s error: "expected `KW`, found ...".
+    #[cold]
+    #[inline(never)]
+    fn expected_keyword(&mut self, kw: Kw) -> Recover {
+        self.expected(&format!("`{}`", kw.as_str()))
     }
 
     /// Consumes a token of `kind` or reports it missing; `what` names it (e.g. "`(`").
@@ -389,25 +428,32 @@ impl<'a> Parser<'a> {
     // ----- nesting -----
 
     /// Enters one nesting level; reports and unwinds past the limit.
+    #[inline]
     pub(crate) fn enter(&mut self) -> PResult<()> {
         if self.depth >= MAX_DEPTH {
-            let span = self.current().span;
-            self.push_error(
-                SyntaxErrorKind::TooDeep,
-                format!(
-                    "nesting deeper than {MAX_DEPTH} levels; the rest of the statement is skipped"
-                ),
-                span,
-                None,
-            );
-            self.mute();
-            return Err(Recover);
+            return Err(self.too_deep());
         }
         self.depth += 1;
         Ok(())
     }
 
+    /// [`Parser::enter`] past the limit: reports it and mutes until the statement's end.
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&mut self) -> Recover {
+        let span = self.current().span;
+        self.push_error(
+            SyntaxErrorKind::TooDeep,
+            format!("nesting deeper than {MAX_DEPTH} levels; the rest of the statement is skipped"),
+            span,
+            None,
+        );
+        self.mute();
+        Recover
+    }
+
     /// Leaves one nesting level.
+    #[inline]
     pub(crate) fn exit(&mut self) {
         self.depth = self.depth.saturating_sub(1);
     }
@@ -673,19 +719,22 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn at_name(&mut self) -> bool {
         let tok = self.current();
-        match tok.kind {
-            TokenKind::Word => !(tok.kw.is_reserved() && is_structural(tok.kw)),
-            TokenKind::QuotedIdent
-            | TokenKind::UnterminatedQuotedIdent
-            | TokenKind::DoubleQuoted
-            | TokenKind::TypographicQuoted => true,
-            _ => false,
-        }
+        is_name(tok)
     }
 
     /// Parses a required simple name; `what` describes it for errors ("a column name").
     pub(crate) fn ident(&mut self, what: &str) -> PResult<Ident> {
-        if !self.at_name() {
+        let tok = self.current();
+        if tok.kind == TokenKind::Word && !tok.kw.is_reserved() {
+            // Most names: an unquoted word that is not reserved, its text as written.
+            self.bump();
+            return Ok(Ident {
+                text: CompactString::from(self.text_of(tok)),
+                quoted: false,
+                span: tok.span,
+            });
+        }
+        if !is_name(tok) {
             return Err(self.expected(what));
         }
         let tok = self.bump();
@@ -733,21 +782,24 @@ impl<'a> Parser<'a> {
     /// Whether the current token starts a string literal (or text quoted the wrong way).
     pub(crate) fn at_string(&mut self) -> bool {
         let tok = self.current();
-        tok.kind.is_string()
-            || matches!(
-                tok.kind,
-                TokenKind::UnterminatedString
-                    | TokenKind::DoubleQuoted
-                    | TokenKind::TypographicQuoted
-            )
+        is_string_start(tok)
     }
 
     /// Parses a string literal; adjacent literals are concatenated (`'a' 'b'`).
     pub(crate) fn string_lit(&mut self, what: &str) -> PResult<StringLit> {
-        if !self.at_string() {
+        let first = self.current();
+        if first.kind == TokenKind::String && !self.nth(1).kind.is_string() {
+            // Most literals: one closed `'...'` token.
+            self.bump();
+            return Ok(StringLit {
+                value: unquote_string(self.text_of(first)),
+                span: first.span,
+            });
+        }
+        if !is_string_start(first) {
             return Err(self.expected(what));
         }
-        let start = self.start();
+        let start = first.span.start;
         let first = self.bump();
         let mut value = self.string_part(first);
         // Adjacent literals (`'a' 'b'`) are concatenated; most literals are one token, whose
@@ -821,6 +873,45 @@ pub(crate) fn is_structural(kw: Kw) -> bool {
 }
 
 /// Removes the surrounding quotes of a quoted token and undoes doubled quote characters.
+/// Whether `tok` can be a required name ([`Parser::at_name`]): any word but a reserved one
+/// that structures a statement, a quoted identifier, or quoted text that should have been
+/// backticked.
+#[inline]
+fn is_name(tok: Token) -> bool {
+    match tok.kind {
+        TokenKind::Word => !(tok.kw.is_reserved() && is_structural(tok.kw)),
+        TokenKind::QuotedIdent
+        | TokenKind::UnterminatedQuotedIdent
+        | TokenKind::DoubleQuoted
+        | TokenKind::TypographicQuoted => true,
+        _ => false,
+    }
+}
+
+/// Whether `tok` starts a string literal ([`Parser::at_string`]), written right or not.
+#[inline]
+fn is_string_start(tok: Token) -> bool {
+    tok.kind.is_string()
+        || matches!(
+            tok.kind,
+            TokenKind::UnterminatedString | TokenKind::DoubleQuoted | TokenKind::TypographicQuoted
+        )
+}
+
+/// The value of a closed `'...'` literal's text (a [`TokenKind::String`] token): [`unquote`]
+/// with the quotes known to be its first and last bytes.
+#[inline]
+fn unquote_string(raw: &str) -> CompactString {
+    match raw.get(1..raw.len().saturating_sub(1)) {
+        Some(inner)
+            if raw.len() >= 2 && find_either(inner.as_bytes(), 0, b'\'', b'\'').is_none() =>
+        {
+            CompactString::from(inner)
+        }
+        _ => unquote(raw, '\''),
+    }
+}
+
 pub(crate) fn unquote(raw: &str, quote: char) -> CompactString {
     let inner = raw.strip_prefix(quote).unwrap_or(raw);
     let inner = inner.strip_suffix(quote).unwrap_or(inner);

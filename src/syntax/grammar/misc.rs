@@ -19,7 +19,7 @@ impl Parser<'_> {
         let quoted_key = self.at_string();
         let (key, key_span) = if quoted_key {
             let s = self.string_lit("a key in quotes")?;
-            (s.value.to_string(), s.span)
+            (s.value.into_string(), s.span)
         } else {
             self.raw_run("a configuration key", true)?
         };
@@ -33,7 +33,7 @@ impl Parser<'_> {
         }
         let (value, value_span) = if self.at_string() {
             let s = self.string_lit("a value in quotes")?;
-            (s.value.to_string(), s.span)
+            (s.value.into_string(), s.span)
         } else {
             self.raw_run("a value", false)?
         };
