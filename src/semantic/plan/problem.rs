@@ -404,9 +404,11 @@ impl StreamProblem {
             | StreamProblem::OverOrderKeys { .. }
             | StreamProblem::OverFollowing { .. }
             | StreamProblem::OverUnordered { .. }
-            | StreamProblem::OffsetWithoutFetch { .. }
-            | StreamProblem::LeadInStream { .. } => Phase::Exec,
-            StreamProblem::WindowUnitUnsupported { .. } => Phase::Physical,
+            | StreamProblem::OffsetWithoutFetch { .. } => Phase::Exec,
+            // LEAD is refused before the input's changelog is inferred.
+            StreamProblem::WindowUnitUnsupported { .. } | StreamProblem::LeadInStream { .. } => {
+                Phase::Physical
+            }
             StreamProblem::WindowSizeNotMultiple { .. } => Phase::Exec,
             StreamProblem::UpdatesIntoInsertOnlySink { .. }
             | StreamProblem::UpdatesIntoInsertOnlyOperator { .. } => Phase::Changelog,

@@ -444,11 +444,25 @@ impl<'s> Builder<'s> {
                     None
                 };
                 match column {
+                    // A column computed below and not selected (`CAST(ts AS ...) AS t2`):
+                    // Flink may sort on the time attribute it was computed from; not known.
+                    Some(c)
+                        if !selected
+                            && matches!(
+                                c.origin,
+                                super::keys::Origin::Expr | super::keys::Origin::Shifted
+                            ) =>
+                    {
+                        TimeAttr::Unknown
+                    }
                     Some(c) => c.time,
                     None => aggregate_key_time(body, n),
                 }
             }
             ExprKind::Identifier(_) | ExprKind::Literal(_) => TimeAttr::Unknown,
+            // A CAST of a time attribute, not selected, is sorted on the attribute itself
+            // (Flink 2.3 plans `TemporalSort(orderBy=[ts ASC])`): not known.
+            ExprKind::Cast { .. } | ExprKind::DoubleColonCast { .. } => TimeAttr::Unknown,
             _ if crate::semantic::exprs::is_proctime(e) => TimeAttr::Proctime,
             _ if helpers::has_unknown_call(e) => TimeAttr::Unknown,
             _ => TimeAttr::None,

@@ -317,6 +317,19 @@ impl Builder<'_> {
                 });
             }
         }
+        // `AggFunctionFactory`: LEAD has no streaming implementation, whatever its window or
+        // input (Flink names it before the input's changelog).
+        if let Some(span) = lead_call(s) {
+            self.found(StreamProblem::LeadInStream {
+                span: self.at(span),
+            });
+        }
+        // A window built on another (`w2 AS (w1 ...)`, `OVER (w1 ROWS ...)`) takes its
+        // partition, order and frame from it as Calcite's `SqlWindow` rules decide: not
+        // modelled, nothing checked.
+        if specs.iter().any(|spec| spec.base.is_some()) {
+            return;
+        }
         // `StreamPhysicalOverAggregateRule`: every OVER aggregate of the SELECT on one window
         // (partition, order and frame).
         if !unresolved {
@@ -356,16 +369,6 @@ impl Builder<'_> {
             if insert_only && !ranking && !unresolved {
                 self.found(StreamProblem::OverUnordered {
                     span: self.at(spec.span),
-                });
-            }
-        }
-        // `AggFunctionFactory`: LEAD has no streaming implementation (its code is generated
-        // when the plan is translated, after the window's checks). Reported over a window
-        // ordered by a time attribute, the case verified.
-        if insert_only {
-            if let Some(span) = lead_call(s, &cols) {
-                self.found(StreamProblem::LeadInStream {
-                    span: self.at(span),
                 });
             }
         }
@@ -432,38 +435,19 @@ impl Builder<'_> {
     }
 }
 
-/// The first LEAD call of the select list whose window is ordered by one time attribute.
-fn lead_call(s: &Select, cols: &Columns<'_>) -> Option<Span> {
+/// The first LEAD call with an OVER window in the select list.
+fn lead_call(s: &Select) -> Option<Span> {
     let mut found = None;
     for item in &s.items {
         if let SelectItem::Expr { expr, .. } = item {
             exprs::walk(expr, &mut |x| {
-                if found.is_some() {
-                    return;
-                }
-                let ExprKind::Function(call) = &x.kind else {
-                    return;
-                };
-                let spec = match &call.over {
-                    Some(Over::Spec(spec)) => spec,
-                    Some(Over::Named(n)) => {
-                        match s.windows.iter().find(|(w, _)| w.text == n.text) {
-                            Some((_, spec)) => spec,
-                            None => return,
-                        }
+                if let ExprKind::Function(call) = &x.kind {
+                    if found.is_none()
+                        && call.over.is_some()
+                        && call_name(x).as_deref() == Some("LEAD")
+                    {
+                        found = Some(x.span);
                     }
-                    None => return,
-                };
-                let [order] = spec.order_by.as_slice() else {
-                    return;
-                };
-                if call_name(x).as_deref() == Some("LEAD")
-                    && matches!(
-                        expr_time(&order.expr, cols),
-                        TimeAttr::Rowtime | TimeAttr::Proctime
-                    )
-                {
-                    found = Some(x.span);
                 }
             });
         }
