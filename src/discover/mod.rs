@@ -95,6 +95,19 @@ pub fn discover_with(
     settings: &Settings,
     stdin_name: Option<&Path>,
 ) -> Result<Vec<Input>, DiscoverError> {
+    discover_walked(args, settings, stdin_name, Vec::new())
+}
+
+/// [`discover_with`], taking the files of a folder argument from `walked` when that walk was
+/// made as this one would make it (the same folder, `exclude` patterns, extensions and
+/// `.gitignore` setting): the walk for documents ([`unlisted_document_sql`]) finds the files to
+/// check on its way, so that the tree is walked once.
+pub fn discover_walked(
+    args: &[PathBuf],
+    settings: &Settings,
+    stdin_name: Option<&Path>,
+    mut walked: Vec<Walked>,
+) -> Result<Vec<Input>, DiscoverError> {
     let mut inputs = Vec::new();
     for arg in args {
         if arg.as_os_str() == "-" {
@@ -148,11 +161,46 @@ pub fn discover_with(
                 .exclude
                 .without_covering(&settings.relative_path(arg))
         };
-        walk(arg, settings, &exclude, &mut inputs);
+        match walked
+            .iter()
+            .position(|w| w.made_as(arg, settings, &exclude))
+        {
+            Some(k) => inputs.append(&mut walked.swap_remove(k).files),
+            None => walk(arg, settings, &exclude, &mut inputs),
+        }
     }
-    let mut seen = std::collections::HashSet::new();
-    inputs.retain(|i| seen.insert(i.clone()));
+    // One argument gives each path once (a walk reaches each path once); several may repeat
+    // one. Compared as `Path`s compare (by components), keyed by bytes: hashing a `Path` walks
+    // its components, and cloning every input cost as much as the walk itself.
+    if args.len() > 1 {
+        let keep: Vec<bool> = {
+            let mut seen: foldhash::HashSet<(bool, std::borrow::Cow<'_, [u8]>)> =
+                foldhash::HashSet::with_capacity_and_hasher(inputs.len(), Default::default());
+            inputs
+                .iter()
+                .map(|i| seen.insert((matches!(i, Input::Stdin(_)), path_key(i.path()))))
+                .collect()
+        };
+        let mut keep = keep.into_iter();
+        inputs.retain(|_| keep.next().unwrap_or(true));
+    }
     Ok(inputs)
+}
+
+/// Bytes that are equal for two paths exactly when the paths are (`Path`'s equality compares
+/// components: `a//b` is `a/b`): a clean relative path's own bytes, else its components joined.
+fn path_key(path: &Path) -> std::borrow::Cow<'_, [u8]> {
+    match path.to_str() {
+        Some(text) if cfg!(unix) && clean_relative(text, true) => {
+            std::borrow::Cow::Borrowed(text.as_bytes())
+        }
+        _ => std::borrow::Cow::Owned(
+            path.components()
+                .collect::<PathBuf>()
+                .into_os_string()
+                .into_encoded_bytes(),
+        ),
+    }
 }
 
 /// Whether `path` is a document (Markdown, reStructuredText: see
@@ -172,6 +220,29 @@ pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf>
     unlisted_document_sql(args, settings, false).paths
 }
 
+/// The files to check that a walk of a folder argument found (see [`discover_walked`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Walked {
+    /// The folder, as the argument names it.
+    dir: PathBuf,
+    /// The `exclude` patterns, extensions and `.gitignore` setting of the walk.
+    exclude: Vec<String>,
+    extensions: Vec<String>,
+    gitignore: bool,
+    /// The files with `extensions`, in walk order.
+    files: Vec<Input>,
+}
+
+impl Walked {
+    /// Whether this walk is the one [`discover_walked`] would make of `dir`.
+    fn made_as(&self, dir: &Path, settings: &Settings, exclude: &PathMatcher) -> bool {
+        self.dir.as_os_str() == dir.as_os_str()
+            && self.exclude.as_slice() == exclude.patterns()
+            && self.extensions == settings.extensions
+            && self.gitignore == settings.respect_gitignore
+    }
+}
+
 /// The SQL blocks of the documents a run does not check (see [`unlisted_documents`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UnlistedSql {
@@ -183,6 +254,9 @@ pub struct UnlistedSql {
     /// The tables and views their blocks create (last part of the name, lower case, sorted,
     /// without repeats: [`crate::semantic::elsewhere::created_names`]).
     pub names: Vec<String>,
+    /// The files to check found on the way, by the walks of the folders `args` name: for
+    /// [`discover_walked`].
+    pub walked: Vec<Walked>,
 }
 
 /// The documents that `args` name or hold, and with `project` the rest of their project (its
@@ -206,11 +280,21 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
         return out;
     }
     let documents = Settings {
-        extensions: unlisted,
+        extensions: unlisted.clone(),
+        ..settings.clone()
+    };
+    // A folder argument is walked for the files to check as well (for `discover_walked`).
+    let both = Settings {
+        extensions: settings
+            .extensions
+            .iter()
+            .chain(&unlisted)
+            .cloned()
+            .collect(),
         ..settings.clone()
     };
     let mut walked: Vec<PathBuf> = Vec::new();
-    let mut walk_dir = |dir: &Path, found: &mut Vec<Input>| {
+    let mut walk_dir = |dir: &Path, found: &mut Vec<Input>, files: Option<&mut Vec<Walked>>| {
         let Ok(real) = std::fs::canonicalize(dir) else {
             return;
         };
@@ -219,7 +303,23 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
             return;
         }
         walked.push(real);
-        walk(dir, &documents, &documents.exclude, found);
+        let Some(files) = files else {
+            walk(dir, &documents, &documents.exclude, found);
+            return;
+        };
+        let mut all = Vec::new();
+        walk(dir, &both, &documents.exclude, &mut all);
+        let (docs, checked): (Vec<Input>, Vec<Input>) = all
+            .into_iter()
+            .partition(|i| walk::has_extension(i.path(), &unlisted));
+        found.extend(docs);
+        files.push(Walked {
+            dir: dir.to_path_buf(),
+            exclude: documents.exclude.patterns().to_vec(),
+            extensions: settings.extensions.clone(),
+            gitignore: settings.respect_gitignore,
+            files: checked,
+        });
     };
     // What the arguments name or hold first, then the rest of their project.
     let mut named = Vec::new();
@@ -227,14 +327,14 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
         if arg.is_file() {
             named.push(Input::File(arg.clone()));
         } else if arg.is_dir() {
-            walk_dir(arg, &mut named);
+            walk_dir(arg, &mut named, Some(&mut out.walked));
         }
     }
     let mut rest = Vec::new();
     if project {
         for root in context_roots(settings, args) {
             if root.recursive {
-                walk_dir(&root.dir, &mut rest);
+                walk_dir(&root.dir, &mut rest, None);
             }
         }
     }
@@ -765,8 +865,66 @@ pub fn display_inputs(inputs: Vec<Input>) -> Vec<Input> {
 
 #[cfg(test)]
 mod tests {
-    use super::display_path;
+    use super::{display_path, path_key};
     use std::path::{Path, PathBuf};
+
+    #[test]
+    fn the_documents_walk_finds_the_files_discovery_finds() {
+        let dir = std::env::temp_dir().join(format!("flinklint-walked-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in [
+            ("a.sql", "SELECT 1;"),
+            ("b.md", "```sql\nCREATE TABLE t (a INT);\n```\n"),
+            ("sub/c.sql", "SELECT 2;"),
+            ("sub/d.rst", "text"),
+            (".hidden/e.sql", "SELECT 3;"),
+        ] {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        let settings = crate::config::Settings::default();
+        let args = vec![dir.clone(), dir.join("sub"), dir.clone()];
+        let documents = super::unlisted_document_sql(&args, &settings, true);
+        assert_eq!(
+            documents.walked.len(),
+            1,
+            "sub is inside the folder walked first"
+        );
+        let walked = super::discover_walked(&args, &settings, None, documents.walked).unwrap();
+        let plain = super::discover_with(&args, &settings, None).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(walked, plain);
+        assert_eq!(plain.len(), 2, "{plain:?}");
+        assert_eq!(documents.paths, vec![dir.join("b.md")]);
+    }
+
+    #[test]
+    fn path_keys_are_equal_exactly_when_paths_are() {
+        let paths = [
+            "a/b.sql",
+            "a//b.sql",
+            "a/./b.sql",
+            "./a/b.sql",
+            "a/b.sql/",
+            "/r/a/b.sql",
+            "/r//a/b.sql",
+            "/r/./a/b.sql",
+            "../a/b.sql",
+            "a/../b.sql",
+            "a/b.SQL",
+            ".",
+        ];
+        for x in paths {
+            for y in paths {
+                assert_eq!(
+                    path_key(Path::new(x)) == path_key(Path::new(y)),
+                    Path::new(x) == Path::new(y),
+                    "{x} and {y}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn display_paths_are_relative_and_clean() {
