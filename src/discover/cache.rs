@@ -177,7 +177,10 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
                 let (source, load_error) = load_with(input, None, false);
                 let bytes = source.text.as_bytes();
                 // The content hash checks an entry, or keys a new one: not needed without a key.
-                let hash = key.is_some().then(|| content_hash(bytes)).unwrap_or(0);
+                let hash = match key {
+                    Some(_) => content_hash(bytes),
+                    None => 0,
+                };
                 if let Some(e) = cached {
                     if load_error.is_none() && e.hash == hash && e.size == bytes.len() as u64 {
                         return (key, Looked::Verified(stat.map_or(0, |s| s.1)));
