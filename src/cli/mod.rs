@@ -265,7 +265,7 @@ pub fn run_inputs_chunked(
     settings: &Settings,
     context_cache: bool,
     chunked: Option<bool>,
-    walked: Vec<discover::Walked>,
+    mut walked: Vec<discover::Walked>,
 ) -> Result<flinklint::project::Outcome, ExitCode> {
     let selected = match changed_since {
         Some(revision) => discover::changed_since(&args.paths, settings, revision),
@@ -273,10 +273,10 @@ pub fn run_inputs_chunked(
             &args.paths,
             settings,
             args.stdin_filename.as_deref(),
-            walked,
+            &mut walked,
         )
         .map(|inputs| {
-            let context = discover::context(&args.paths, &inputs, settings);
+            let context = discover::context_walked(&args.paths, &inputs, settings, &mut walked);
             // Paths are shown relative to the working directory, without `./`, in
             // every format (`check .` shows `catalog/x.sql`).
             (discover::display_inputs(inputs), context)
