@@ -158,17 +158,24 @@ def run_usage(cmd, **kw):
     return took, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
 
 
+def mark_project(corpus):
+    """Makes `corpus` a project of its own with a `.flinklint.yaml`: inside this repository, the
+    nearest `.flinklint.yaml` above would be this repository's own (a config file marks the root
+    before a git work tree does); and in an unmarked folder (one with neither a config file nor a
+    git work tree, as under /tmp) flinklint keeps no context cache, so every run of a large
+    repository would be a first run."""
+    config = os.path.join(corpus, ".flinklint.yaml")
+    if not os.path.exists(config):
+        with open(config, "w", encoding="utf-8") as f:
+            f.write("# The benchmark's repository (scripts/bench.py).\ncatalog: auto\n")
+
+
 def one_file(binary, corpus, runs):
     """Prints one staged file checked alone in `corpus` (made a git work tree): cold, warm and
     without the cache."""
     if not os.path.isdir(os.path.join(corpus, ".git")):
         subprocess.run(["git", "init", "-q", corpus], check=True)
-    # Its own project root: inside this repository, the nearest `.flinklint.yaml` above would be
-    # this repository's own (a config file marks the root before a git work tree does).
-    config = os.path.join(corpus, ".flinklint.yaml")
-    if not os.path.exists(config):
-        with open(config, "w", encoding="utf-8") as f:
-            f.write("# The benchmark's repository (scripts/bench.py).\ncatalog: auto\n")
+    mark_project(corpus)
     files = sorted(os.path.relpath(os.path.join(d, f), corpus)
                    for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".sql"))
     # A job of the middle of the repository (deterministic for a given repository).
@@ -216,6 +223,9 @@ def scales(args, target_dir):
     for n in sizes:
         corpus = os.path.join(args.out, f"corpus-{n}")
         generate(corpus, n, args.seed)
+        # A marked project: the runs after the first read the context cache, as they do in a
+        # git work tree (a large repository is checked in chunks, summed up from the cache).
+        mark_project(corpus)
         if first is None:
             first = corpus
         if corpus == first and not args.no_throughput:

@@ -184,7 +184,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
     // The documents of the project that hold SQL blocks but are not checked: the tables their
     // blocks create exist somewhere (no "unknown table" on them), and the summary says once
     // how to check them.
-    let documents = flinklint::discover::unlisted_document_sql(&args.input.paths, &settings, true);
+    let mut documents =
+        flinklint::discover::unlisted_document_sql(&args.input.paths, &settings, true);
     settings.documented_names = std::sync::Arc::new(documents.names.clone());
     if args.fix && !args.diff && args.input.reads_stdin() {
         // Fixes are written to the files they fix: standard input has none (its
@@ -227,6 +228,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         &settings,
         true,
         (!args.fix).then_some(args.baseline.is_some() || args.write_baseline.is_some()),
+        std::mem::take(&mut documents.walked),
     ) {
         Ok(o) => o,
         Err(code) => {

@@ -245,29 +245,42 @@ pub fn run_inputs(
     settings: &Settings,
     context_cache: bool,
 ) -> Result<flinklint::project::Outcome, ExitCode> {
-    run_inputs_chunked(args, changed_since, settings, context_cache, None)
+    run_inputs_chunked(
+        args,
+        changed_since,
+        settings,
+        context_cache,
+        None,
+        Vec::new(),
+    )
 }
 
 /// [`run_inputs`]; with `chunked`, a large project is checked in chunks
 /// ([`flinklint::discover::stream`]): the outcome then holds the text of only the files that
 /// findings point into, their syntax trees only with `Some(true)`, and no semantic model.
+/// `walked`: the files of folder arguments found already ([`discover::discover_walked`]).
 pub fn run_inputs_chunked(
     args: &InputArgs,
     changed_since: Option<&str>,
     settings: &Settings,
     context_cache: bool,
     chunked: Option<bool>,
+    mut walked: Vec<discover::Walked>,
 ) -> Result<flinklint::project::Outcome, ExitCode> {
     let selected = match changed_since {
         Some(revision) => discover::changed_since(&args.paths, settings, revision),
-        None => discover::discover_with(&args.paths, settings, args.stdin_filename.as_deref()).map(
-            |inputs| {
-                let context = discover::context(&args.paths, &inputs, settings);
-                // Paths are shown relative to the working directory, without `./`, in
-                // every format (`check .` shows `catalog/x.sql`).
-                (discover::display_inputs(inputs), context)
-            },
-        ),
+        None => discover::discover_walked(
+            &args.paths,
+            settings,
+            args.stdin_filename.as_deref(),
+            &mut walked,
+        )
+        .map(|inputs| {
+            let context = discover::context_walked(&args.paths, &inputs, settings, &mut walked);
+            // Paths are shown relative to the working directory, without `./`, in
+            // every format (`check .` shows `catalog/x.sql`).
+            (discover::display_inputs(inputs), context)
+        }),
     };
     let (inputs, context) = match selected {
         Ok(selected) => selected,

@@ -17,7 +17,7 @@
 //! [`crate::semantic::deploy::context::needed`]; the findings are those of a run that reads
 //! every file of the project.
 
-use super::read::load;
+use super::read::load_with;
 use super::Input;
 use crate::config::{CatalogMode, Settings};
 use crate::files::FileEntry;
@@ -138,10 +138,14 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
                 .unwrap_or_default()
         },
         || {
+            // Without the cache, neither keys nor times are needed.
+            if !use_cache {
+                return vec![(None, None); files.len()];
+            }
             files
                 .par_iter()
                 .map(|input| {
-                    let key = use_cache.then(|| key_in(&cwd, input.path())).flatten();
+                    let key = key_in(&cwd, input.path());
                     let stat = std::fs::metadata(input.path())
                         .ok()
                         .map(|m| (m.len(), m.modified().map_or(0, nanos)));
@@ -169,9 +173,14 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
                         return (key, Looked::Fresh);
                     }
                 }
-                let (source, load_error) = load(input, None);
+                // Summed up and dropped: no line index.
+                let (source, load_error) = load_with(input, None, false);
                 let bytes = source.text.as_bytes();
-                let hash = content_hash(bytes);
+                // The content hash checks an entry, or keys a new one: not needed without a key.
+                let hash = match key {
+                    Some(_) => content_hash(bytes),
+                    None => 0,
+                };
                 if let Some(e) = cached {
                     if load_error.is_none() && e.hash == hash && e.size == bytes.len() as u64 {
                         return (key, Looked::Verified(stat.map_or(0, |s| s.1)));
@@ -191,11 +200,15 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
                 let summary = summarize(&entry);
                 let size = bytes_len(&entry);
                 drop(entry);
-                // A file that changed while it was read is summed up but not cached.
-                let after = std::fs::metadata(input.path())
-                    .ok()
-                    .map(|m| (m.len(), m.modified().map_or(0, nanos)));
-                let cacheable = !unreadable && after == stat && stat.is_some();
+                // A file that changed while it was read is summed up but not cached (a file
+                // without a key is not cached at all).
+                let cacheable = !unreadable
+                    && key.is_some()
+                    && stat.is_some()
+                    && std::fs::metadata(input.path())
+                        .ok()
+                        .map(|m| (m.len(), m.modified().map_or(0, nanos)))
+                        == stat;
                 let fields = cacheable.then(|| (size, stat.map_or(0, |s| s.1), hash));
                 (key, Looked::Parsed(Box::new((summary, fields))))
             })

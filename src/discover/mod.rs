@@ -95,6 +95,20 @@ pub fn discover_with(
     settings: &Settings,
     stdin_name: Option<&Path>,
 ) -> Result<Vec<Input>, DiscoverError> {
+    discover_walked(args, settings, stdin_name, &mut Vec::new())
+}
+
+/// [`discover_with`], taking the files of a folder argument from `walked` when that walk was
+/// made as this one would make it (the same folder, `exclude` patterns, extensions and
+/// `.gitignore` setting): the walk for documents ([`unlisted_document_sql`]) finds the files to
+/// check on its way, so that the tree is walked once. The walks it takes are removed from
+/// `walked` (the others are for [`context_walked`]).
+pub fn discover_walked(
+    args: &[PathBuf],
+    settings: &Settings,
+    stdin_name: Option<&Path>,
+    walked: &mut Vec<Walked>,
+) -> Result<Vec<Input>, DiscoverError> {
     let mut inputs = Vec::new();
     for arg in args {
         if arg.as_os_str() == "-" {
@@ -148,11 +162,46 @@ pub fn discover_with(
                 .exclude
                 .without_covering(&settings.relative_path(arg))
         };
-        walk(arg, settings, &exclude, &mut inputs);
+        match walked
+            .iter()
+            .position(|w| w.made_as(arg, settings, &exclude))
+        {
+            Some(k) => inputs.append(&mut walked.swap_remove(k).files),
+            None => walk(arg, settings, &exclude, &mut inputs),
+        }
     }
-    let mut seen = std::collections::HashSet::new();
-    inputs.retain(|i| seen.insert(i.clone()));
+    // One argument gives each path once (a walk reaches each path once); several may repeat
+    // one. Compared as `Path`s compare (by components), keyed by bytes: hashing a `Path` walks
+    // its components, and cloning every input cost as much as the walk itself.
+    if args.len() > 1 {
+        let keep: Vec<bool> = {
+            let mut seen: foldhash::HashSet<(bool, std::borrow::Cow<'_, [u8]>)> =
+                foldhash::HashSet::with_capacity_and_hasher(inputs.len(), Default::default());
+            inputs
+                .iter()
+                .map(|i| seen.insert((matches!(i, Input::Stdin(_)), path_key(i.path()))))
+                .collect()
+        };
+        let mut keep = keep.into_iter();
+        inputs.retain(|_| keep.next().unwrap_or(true));
+    }
     Ok(inputs)
+}
+
+/// Bytes that are equal for two paths exactly when the paths are (`Path`'s equality compares
+/// components: `a//b` is `a/b`): a clean relative path's own bytes, else its components joined.
+fn path_key(path: &Path) -> std::borrow::Cow<'_, [u8]> {
+    match path.to_str() {
+        Some(text) if cfg!(unix) && clean_relative(text, true) => {
+            std::borrow::Cow::Borrowed(text.as_bytes())
+        }
+        _ => std::borrow::Cow::Owned(
+            path.components()
+                .collect::<PathBuf>()
+                .into_os_string()
+                .into_encoded_bytes(),
+        ),
+    }
 }
 
 /// Whether `path` is a document (Markdown, reStructuredText: see
@@ -172,6 +221,31 @@ pub fn unlisted_documents(args: &[PathBuf], settings: &Settings) -> Vec<PathBuf>
     unlisted_document_sql(args, settings, false).paths
 }
 
+/// The files to check that a walk of a folder argument or of a context root found (see
+/// [`discover_walked`], [`context_walked`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Walked {
+    /// The folder, as the argument or the context root names it.
+    dir: PathBuf,
+    /// The `exclude` patterns, extensions and `.gitignore` setting of the walk.
+    exclude: Vec<String>,
+    extensions: Vec<String>,
+    gitignore: bool,
+    /// The files with `extensions`, in walk order, and whether each entry is a symbolic link.
+    files: Vec<Input>,
+    links: Vec<bool>,
+}
+
+impl Walked {
+    /// Whether this walk is the one [`discover_walked`] would make of `dir`.
+    fn made_as(&self, dir: &Path, settings: &Settings, exclude: &PathMatcher) -> bool {
+        self.dir.as_os_str() == dir.as_os_str()
+            && self.exclude.as_slice() == exclude.patterns()
+            && self.extensions == settings.extensions
+            && self.gitignore == settings.respect_gitignore
+    }
+}
+
 /// The SQL blocks of the documents a run does not check (see [`unlisted_documents`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UnlistedSql {
@@ -183,6 +257,9 @@ pub struct UnlistedSql {
     /// The tables and views their blocks create (last part of the name, lower case, sorted,
     /// without repeats: [`crate::semantic::elsewhere::created_names`]).
     pub names: Vec<String>,
+    /// The files to check found on the way, by the walks of the folders `args` name and of the
+    /// context roots: for [`discover_walked`] and [`context_walked`].
+    pub walked: Vec<Walked>,
 }
 
 /// The documents that `args` name or hold, and with `project` the rest of their project (its
@@ -206,11 +283,22 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
         return out;
     }
     let documents = Settings {
-        extensions: unlisted,
+        extensions: unlisted.clone(),
+        ..settings.clone()
+    };
+    // Folders are walked for the files to check as well (for `discover_walked` and
+    // `context_walked`).
+    let both = Settings {
+        extensions: settings
+            .extensions
+            .iter()
+            .chain(&unlisted)
+            .cloned()
+            .collect(),
         ..settings.clone()
     };
     let mut walked: Vec<PathBuf> = Vec::new();
-    let mut walk_dir = |dir: &Path, found: &mut Vec<Input>| {
+    let mut walk_dir = |dir: &Path, found: &mut Vec<Input>, files: &mut Vec<Walked>| {
         let Ok(real) = std::fs::canonicalize(dir) else {
             return;
         };
@@ -219,7 +307,24 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
             return;
         }
         walked.push(real);
-        walk(dir, &documents, &documents.exclude, found);
+        let mut checked = Vec::new();
+        let mut links = Vec::new();
+        walk_each(dir, &both, &documents.exclude, None, |path, link| {
+            if walk::has_extension(&path, &unlisted) {
+                found.push(Input::File(path));
+            } else {
+                checked.push(Input::File(path));
+                links.push(link);
+            }
+        });
+        files.push(Walked {
+            dir: dir.to_path_buf(),
+            exclude: documents.exclude.patterns().to_vec(),
+            extensions: settings.extensions.clone(),
+            gitignore: settings.respect_gitignore,
+            files: checked,
+            links,
+        });
     };
     // What the arguments name or hold first, then the rest of their project.
     let mut named = Vec::new();
@@ -227,14 +332,14 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
         if arg.is_file() {
             named.push(Input::File(arg.clone()));
         } else if arg.is_dir() {
-            walk_dir(arg, &mut named);
+            walk_dir(arg, &mut named, &mut out.walked);
         }
     }
     let mut rest = Vec::new();
     if project {
         for root in context_roots(settings, args) {
             if root.recursive {
-                walk_dir(&root.dir, &mut rest);
+                walk_dir(&root.dir, &mut rest, &mut out.walked);
             }
         }
     }
@@ -397,6 +502,17 @@ pub fn project_root(start: &Path) -> PathBuf {
 /// as the file named on the command line would (and the file of that name on disk, if any, is
 /// not read beside it).
 pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<Input> {
+    context_walked(args, inputs, settings, &mut Vec::new())
+}
+
+/// [`context`], taking the files of a context root from `walked` when that walk was made as
+/// this one would make it (see [`discover_walked`]).
+pub fn context_walked(
+    args: &[PathBuf],
+    inputs: &[Input],
+    settings: &Settings,
+    walked: &mut Vec<Walked>,
+) -> Vec<Input> {
     let stdin_named = inputs.iter().find_map(|i| match i {
         Input::Stdin(p) if p.as_os_str() != STDIN_NAME => Some(p.clone()),
         _ => None,
@@ -455,7 +571,7 @@ pub fn context(args: &[PathBuf], inputs: &[Input], settings: &Settings) -> Vec<I
     if let Some(named) = &stdin_named {
         roots_from.push(named.clone());
     }
-    project_files(settings, &roots_from)
+    project_files(settings, &roots_from, walked)
         .into_iter()
         .filter(|(shown, canonical)| {
             !given.contains(canonical.as_os_str().as_encoded_bytes())
@@ -512,7 +628,7 @@ pub fn changed_since(
         .collect();
     let mut reported = Vec::new();
     let mut context = Vec::new();
-    for (shown, canonical) in project_files(settings, args) {
+    for (shown, canonical) in project_files(settings, args, &mut Vec::new()) {
         if wanted.remove(&canonical).is_some() {
             reported.push(Input::File(shown));
         } else {
@@ -624,11 +740,31 @@ pub fn context_roots(settings: &Settings, args: &[PathBuf]) -> Vec<ContextRoot> 
 
 /// Every file of the [`context_roots`], as `(path shown, canonical path)`, in path order,
 /// found as [`discover_with`] finds files in a folder (`exclude` and `.gitignore` apply).
-fn project_files(settings: &Settings, args: &[PathBuf]) -> Vec<(PathBuf, PathBuf)> {
+fn project_files(
+    settings: &Settings,
+    args: &[PathBuf],
+    walked: &mut Vec<Walked>,
+) -> Vec<(PathBuf, PathBuf)> {
     let cwd = current_dir();
     let mut found: Vec<(PathBuf, bool)> = Vec::new();
     for root in context_roots(settings, args) {
         let depth = (!root.recursive).then_some(1);
+        // Walked already, for the documents.
+        let made = walked
+            .iter()
+            .position(|w| root.recursive && w.made_as(&root.dir, settings, &settings.exclude));
+        if let Some(k) = made {
+            let w = walked.swap_remove(k);
+            found.extend(
+                w.files
+                    .into_iter()
+                    .map(|i| match i {
+                        Input::File(p) | Input::Stdin(p) => p,
+                    })
+                    .zip(w.links),
+            );
+            continue;
+        }
         walk_each(
             &root.dir,
             settings,
@@ -765,8 +901,83 @@ pub fn display_inputs(inputs: Vec<Input>) -> Vec<Input> {
 
 #[cfg(test)]
 mod tests {
-    use super::display_path;
+    use super::{display_path, path_key};
     use std::path::{Path, PathBuf};
+
+    #[test]
+    fn the_documents_walk_finds_the_files_discovery_finds() {
+        let dir = std::env::temp_dir().join(format!("flinklint-walked-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in [
+            ("a.sql", "SELECT 1;"),
+            ("b.md", "```sql\nCREATE TABLE t (a INT);\n```\n"),
+            ("sub/c.sql", "SELECT 2;"),
+            ("sub/d.rst", "text"),
+            (".hidden/e.sql", "SELECT 3;"),
+        ] {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        let settings = crate::config::Settings::default();
+        let args = vec![dir.clone(), dir.join("sub"), dir.clone()];
+        let mut documents = super::unlisted_document_sql(&args, &settings, true);
+        assert_eq!(
+            documents.walked.len(),
+            1,
+            "sub is inside the folder walked first"
+        );
+        let walked = super::discover_walked(&args, &settings, None, &mut documents.walked).unwrap();
+        let plain = super::discover_with(&args, &settings, None).unwrap();
+        assert_eq!(walked, plain);
+        assert_eq!(plain.len(), 2, "{plain:?}");
+        assert_eq!(documents.paths, vec![dir.join("b.md")]);
+        // One file of a project marked by its config file: the project is its context, walked
+        // once for the documents and the context files.
+        std::fs::write(dir.join(".flinklint.yaml"), "catalog: auto\n").unwrap();
+        let settings = crate::config::Settings {
+            root: Some(dir.clone()),
+            config_file: Some(dir.join(".flinklint.yaml")),
+            ..crate::config::Settings::default()
+        };
+        let args = vec![dir.join("a.sql")];
+        let mut documents = super::unlisted_document_sql(&args, &settings, true);
+        assert_eq!(documents.walked.len(), 1, "the project root");
+        let inputs = super::discover_walked(&args, &settings, None, &mut documents.walked).unwrap();
+        let context = super::context_walked(&args, &inputs, &settings, &mut documents.walked);
+        assert!(documents.walked.is_empty(), "the root's walk was taken");
+        let plain = super::context(&args, &inputs, &settings);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(context, plain);
+        assert_eq!(context.len(), 1, "{context:?}");
+    }
+
+    #[test]
+    fn path_keys_are_equal_exactly_when_paths_are() {
+        let paths = [
+            "a/b.sql",
+            "a//b.sql",
+            "a/./b.sql",
+            "./a/b.sql",
+            "a/b.sql/",
+            "/r/a/b.sql",
+            "/r//a/b.sql",
+            "/r/./a/b.sql",
+            "../a/b.sql",
+            "a/../b.sql",
+            "a/b.SQL",
+            ".",
+        ];
+        for x in paths {
+            for y in paths {
+                assert_eq!(
+                    path_key(Path::new(x)) == path_key(Path::new(y)),
+                    Path::new(x) == Path::new(y),
+                    "{x} and {y}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn display_paths_are_relative_and_clean() {

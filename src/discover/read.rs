@@ -12,6 +12,24 @@ use rayon::prelude::*;
 /// on). A file is read only when it is a regular file of at most [`SQL_LIMIT`] bytes (see
 /// [`crate::files::read_file`]); standard input is read by the caller, with the same limit.
 pub fn load(input: &Input, stdin_text: Option<&[u8]>) -> (SourceFile, Option<String>) {
+    load_with(input, stdin_text, true)
+}
+
+/// [`load`] of a file, without the line index when `!lines`: a text that is parsed, summed
+/// up and dropped ([`super::cache::summarize_files`]) never needs a line or a column.
+pub(crate) fn load_with(
+    input: &Input,
+    stdin_text: Option<&[u8]>,
+    lines: bool,
+) -> (SourceFile, Option<String>) {
+    let source = |path: std::path::PathBuf, text: String| match lines {
+        true => SourceFile::new(path, text),
+        false => SourceFile {
+            path,
+            text: text.into(),
+            lines: crate::source::LineIndex::new(""),
+        },
+    };
     let path = input.path().to_path_buf();
     let bytes = match input {
         Input::File(p) => match read_file(p, SQL_LIMIT) {
@@ -21,7 +39,7 @@ pub fn load(input: &Input, stdin_text: Option<&[u8]>) -> (SourceFile, Option<Str
         Input::Stdin(_) => stdin_text.unwrap_or_default().to_vec(),
     };
     match String::from_utf8(bytes) {
-        Ok(text) => (SourceFile::new(path, text), None),
+        Ok(text) => (source(path, text), None),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             (

@@ -2,6 +2,7 @@
 
 use super::{content_hash, nanos, Entry, Index, FILE_NAME, FORMAT, MAGIC};
 use crate::semantic::deploy::context::{Compact, Names};
+use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
 use std::time::SystemTime;
@@ -34,10 +35,19 @@ pub(super) fn read_index(path: &Path) -> Option<Index> {
     if h.next().is_some() || content_hash(body.as_bytes()) != hash {
         return None;
     }
-    let mut lines = body.split_terminator('\n');
+    // The names, one a line (as `split_terminator` splits: a last line may lack its break).
+    let mut rest = body;
     let mut names = Names::default();
     for _ in 0..name_count {
-        let line = lines.next()?;
+        let line = match rest.find('\n') {
+            Some(end) => {
+                let line = &rest[..end];
+                rest = &rest[end + 1..];
+                line
+            }
+            None if !rest.is_empty() => std::mem::take(&mut rest),
+            None => return None,
+        };
         let name = match line.contains('\\') {
             true => std::borrow::Cow::Owned(unescape(line)?),
             false => std::borrow::Cow::Borrowed(line),
@@ -47,13 +57,23 @@ pub(super) fn read_index(path: &Path) -> Option<Index> {
             return None;
         }
     }
+    // The entries, decoded in parallel by pieces of whole lines, then gathered in order.
+    let name_count = names.len();
+    let decoded: Vec<Vec<(&str, Entry)>> = line_pieces(rest, ENTRY_PIECE)
+        .par_iter()
+        .map(|piece| {
+            let mut ids: Vec<u32> = Vec::new();
+            piece
+                .split_terminator('\n')
+                .map(|line| parse_entry(line, name_count, &mut ids))
+                .collect::<Option<Vec<_>>>()
+        })
+        .collect::<Option<Vec<_>>>()?;
     let mut entries = foldhash::HashMap::with_capacity_and_hasher(
         count.min(body.len() / 8 + 1),
         Default::default(),
     );
-    let mut ids: Vec<u32> = Vec::new();
-    for line in lines {
-        let (path, entry) = parse_entry(line, names.len(), &mut ids)?;
+    for (path, entry) in decoded.into_iter().flatten() {
         entries.insert(path.to_string(), entry);
     }
     (entries.len() == count).then_some(Index {
@@ -61,6 +81,27 @@ pub(super) fn read_index(path: &Path) -> Option<Index> {
         entries,
         names,
     })
+}
+
+/// About how many bytes of entries one task decodes.
+const ENTRY_PIECE: usize = 64 << 10;
+
+/// `text` cut into pieces of about `size` bytes, each ending just after a line break (or at
+/// the end of `text`): split by lines, the pieces give the lines of `text`, in order.
+fn line_pieces(text: &str, size: usize) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut pieces = Vec::with_capacity(bytes.len() / size.max(1) + 1);
+    let mut start = 0;
+    while start < bytes.len() {
+        let from = (start + size.max(1)).min(bytes.len());
+        let end = bytes[from - 1..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |k| from + k);
+        pieces.push(&text[start..end]);
+        start = end;
+    }
+    pieces
 }
 
 fn parse_entry<'a>(line: &'a str, names: usize, ids: &mut Vec<u32>) -> Option<(&'a str, Entry)> {
@@ -348,6 +389,22 @@ mod tests {
         assert_eq!(names(e.summary.uses()), ["plain"]);
         assert!(e.summary.fundefs().is_empty());
         assert_eq!(names(e.summary.calls()), ["\\", "plain"]);
+    }
+
+    #[test]
+    fn pieces_of_whole_lines_give_the_lines_in_order() {
+        let text = "a\nbb\n\nccc\ndddd";
+        let whole: Vec<&str> = text.split_terminator('\n').collect();
+        for size in 1..=text.len() + 1 {
+            let pieces = super::line_pieces(text, size);
+            assert_eq!(pieces.concat(), text);
+            let lines: Vec<&str> = pieces
+                .iter()
+                .flat_map(|p| p.split_terminator('\n'))
+                .collect();
+            assert_eq!(lines, whole, "pieces of {size}");
+        }
+        assert!(super::line_pieces("", 4).is_empty());
     }
 
     #[test]
