@@ -43,18 +43,12 @@ impl QualifiedName {
 
     /// `a.b.c` without quoting, for messages.
     pub fn dotted(&self) -> String {
-        let mut out =
-            String::with_capacity(self.catalog.len() + self.database.len() + self.object.len() + 2);
-        for (i, part) in [&self.catalog, &self.database, &self.object]
-            .into_iter()
-            .enumerate()
-        {
-            if i > 0 {
-                out.push('.');
-            }
-            out.push_str(part);
-        }
-        out
+        [
+            self.catalog.as_str(),
+            self.database.as_str(),
+            self.object.as_str(),
+        ]
+        .join(".")
     }
 
     /// The name in backticks for messages: `` `a.b.c` ``, or each part in its own backticks

@@ -146,23 +146,6 @@ pub(crate) fn identity(columns: &mut [PlanColumn]) {
     }
 }
 
-/// The origin of a plain reference to `found`, a column of `columns` (as a name lookup
-/// found it).
-pub(crate) fn reference(columns: &[PlanColumn], found: Option<&PlanColumn>) -> Origin {
-    let (Some(found), Some(first)) = (found, columns.first()) else {
-        return Origin::Unknown;
-    };
-    let size = std::mem::size_of::<PlanColumn>().max(1);
-    let offset =
-        (found as *const PlanColumn as usize).wrapping_sub(first as *const PlanColumn as usize);
-    let index = offset / size;
-    if offset % size == 0 && index < columns.len() {
-        Origin::Ref(index)
-    } else {
-        Origin::Unknown
-    }
-}
-
 /// Rewrites the origins of `columns`, which refer to the columns of `through`, to refer to
 /// what those columns refer to (a projection merged into the node below it).
 pub(crate) fn compose(columns: &mut [PlanColumn], through: &[PlanColumn]) {

@@ -185,7 +185,7 @@ impl Builder<'_> {
             };
             let origin = match &bare.kind {
                 _ if is_agg_call(bare) => Origin::Aggregate,
-                ExprKind::Identifier(n) => keys::reference(&input.columns, by_name.lookup(n)),
+                ExprKind::Identifier(n) => by_name.index(n).map_or(Origin::Unknown, Origin::Ref),
                 _ => Origin::Expr,
             };
             columns.push(PlanColumn {

@@ -53,13 +53,9 @@ pub(super) fn forget_windows(columns: &mut [PlanColumn]) {
 pub(super) fn expr_window(e: &Expr, columns: &Columns<'_>) -> WindowProp {
     let e = strip(e);
     if let ExprKind::Identifier(n) = &e.kind {
-        // A name that is ambiguous (a window over a window's columns) or not found: not known.
-        let missing = if columns.any_window {
-            WindowProp::Unknown
-        } else {
-            WindowProp::None
-        };
-        return columns.lookup(n).map_or(missing, |c| c.window);
+        return columns
+            .lookup(n)
+            .map_or(columns.missing_window(), |c| c.window);
     }
     if !columns.any_window {
         return WindowProp::None;
@@ -136,6 +132,16 @@ impl<'c> Columns<'c> {
     /// The one column a written name (`n` or `r.n`) refers to; `None` when none or several.
     pub(super) fn lookup(&self, name: &ObjectName) -> Option<&'c PlanColumn> {
         self.index(name).map(|i| &self.columns[i])
+    }
+
+    /// The window property of a name that is ambiguous (a window over a window's columns) or
+    /// not found: unknown when a column has one.
+    pub(super) fn missing_window(&self) -> WindowProp {
+        if self.any_window {
+            WindowProp::Unknown
+        } else {
+            WindowProp::None
+        }
     }
 
     /// The index of the one column a written name refers to ([`Columns::lookup`]).

@@ -209,14 +209,9 @@ impl Builder<'_> {
                     if let ExprKind::Identifier(n) = &strip(expr).kind {
                         let found = by_name.index(n);
                         let c = found.map(|k| &input[k]);
-                        let missing = if by_name.any_window {
-                            WindowProp::Unknown
-                        } else {
-                            WindowProp::None
-                        };
                         out.push(PlanColumn {
                             origin: found.map_or(Origin::Unknown, Origin::Ref),
-                            window: c.map_or(missing, |c| c.window),
+                            window: c.map_or(by_name.missing_window(), |c| c.window),
                             ..column(
                                 &name,
                                 c.map_or(TimeAttr::Unknown, |c| c.time),
