@@ -134,35 +134,65 @@ pub fn regular_file(path: &std::path::Path) -> Result<std::fs::Metadata, ReadErr
 
 /// The bytes of the regular file at `path` (symbolic links followed), at most `limit` of them.
 ///
-/// A named pipe, a device, a socket or a directory is refused without being opened for
-/// reading (a pipe would wait for a writer, `/dev/zero` never ends); the file is opened
-/// without blocking and checked again once open, so a path swapped in between is refused too.
+/// The file is opened without blocking and without becoming a controlling terminal, and its
+/// type is checked once open: a named pipe, a device, a socket or a directory is refused
+/// without a byte read (a pipe would wait for a writer, `/dev/zero` never ends). A regular
+/// file is read in as many bytes as it holds when opened: one read, no second one to see its
+/// end (a file whose size says nothing, as in `/proc`, is read to its end).
 ///
 /// Errors: [`ReadError::Io`] when the path cannot be opened or read (it does not exist, a
 /// symbolic-link loop, no permission), [`ReadError::NotAFile`], [`ReadError::TooLarge`].
 pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    let meta = regular_file(path)?;
-    if meta.len() > limit {
-        return Err(ReadError::TooLarge(limit));
-    }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        // The flag's bits fit an `i32` (`O_NONBLOCK` is 0o4000 on Linux, 0x4 on macOS).
-        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+        // The flags' bits fit an `i32` (`O_NONBLOCK` is 0o4000 on Linux, 0x4 on macOS).
+        options.custom_flags(
+            (rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY).bits() as i32,
+        );
     }
-    let file = options.open(path)?;
+    let file = match options.open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(ReadError::Io(e)),
+        // A socket cannot be opened: say what it is rather than the system's error.
+        Err(e) => {
+            return Err(match regular_file(path) {
+                Err(not_a_file @ ReadError::NotAFile(_)) => not_a_file,
+                _ => ReadError::Io(e),
+            })
+        }
+    };
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(ReadError::NotAFile(kind_of(meta.file_type())));
     }
-    // Room for the whole file and one byte more: one read gets the file, a second sees its
-    // end (without it, reading grows the buffer from 32 bytes: eight reads for 1.4 KB).
-    let room = meta.len().min(limit).saturating_add(1);
-    let mut bytes = Vec::with_capacity(usize::try_from(room).unwrap_or(0));
-    read_limited_into(file, limit, &mut bytes)?;
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    match usize::try_from(meta.len()) {
+        Ok(size) if size > 0 => read_sized(file, size),
+        // Its size says nothing: read to its end, growing the buffer.
+        _ => read_limited(file, limit),
+    }
+}
+
+/// The `size` bytes a regular file held when opened: fewer when it has shrunk since, and not
+/// what it has grown by since (as if it had been read when opened).
+fn read_sized(mut file: std::fs::File, size: usize) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let mut bytes = vec![0; size];
+    let mut filled = 0;
+    while filled < size {
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ReadError::Io(e)),
+        }
+    }
+    bytes.truncate(filled);
     Ok(bytes)
 }
 

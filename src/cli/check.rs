@@ -184,8 +184,16 @@ pub fn run(args: CheckArgs) -> ExitCode {
     // The documents of the project that hold SQL blocks but are not checked: the tables their
     // blocks create exist somewhere (no "unknown table" on them), and the summary says once
     // how to check them.
+    let timings = std::env::var_os("FLINKLINT_TIMINGS").is_some();
+    let walk_start = std::time::Instant::now();
     let mut documents =
         flinklint::discover::unlisted_document_sql(&args.input.paths, &settings, true);
+    if timings {
+        eprintln!(
+            "timings: walk {:.2} ms",
+            walk_start.elapsed().as_secs_f64() * 1e3
+        );
+    }
     settings.documented_names = std::sync::Arc::new(documents.names.clone());
     if args.fix && !args.diff && args.input.reads_stdin() {
         // Fixes are written to the files they fix: standard input has none (its
@@ -343,6 +351,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
         gone = Some(g);
     }
+    let render_start = std::time::Instant::now();
     let files_checked = outcome.files_checked();
     let format = args.format.unwrap_or_else(default_format);
     let machine = matches!(
@@ -414,6 +423,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
     } else if let Err(code) = super::print_stdout(&text) {
         return code;
+    }
+    if timings {
+        eprintln!(
+            "timings: report {:.2} ms",
+            render_start.elapsed().as_secs_f64() * 1e3
+        );
     }
     let failed = outcome
         .diagnostics
