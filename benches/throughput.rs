@@ -24,11 +24,16 @@
 use std::path::PathBuf;
 
 /// The binary's allocator, so that the figures match `flinklint check`.
+#[path = "../src/alloc.rs"]
+#[allow(unsafe_code)]
+mod alloc;
+
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 use std::time::Instant;
 
 fn main() {
+    alloc::keep_freed_memory();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(i) = args.iter().position(|a| a == "--catalog-share") {
         let runs = args.get(i + 1).and_then(|r| r.parse().ok()).unwrap_or(25);

@@ -26,6 +26,9 @@
 //!
 //! [`project::Project`] holds a project in memory and checks it; [`check`] reads a list of
 //! inputs from disk and runs the whole pipeline.
+
+// Safe Rust only (the binary's allocator, src/alloc.rs, is outside the library).
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod baseline;
