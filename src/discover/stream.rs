@@ -204,6 +204,7 @@ fn plan_chunks(
     let mut jobs: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     // The units of large components, each with the units it needs besides itself.
     let mut todo: Vec<(Vec<usize>, usize)> = Vec::new();
+    let mut known: Vec<Option<Option<Vec<usize>>>> = vec![None; units];
     for k in 0..count {
         let members = &by_component[start[k]..start[k + 1]];
         if !members.iter().any(|&u| unit_reported[u]) {
@@ -216,10 +217,16 @@ fn plan_chunks(
             jobs.push((reported_units, context));
             continue;
         }
+        // The closure of each history of the component, walked once: the scripts that read
+        // a history reach it whole (walking it again from each of them made the plan
+        // quadratic in a history's size).
+        for &u in members.iter().filter(|&&u| graph.is_history(u)) {
+            known[u] = Some(walker.closure(&[u], limit));
+        }
         for &u in members.iter().filter(|&&u| unit_reported[u]) {
             let mut seeds = vec![u];
             seeds.extend(&graph.global);
-            let mut needs = walker.closure(&seeds, limit)?;
+            let mut needs = walker.closure_known(&seeds, limit, &known)?;
             needs.retain(|&v| v != u);
             needs.sort_unstable();
             todo.push((needs, u));

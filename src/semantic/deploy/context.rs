@@ -522,6 +522,19 @@ impl Walker<'_, '_> {
     /// The units reached from `from` (themselves included, in the order reached), or `None`
     /// when there are more than `limit`.
     pub fn closure(&mut self, from: &[usize], limit: usize) -> Option<Vec<usize>> {
+        self.closure_known(from, limit, &[])
+    }
+
+    /// [`Walker::closure`], with the closures of some units known: `known[u]`, when there is
+    /// one, is the closure of unit `u` alone (`None`: more than `limit` units), taken whole
+    /// instead of walked again. Every link goes from one file to another, so the closure of
+    /// some units is the union of their closures: a unit's closure reaches nothing outside it.
+    pub fn closure_known(
+        &mut self,
+        from: &[usize],
+        limit: usize,
+        known: &[Option<Option<Vec<usize>>>],
+    ) -> Option<Vec<usize>> {
         self.stamp += 1;
         let stamp = self.stamp;
         let g = self.graph;
@@ -540,6 +553,17 @@ impl Walker<'_, '_> {
             out.push(u);
             if out.len() > limit {
                 return None;
+            }
+            if let Some(whole) = known.get(u).and_then(Option::as_ref) {
+                for &v in whole.as_ref()? {
+                    if mark(&mut self.unit_seen, v as u32) {
+                        out.push(v);
+                        if out.len() > limit {
+                            return None;
+                        }
+                    }
+                }
+                continue;
             }
             for &i in &g.units[u] {
                 let s = &g.summaries[i];
