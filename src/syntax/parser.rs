@@ -301,6 +301,21 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The current token and the next one ([`Parser::nth`] 0 and 1) for one unit of fuel.
+    #[inline]
+    pub(crate) fn current_and_next(&mut self) -> (Token, Token) {
+        self.fuel -= 1;
+        if self.fuel < 0 {
+            let eof = self.out_of_fuel();
+            return (eof, eof);
+        }
+        let tokens = self.tokens.get(self.pos..).unwrap_or_default();
+        (
+            *tokens.first().unwrap_or(&self.eof),
+            *tokens.get(1).unwrap_or(&self.eof),
+        )
+    }
+
     /// [`Parser::nth`] with no fuel left: the end-of-input sentinel (the fuel stays spent, and
     /// cannot wrap around however often this is called).
     #[cold]
@@ -566,8 +581,8 @@ impl<'a> Parser<'a> {
 
     /// Parses a string literal; adjacent literals are concatenated (`'a' 'b'`).
     pub(crate) fn string_lit(&mut self, what: &str) -> PResult<StringLit> {
-        let first = self.current();
-        if first.kind == TokenKind::String && !self.nth(1).kind.is_string() {
+        let (first, next) = self.current_and_next();
+        if first.kind == TokenKind::String && !next.kind.is_string() {
             // Most literals: one closed `'...'` token.
             self.bump();
             return Ok(StringLit {
