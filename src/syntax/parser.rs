@@ -6,7 +6,7 @@
 //! step limit ("fuel") that makes it report end of input if the grammar ever stops consuming,
 //! and a nesting limit so that no input can overflow the stack.
 
-use super::ast::{Ident, Script, Statement, StatementKind, StringLit};
+use super::ast::{Ident, Property, Script, Statement, StatementKind, StringLit};
 use super::keywords::Kw;
 use super::lexer::{find_either, Token, TokenKind};
 use super::{FlinkSyntax, QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
@@ -606,6 +606,46 @@ impl<'a> Parser<'a> {
         Ok(StringLit {
             value,
             span: self.finish(start),
+        })
+    }
+
+    /// An option `'key' = 'value'` whose literals are each one closed `'...'` token, the
+    /// value not followed by another literal (most options): read from the tokens at once
+    /// and consumed, exactly as [`Parser::string_lit`] and `=` would read it. `None` (nothing
+    /// consumed) for any other text, which the caller parses token by token.
+    #[inline]
+    pub(crate) fn plain_property(&mut self) -> Option<Property> {
+        self.fuel -= 1;
+        if self.fuel < 0 {
+            self.out_of_fuel();
+            return None;
+        }
+        let &[key, eq, value, after] = self.tokens.get(self.pos..self.pos + 4)? else {
+            return None;
+        };
+        if key.kind != TokenKind::String
+            || eq.kind != TokenKind::Eq
+            || value.kind != TokenKind::String
+            || after.kind.is_string()
+        {
+            return None;
+        }
+        self.pos += 3;
+        self.last_end = value.span.end;
+        self.fuel = FUEL;
+        Some(Property {
+            key: StringLit {
+                value: unquote_string(self.text_of(key)),
+                span: key.span,
+            },
+            value: StringLit {
+                value: unquote_string(self.text_of(value)),
+                span: value.span,
+            },
+            span: Span {
+                start: key.span.start,
+                end: value.span.end,
+            },
         })
     }
 

@@ -117,6 +117,9 @@ impl Parser<'_> {
     }
 
     fn property(&mut self) -> PResult<Property> {
+        if let Some(property) = self.plain_property() {
+            return Ok(property);
+        }
         let start = self.start();
         if !self.at_string() {
             let found = self.describe_current();
