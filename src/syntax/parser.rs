@@ -492,6 +492,28 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether the name at the current token is followed by `.name`s and then `.*` (a
+    /// qualified `t.*`), read from the tokens in one look-ahead.
+    pub(crate) fn qualified_star_ahead(&mut self) -> bool {
+        self.fuel -= 1;
+        if self.fuel < 0 {
+            self.out_of_fuel();
+            return false;
+        }
+        let rest = self.tokens.get(self.pos + 1..).unwrap_or_default();
+        let kind = |n: usize| rest.get(n).map(|t| t.kind);
+        let mut n = 0;
+        while kind(n) == Some(TokenKind::Dot)
+            && matches!(
+                kind(n + 1),
+                Some(TokenKind::Word | TokenKind::QuotedIdent)
+            )
+        {
+            n += 2;
+        }
+        kind(n) == Some(TokenKind::Dot) && kind(n + 1) == Some(TokenKind::Star)
+    }
+
     /// How many parts the dotted name at the current token has, as far as the tokens say
     /// without parsing it (`a.b.c`: 3): the capacity of its parts, so that a qualified name
     /// is not reallocated part by part.

@@ -50,7 +50,15 @@ impl Parser<'_> {
     /// Flink's lexer reads an unquoted `a.b$c` (no spaces) as a single token that no rule
     /// accepts, so `t.$rowtime` and `db.orders$snapshots` are parse errors while `a$b`,
     /// `` t.`$rowtime` `` and `db . a$b` are fine (verified with Flink 2.3).
+    #[inline]
     pub(crate) fn check_dollar_compound(&mut self, parts: &[Ident]) {
+        // Most names have one part: nothing to check, and no call.
+        if parts.len() > 1 {
+            self.check_dollar_pairs(parts);
+        }
+    }
+
+    fn check_dollar_pairs(&mut self, parts: &[Ident]) {
         for pair in parts.windows(2) {
             let (left, right) = (&pair[0], &pair[1]);
             let adjacent = left.span.end + 1 == right.span.start;

@@ -285,16 +285,7 @@ impl Parser<'_> {
         }
         // `t.*` / `db.t.*`
         if self.at_name() {
-            let mut n = 1;
-            while self.nth(n).kind == TokenKind::Dot
-                && matches!(
-                    self.nth(n + 1).kind,
-                    TokenKind::Word | TokenKind::QuotedIdent
-                )
-            {
-                n += 2;
-            }
-            if self.nth(n).kind == TokenKind::Dot && self.nth(n + 1).kind == TokenKind::Star {
+            if self.qualified_star_ahead() {
                 let q_start = self.start();
                 let mut parts = vec![self.ident("a table name")?];
                 while self.nth(1).kind != TokenKind::Star {
