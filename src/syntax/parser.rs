@@ -504,10 +504,7 @@ impl<'a> Parser<'a> {
         let kind = |n: usize| rest.get(n).map(|t| t.kind);
         let mut n = 0;
         while kind(n) == Some(TokenKind::Dot)
-            && matches!(
-                kind(n + 1),
-                Some(TokenKind::Word | TokenKind::QuotedIdent)
-            )
+            && matches!(kind(n + 1), Some(TokenKind::Word | TokenKind::QuotedIdent))
         {
             n += 2;
         }

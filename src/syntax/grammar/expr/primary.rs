@@ -125,10 +125,7 @@ impl Parser<'_> {
             next = self.nth(1);
         }
         // Lambda `x -> body`.
-        if next.kind == TokenKind::Arrow
-            && tok.kind == TokenKind::Word
-            && !tok.kw.is_reserved()
-        {
+        if next.kind == TokenKind::Arrow && tok.kind == TokenKind::Word && !tok.kw.is_reserved() {
             let param = self.ident("a parameter name")?;
             self.bump();
             let body = self.expr()?;
