@@ -33,9 +33,12 @@ impl Parser<'_> {
 
     /// A dotted name: `a`, `a.b`, `a.b.c`, ...
     pub(crate) fn object_name(&mut self, what: &str) -> PResult<ObjectName> {
-        let start = self.start();
-        let mut parts = Vec::with_capacity(self.name_parts_ahead());
-        parts.push(self.ident(what)?);
+        let capacity = self.name_parts_ahead();
+        let first = self.ident(what)?;
+        // The name starts where its first part does (the current token's start).
+        let start = first.span.start;
+        let mut parts = Vec::with_capacity(capacity);
+        parts.push(first);
         while self.at_kind(TokenKind::Dot) {
             self.bump();
             parts.push(self.ident("a name after `.`")?);
@@ -100,7 +103,9 @@ impl Parser<'_> {
         self.expect_kind(TokenKind::LParen, "`(`")?;
         // One allocation for most option lists.
         let mut items = Vec::with_capacity(8);
-        while !self.at_kind(TokenKind::RParen) && !self.at_eof() {
+        // One look-ahead before an option, one after it: most options end at `,` or `)`.
+        let mut kind = self.kind();
+        while kind != TokenKind::RParen && kind != TokenKind::Eof {
             let before = self.checkpoint();
             match self.property() {
                 Ok(p) => items.push(p),
@@ -113,7 +118,8 @@ impl Parser<'_> {
             if self.eat_kind(TokenKind::Comma).is_none() {
                 break;
             }
-            if self.at_kind(TokenKind::RParen) {
+            kind = self.kind();
+            if kind == TokenKind::RParen {
                 return Err(self.trailing_comma());
             }
         }

@@ -150,10 +150,17 @@ impl Parser<'_> {
 
     /// A dotted name in an expression; stops before `.*`.
     fn expr_name(&mut self) -> PResult<ObjectName> {
-        let start = self.start();
-        let mut parts = Vec::with_capacity(self.name_parts_ahead());
-        parts.push(self.ident("an expression")?);
-        while self.at_kind(TokenKind::Dot) && self.nth(1).kind != TokenKind::Star {
+        let capacity = self.name_parts_ahead();
+        let first = self.ident("an expression")?;
+        // The name starts where its first part does (the current token's start).
+        let start = first.span.start;
+        let mut parts = Vec::with_capacity(capacity);
+        parts.push(first);
+        loop {
+            let (dot, after) = self.current_and_next();
+            if dot.kind != TokenKind::Dot || after.kind == TokenKind::Star {
+                break;
+            }
             self.bump();
             parts.push(self.ident("a name after `.`")?);
         }
