@@ -365,6 +365,10 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, LexNotes) {
     let mut lexer = TokenKind::lexer(text);
     let mut pos = 0usize;
     let mut may_report = false;
+    // The lengths of the words and quoted names of the byte loop, or-ed together: over
+    // `MAX_PLAIN_TOKEN` if one of them is (and, rarely, when several of 129 to 256 bytes are:
+    // the lexical pass then runs for nothing), one `or` a word instead of a compare.
+    let mut plain_lengths = 0usize;
     let mut trivia = 0usize;
     loop {
         while pos < bytes.len() {
@@ -381,11 +385,11 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, LexNotes) {
             };
             let kw = match kind {
                 TokenKind::Word => {
-                    may_report |= end - pos > MAX_PLAIN_TOKEN;
+                    plain_lengths |= end - pos;
                     classify_bytes(&bytes[pos..end])
                 }
                 TokenKind::QuotedIdent => {
-                    may_report |= end - pos > MAX_PLAIN_TOKEN;
+                    plain_lengths |= end - pos;
                     Kw::NONE
                 }
                 TokenKind::LineComment => {
@@ -412,6 +416,7 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, LexNotes) {
         tokens.push(token);
         pos = lexer.span().end;
     }
+    may_report |= plain_lengths > MAX_PLAIN_TOKEN;
     (tokens, LexNotes { may_report, trivia })
 }
 

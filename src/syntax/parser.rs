@@ -6,7 +6,7 @@
 //! step limit ("fuel") that makes it report end of input if the grammar ever stops consuming,
 //! and a nesting limit so that no input can overflow the stack.
 
-use super::ast::{Ident, Script, Statement, StatementKind, StringLit};
+use super::ast::{Ident, Property, Script, Statement, StatementKind, StringLit};
 use super::keywords::Kw;
 use super::lexer::{find_either, Token, TokenKind};
 use super::{FlinkSyntax, QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
@@ -301,6 +301,21 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The current token and the next one ([`Parser::nth`] 0 and 1) for one unit of fuel.
+    #[inline]
+    pub(crate) fn current_and_next(&mut self) -> (Token, Token) {
+        self.fuel -= 1;
+        if self.fuel < 0 {
+            let eof = self.out_of_fuel();
+            return (eof, eof);
+        }
+        let tokens = self.tokens.get(self.pos..).unwrap_or_default();
+        (
+            *tokens.first().unwrap_or(&self.eof),
+            *tokens.get(1).unwrap_or(&self.eof),
+        )
+    }
+
     /// [`Parser::nth`] with no fuel left: the end-of-input sentinel (the fuel stays spent, and
     /// cannot wrap around however often this is called).
     #[cold]
@@ -477,6 +492,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether the name at the current token is followed by `.name`s and then `.*` (a
+    /// qualified `t.*`), read from the tokens in one look-ahead.
+    pub(crate) fn qualified_star_ahead(&mut self) -> bool {
+        self.fuel -= 1;
+        if self.fuel < 0 {
+            self.out_of_fuel();
+            return false;
+        }
+        let rest = self.tokens.get(self.pos + 1..).unwrap_or_default();
+        let kind = |n: usize| rest.get(n).map(|t| t.kind);
+        let mut n = 0;
+        while kind(n) == Some(TokenKind::Dot)
+            && matches!(kind(n + 1), Some(TokenKind::Word | TokenKind::QuotedIdent))
+        {
+            n += 2;
+        }
+        kind(n) == Some(TokenKind::Dot) && kind(n + 1) == Some(TokenKind::Star)
+    }
+
     /// How many parts the dotted name at the current token has, as far as the tokens say
     /// without parsing it (`a.b.c`: 3): the capacity of its parts, so that a qualified name
     /// is not reallocated part by part.
@@ -566,8 +600,8 @@ impl<'a> Parser<'a> {
 
     /// Parses a string literal; adjacent literals are concatenated (`'a' 'b'`).
     pub(crate) fn string_lit(&mut self, what: &str) -> PResult<StringLit> {
-        let first = self.current();
-        if first.kind == TokenKind::String && !self.nth(1).kind.is_string() {
+        let (first, next) = self.current_and_next();
+        if first.kind == TokenKind::String && !next.kind.is_string() {
             // Most literals: one closed `'...'` token.
             self.bump();
             return Ok(StringLit {
@@ -591,6 +625,46 @@ impl<'a> Parser<'a> {
         Ok(StringLit {
             value,
             span: self.finish(start),
+        })
+    }
+
+    /// An option `'key' = 'value'` whose literals are each one closed `'...'` token, the
+    /// value not followed by another literal (most options): read from the tokens at once
+    /// and consumed, exactly as [`Parser::string_lit`] and `=` would read it. `None` (nothing
+    /// consumed) for any other text, which the caller parses token by token.
+    #[inline]
+    pub(crate) fn plain_property(&mut self) -> Option<Property> {
+        self.fuel -= 1;
+        if self.fuel < 0 {
+            self.out_of_fuel();
+            return None;
+        }
+        let &[key, eq, value, after] = self.tokens.get(self.pos..self.pos + 4)? else {
+            return None;
+        };
+        if key.kind != TokenKind::String
+            || eq.kind != TokenKind::Eq
+            || value.kind != TokenKind::String
+            || after.kind.is_string()
+        {
+            return None;
+        }
+        self.pos += 3;
+        self.last_end = value.span.end;
+        self.fuel = FUEL;
+        Some(Property {
+            key: StringLit {
+                value: unquote_string(self.text_of(key)),
+                span: key.span,
+            },
+            value: StringLit {
+                value: unquote_string(self.text_of(value)),
+                span: value.span,
+            },
+            span: Span {
+                start: key.span.start,
+                end: value.span.end,
+            },
         })
     }
 

@@ -19,10 +19,16 @@ impl Parser<'_> {
         let start = self.start();
         let mut data_type = self.base_type()?;
         loop {
-            let nullability = self.nullability();
-            data_type.nullability = nullability;
+            // What follows the type, read once: most types end here.
+            let mut kw = self.kw();
+            if matches!(kw, Kw::NOT | Kw::NULL) {
+                data_type.nullability = self.nullability();
+                kw = self.kw();
+            } else {
+                data_type.nullability = Nullability::Unspecified;
+            }
             data_type.span = self.finish(start);
-            if self.at(Kw::ARRAY) {
+            if kw == Kw::ARRAY {
                 self.bump();
                 let inner = Box::new(data_type);
                 data_type = DataType {
@@ -30,7 +36,7 @@ impl Parser<'_> {
                     nullability: Nullability::Unspecified,
                     span: self.finish(start),
                 };
-            } else if self.at(Kw::MULTISET) {
+            } else if kw == Kw::MULTISET {
                 self.bump();
                 let inner = Box::new(data_type);
                 data_type = DataType {
@@ -58,8 +64,8 @@ impl Parser<'_> {
     }
 
     fn base_type(&mut self) -> PResult<DataType> {
-        let start = self.start();
         let tok = self.current();
+        let start = tok.span.start;
         let kind = match tok.kw {
             Kw::CHAR | Kw::CHARACTER => {
                 self.bump();

@@ -33,9 +33,12 @@ impl Parser<'_> {
 
     /// A dotted name: `a`, `a.b`, `a.b.c`, ...
     pub(crate) fn object_name(&mut self, what: &str) -> PResult<ObjectName> {
-        let start = self.start();
-        let mut parts = Vec::with_capacity(self.name_parts_ahead());
-        parts.push(self.ident(what)?);
+        let capacity = self.name_parts_ahead();
+        let first = self.ident(what)?;
+        // The name starts where its first part does (the current token's start).
+        let start = first.span.start;
+        let mut parts = Vec::with_capacity(capacity);
+        parts.push(first);
         while self.at_kind(TokenKind::Dot) {
             self.bump();
             parts.push(self.ident("a name after `.`")?);
@@ -50,7 +53,15 @@ impl Parser<'_> {
     /// Flink's lexer reads an unquoted `a.b$c` (no spaces) as a single token that no rule
     /// accepts, so `t.$rowtime` and `db.orders$snapshots` are parse errors while `a$b`,
     /// `` t.`$rowtime` `` and `db . a$b` are fine (verified with Flink 2.3).
+    #[inline]
     pub(crate) fn check_dollar_compound(&mut self, parts: &[Ident]) {
+        // Most names have one part: nothing to check, and no call.
+        if parts.len() > 1 {
+            self.check_dollar_pairs(parts);
+        }
+    }
+
+    fn check_dollar_pairs(&mut self, parts: &[Ident]) {
         for pair in parts.windows(2) {
             let (left, right) = (&pair[0], &pair[1]);
             let adjacent = left.span.end + 1 == right.span.start;
@@ -92,7 +103,9 @@ impl Parser<'_> {
         self.expect_kind(TokenKind::LParen, "`(`")?;
         // One allocation for most option lists.
         let mut items = Vec::with_capacity(8);
-        while !self.at_kind(TokenKind::RParen) && !self.at_eof() {
+        // One look-ahead before an option, one after it: most options end at `,` or `)`.
+        let mut kind = self.kind();
+        while kind != TokenKind::RParen && kind != TokenKind::Eof {
             let before = self.checkpoint();
             match self.property() {
                 Ok(p) => items.push(p),
@@ -105,7 +118,8 @@ impl Parser<'_> {
             if self.eat_kind(TokenKind::Comma).is_none() {
                 break;
             }
-            if self.at_kind(TokenKind::RParen) {
+            kind = self.kind();
+            if kind == TokenKind::RParen {
                 return Err(self.trailing_comma());
             }
         }
@@ -117,6 +131,9 @@ impl Parser<'_> {
     }
 
     fn property(&mut self) -> PResult<Property> {
+        if let Some(property) = self.plain_property() {
+            return Ok(property);
+        }
         let start = self.start();
         if !self.at_string() {
             let found = self.describe_current();

@@ -129,13 +129,14 @@ impl Parser<'_> {
             Kw::WATERMARK if self.nth_at(1, Kw::FOR) => {
                 Ok(TableElement::Watermark(self.watermark()?))
             }
-            _ => Ok(TableElement::Column(self.column_def(in_alter)?)),
+            // The column is built in place of the element (no copy of the definition).
+            _ => self.column_def(in_alter),
         }
     }
 
     /// `name type [constraint] [COMMENT]`, `name type METADATA [FROM 'k'] [VIRTUAL] [COMMENT]`,
     /// `name AS expr [COMMENT]`, or a bare `name` (identifiers-only lists).
-    fn column_def(&mut self, in_alter: bool) -> PResult<ColumnDef> {
+    fn column_def(&mut self, in_alter: bool) -> PResult<TableElement> {
         let start = self.start();
         let mut name = self.ident("a column definition, PRIMARY KEY or WATERMARK")?;
         let mut parents = Vec::new();
@@ -163,26 +164,31 @@ impl Parser<'_> {
                     Some("store the duration as BIGINT (milliseconds) or STRING".to_string()),
                 );
             }
-            if self.eat(Kw::METADATA).is_some() {
-                let key = if self.eat(Kw::FROM).is_some() {
-                    Some(self.string_lit("a metadata key in quotes")?)
-                } else {
-                    None
-                };
-                let virtual_span = self.eat(Kw::VIRTUAL);
-                ColumnKind::Metadata {
-                    data_type,
-                    key,
-                    virtual_span,
+            // What follows the type, read once: most columns end here (`,` or `)`).
+            match self.kw() {
+                Kw::METADATA => {
+                    self.bump();
+                    let key = if self.eat(Kw::FROM).is_some() {
+                        Some(self.string_lit("a metadata key in quotes")?)
+                    } else {
+                        None
+                    };
+                    let virtual_span = self.eat(Kw::VIRTUAL);
+                    ColumnKind::Metadata {
+                        data_type,
+                        key,
+                        virtual_span,
+                    }
                 }
-            } else {
-                if matches!(self.kw(), Kw::CONSTRAINT | Kw::PRIMARY | Kw::UNIQUE) {
+                Kw::CONSTRAINT | Kw::PRIMARY | Kw::UNIQUE => {
                     constraint = Some(Box::new(self.column_constraint()?));
+                    ColumnKind::Physical { data_type }
                 }
-                ColumnKind::Physical { data_type }
+                _ => ColumnKind::Physical { data_type },
             }
         };
-        let comment = if self.eat(Kw::COMMENT).is_some() {
+        let comment = if self.at(Kw::COMMENT) {
+            self.bump();
             Some(self.string_lit("a comment string")?)
         } else {
             None
@@ -192,7 +198,7 @@ impl Parser<'_> {
         } else {
             None
         };
-        Ok(ColumnDef {
+        Ok(TableElement::Column(ColumnDef {
             parents,
             name,
             kind,
@@ -200,7 +206,7 @@ impl Parser<'_> {
             comment,
             position: position.map(Box::new),
             span: self.finish(start),
-        })
+        }))
     }
 
     fn column_position(&mut self) -> PResult<Option<ColumnPosition>> {

@@ -281,8 +281,8 @@ impl Parser<'_> {
 
     /// Prefix operators, then a primary with its postfix operators.
     fn prefix(&mut self) -> PResult<Expr> {
-        let start = self.start();
         let tok = self.current();
+        let start = tok.span.start;
         let op = match (tok.kind, tok.kw) {
             (_, Kw::NOT) => Some((UnaryOp::Not, NOT_PREC - 1)),
             (TokenKind::Minus | TokenKind::TypographicDash, _) => {
@@ -312,7 +312,13 @@ impl Parser<'_> {
                 span,
             });
         }
-        self.postfix(primary, start)
+        // Most primaries have no postfix operator: returned without a call (and a move).
+        match self.kind() {
+            TokenKind::LBracket | TokenKind::Dot | TokenKind::DoubleColon => {
+                self.postfix(primary, start)
+            }
+            _ => Ok(primary),
+        }
     }
 
     /// `[index]`, `.field`, `::type` after a primary.

@@ -10,8 +10,9 @@ use crate::syntax::{QuoteUsage, SyntaxErrorKind};
 
 impl Parser<'_> {
     pub(super) fn primary(&mut self) -> PResult<Expr> {
-        let start = self.start();
-        let tok = self.current();
+        // The token and the next one, read once: a name needs both (a keyword form, a lambda).
+        let (tok, next) = self.current_and_next();
+        let start = tok.span.start;
         let lit = |kind| {
             Ok(Expr {
                 kind: ExprKind::Literal(kind),
@@ -34,7 +35,7 @@ impl Parser<'_> {
                 if matches!(
                     tok.kind,
                     TokenKind::DoubleQuoted | TokenKind::TypographicQuoted
-                ) && self.nth(1).kind == TokenKind::Dot
+                ) && next.kind == TokenKind::Dot
                 {
                     let name = self.object_name("a name")?;
                     return Ok(Expr {
@@ -115,16 +116,16 @@ impl Parser<'_> {
             TokenKind::Word | TokenKind::QuotedIdent | TokenKind::UnterminatedQuotedIdent => {}
             _ => return Err(self.expected("an expression")),
         }
-        if tok.kind == TokenKind::Word {
+        let mut next = next;
+        // A word that is no keyword (most names) starts no keyword form.
+        if tok.kind == TokenKind::Word && tok.kw != Kw::NONE {
             if let Some(expr) = self.keyword_primary(tok)? {
                 return Ok(expr);
             }
+            next = self.nth(1);
         }
         // Lambda `x -> body`.
-        if self.nth(1).kind == TokenKind::Arrow
-            && tok.kind == TokenKind::Word
-            && !tok.kw.is_reserved()
-        {
+        if next.kind == TokenKind::Arrow && tok.kind == TokenKind::Word && !tok.kw.is_reserved() {
             let param = self.ident("a parameter name")?;
             self.bump();
             let body = self.expr()?;
@@ -149,10 +150,17 @@ impl Parser<'_> {
 
     /// A dotted name in an expression; stops before `.*`.
     fn expr_name(&mut self) -> PResult<ObjectName> {
-        let start = self.start();
-        let mut parts = Vec::with_capacity(self.name_parts_ahead());
-        parts.push(self.ident("an expression")?);
-        while self.at_kind(TokenKind::Dot) && self.nth(1).kind != TokenKind::Star {
+        let capacity = self.name_parts_ahead();
+        let first = self.ident("an expression")?;
+        // The name starts where its first part does (the current token's start).
+        let start = first.span.start;
+        let mut parts = Vec::with_capacity(capacity);
+        parts.push(first);
+        loop {
+            let (dot, after) = self.current_and_next();
+            if dot.kind != TokenKind::Dot || after.kind == TokenKind::Star {
+                break;
+            }
             self.bump();
             parts.push(self.ident("a name after `.`")?);
         }

@@ -284,34 +284,23 @@ impl Parser<'_> {
             });
         }
         // `t.*` / `db.t.*`
-        if self.at_name() {
-            let mut n = 1;
-            while self.nth(n).kind == TokenKind::Dot
-                && matches!(
-                    self.nth(n + 1).kind,
-                    TokenKind::Word | TokenKind::QuotedIdent
-                )
-            {
-                n += 2;
-            }
-            if self.nth(n).kind == TokenKind::Dot && self.nth(n + 1).kind == TokenKind::Star {
-                let q_start = self.start();
-                let mut parts = vec![self.ident("a table name")?];
-                while self.nth(1).kind != TokenKind::Star {
-                    self.bump();
-                    parts.push(self.ident("a name")?);
-                }
-                let qualifier = ObjectName {
-                    parts,
-                    span: self.finish(q_start),
-                };
+        if self.at_name() && self.qualified_star_ahead() {
+            let q_start = self.start();
+            let mut parts = vec![self.ident("a table name")?];
+            while self.nth(1).kind != TokenKind::Star {
                 self.bump();
-                self.bump();
-                return Ok(SelectItem::Wildcard {
-                    qualifier: Some(qualifier),
-                    span: self.finish(start),
-                });
+                parts.push(self.ident("a name")?);
             }
+            let qualifier = ObjectName {
+                parts,
+                span: self.finish(q_start),
+            };
+            self.bump();
+            self.bump();
+            return Ok(SelectItem::Wildcard {
+                qualifier: Some(qualifier),
+                span: self.finish(start),
+            });
         }
         let expr = self.expr()?;
         let alias = self.opt_alias()?;
