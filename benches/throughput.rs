@@ -33,7 +33,6 @@ static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 use std::time::Instant;
 
 fn main() {
-    alloc::keep_freed_memory();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(i) = args.iter().position(|a| a == "--catalog-share") {
         let runs = args.get(i + 1).and_then(|r| r.parse().ok()).unwrap_or(25);

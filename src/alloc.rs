@@ -2,11 +2,11 @@
 //! (`libmimalloc-sys`).
 //!
 //! This file is the only unsafe code of flinklint (the library forbids it): the
-//! `GlobalAlloc` contract, and one option of mimalloc set at start. It is included by
+//! `GlobalAlloc` contract. It is included by
 //! `src/main.rs` and `benches/throughput.rs`, so the benchmark measures the binary's allocator.
 
 use core::alloc::{GlobalAlloc, Layout};
-use core::ffi::{c_int, c_long, c_void};
+use core::ffi::c_void;
 
 /// The alignment of every block `mi_malloc` returns, whatever its size: its smallest blocks are
 /// one word.
@@ -54,31 +54,4 @@ unsafe impl GlobalAlloc for Mimalloc {
                 .cast()
         }
     }
-}
-
-extern "C" {
-    // mimalloc.h: `void mi_option_set(mi_option_t option, long value)`.
-    fn mi_option_set(option: c_int, value: c_long);
-}
-
-/// `mi_option_purge_delay` in mimalloc.h's `mi_option_e` (mimalloc 3, which `libmimalloc-sys`
-/// builds unless its `v2` feature is on): how long freed memory stays before it is returned to
-/// the system, in milliseconds; -1 never.
-const MI_OPTION_PURGE_DELAY: c_int = 15;
-
-/// Keeps the memory a run frees until the process ends, instead of returning what has been
-/// unused for a second to the system (mimalloc's default).
-///
-/// A run of `check` over a large project checks it chunk by chunk: each chunk frees what it
-/// allocated, and the next allocates as much again. Returned pages split the transparent huge
-/// pages mimalloc reserves its memory in; the next chunk faults them back a small page at a
-/// time (at 100,000 files: about 20,000 page faults and a tenth of the run; none once kept).
-/// Peak memory is the same: only what was already allocated once is kept. The language
-/// server, which runs for hours, does not call this.
-///
-/// Call it first thing in `main`, before any other thread starts (mimalloc's options are not
-/// thread-safe).
-pub fn keep_freed_memory() {
-    // SAFETY: sets one integer option of the allocator, before other threads exist.
-    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
 }

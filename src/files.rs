@@ -134,15 +134,20 @@ pub fn regular_file(path: &std::path::Path) -> Result<std::fs::Metadata, ReadErr
 
 /// The bytes of the regular file at `path` (symbolic links followed), at most `limit` of them.
 ///
-/// The file is opened without blocking and without becoming a controlling terminal, and its
-/// type is checked once open: a named pipe, a device, a socket or a directory is refused
-/// without a byte read (a pipe would wait for a writer, `/dev/zero` never ends). A regular
-/// file is read in as many bytes as it holds when opened: one read, no second one to see its
-/// end (a file whose size says nothing, as in `/proc`, is read to its end).
+/// A named pipe, a device, a socket or a directory is refused without being opened (opening
+/// a pipe releases a writer waiting on it, opening some devices acts on them; reading a pipe
+/// would wait for a writer, `/dev/zero` never ends); the file is opened without blocking and
+/// checked again once open, so a path swapped in between is refused too. A regular file is
+/// read in as many bytes as it holds when opened: one read, no second one to see its end (a
+/// file whose size says nothing, as in `/proc`, is read to its end).
 ///
 /// Errors: [`ReadError::Io`] when the path cannot be opened or read (it does not exist, a
 /// symbolic-link loop, no permission), [`ReadError::NotAFile`], [`ReadError::TooLarge`].
 pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let meta = regular_file(path)?;
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -153,17 +158,7 @@ pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadErro
             (rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY).bits() as i32,
         );
     }
-    let file = match options.open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(ReadError::Io(e)),
-        // A socket cannot be opened: say what it is rather than the system's error.
-        Err(e) => {
-            return Err(match regular_file(path) {
-                Err(not_a_file @ ReadError::NotAFile(_)) => not_a_file,
-                _ => ReadError::Io(e),
-            })
-        }
-    };
+    let file = options.open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(ReadError::NotAFile(kind_of(meta.file_type())));

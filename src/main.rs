@@ -11,14 +11,6 @@ mod alloc;
 static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 fn main() -> std::process::ExitCode {
-    // A run keeps the memory it frees (see `alloc::keep_freed_memory`); the language server,
-    // which runs for hours, returns it to the system.
-    if std::env::args_os()
-        .nth(1)
-        .is_none_or(|command| command != "server")
-    {
-        alloc::keep_freed_memory();
-    }
     // Deeply nested SQL is parsed, rendered and dropped recursively; a large stack (reserved
     // address space, not memory) keeps every input within the parser's nesting limits safe.
     std::thread::Builder::new()
