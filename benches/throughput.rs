@@ -25,7 +25,7 @@ use std::path::PathBuf;
 
 /// The binary's allocator, so that the figures match `flinklint check`.
 #[path = "../src/alloc.rs"]
-#[allow(unsafe_code)]
+#[allow(unsafe_code, dead_code)]
 mod alloc;
 
 #[global_allocator]

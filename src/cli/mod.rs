@@ -362,6 +362,10 @@ pub fn run_inputs_chunked(
     };
     let streamed = match chunked.filter(|_| bases.is_empty() && stdin.is_none()) {
         Some(trees) => {
+            if inputs.len() + context.len() > discover::stream::CHUNK_FILES {
+                // Checked chunk by chunk, taking fresh memory for each chunk.
+                crate::alloc::small_pages();
+            }
             let dir = (!args.no_cache && discover::cache::enabled(settings))
                 .then(|| discover::cache::cache_dir(settings));
             discover::stream::check_chunked(
