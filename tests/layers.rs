@@ -111,7 +111,9 @@ fn stages_only_use_the_stages_below_them() {
         };
         let code = code_of(&std::fs::read_to_string(path).unwrap());
         for used in stages_used(&code) {
-            if used == stage || used == "self" || used == "super" {
+            // The binary's allocator sits below every stage (the command line turns huge
+            // pages off for a large run).
+            if used == stage || used == "self" || used == "super" || used == "alloc" {
                 continue;
             }
             match rank(&used) {
