@@ -167,6 +167,29 @@ fn sql_files_that_are_pipes_or_devices_are_sy000_when_named_and_skipped_in_walks
         assert_eq!(out.status.code(), Some(2));
         assert!(text(&out.stderr).contains("not a regular file"), "{out:?}");
     }
+    // `explain` says why it cannot read them (not that they hold no pipeline), and explains
+    // the readable file given with them.
+    std::fs::write(dir.0.join("bad.sql"), b"SELECT \xff;\n").unwrap();
+    std::fs::write(dir.0.join("job.sql"), "SELECT 1;\n").unwrap();
+    for (name, why) in [
+        (
+            "pipe.sql",
+            "cannot read pipe.sql: it is a named pipe (FIFO), not a regular file",
+        ),
+        (
+            "zero.sql",
+            "cannot read zero.sql: it is a device, not a regular file",
+        ),
+        ("bad.sql", "cannot read bad.sql: not valid UTF-8 (byte 7)"),
+    ] {
+        let out = run(&dir.0, &["explain", name, "job.sql"], None);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(text(&out.stderr).contains(why), "{out:?}");
+        assert!(!text(&out.stdout).contains("No pipeline"), "{out:?}");
+        let out = run(&dir.0, &["explain", name], None);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(out.stdout.is_empty(), "{out:?}");
+    }
 }
 
 #[cfg(unix)]

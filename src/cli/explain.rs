@@ -3,6 +3,7 @@
 //! and time attributes, in the spirit of Flink's `EXPLAIN CHANGELOG_MODE`.
 
 use super::{run_inputs, InputArgs};
+use flinklint::source::escape;
 use std::process::ExitCode;
 
 /// Arguments of `explain`.
@@ -26,7 +27,18 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         Err(code) => return code,
     };
     let mut text = String::new();
+    let mut unreadable = false;
     for file in outcome.files.iter().filter(|f| f.report) {
+        if let Some(why) = &file.load_error {
+            // Nothing to explain, and nothing to pass over in silence.
+            eprintln!(
+                "flinklint: cannot read {}: {}",
+                escape::path(&file.source.path),
+                escape::text(why)
+            );
+            unreadable = true;
+            continue;
+        }
         let Some(session) = outcome.model.session_of(file.id) else {
             continue;
         };
@@ -36,10 +48,11 @@ pub fn run(args: ExplainArgs) -> ExitCode {
             args.statement,
         ));
     }
-    if text.is_empty() {
+    if text.is_empty() && !unreadable {
         text.push_str("No pipeline to explain (INSERT, statement set, CREATE TABLE AS, SELECT).\n");
     }
     match super::print_stdout(&text) {
+        Ok(()) if unreadable => ExitCode::from(2),
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
     }
