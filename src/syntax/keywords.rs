@@ -355,10 +355,21 @@ mod tests {
         let mut words: Vec<String> = KEYWORDS.iter().map(|(n, _, _)| n.to_string()).collect();
         words.extend(KEYWORDS.iter().map(|(n, _, _)| n.to_ascii_lowercase()));
         words.extend(KEYWORDS.iter().map(|(n, _, _)| format!("{n}X")));
-        words.extend(KEYWORDS.iter().map(|(n, _, _)| n[..n.len() - 1].to_string()));
-        words.extend(["$a", "$", "SELECT$", "a1", "x", "select_", &"A".repeat(40)].map(String::from));
+        words.extend(
+            KEYWORDS
+                .iter()
+                .map(|(n, _, _)| n[..n.len() - 1].to_string()),
+        );
+        words.extend(
+            ["$a", "$", "SELECT$", "a1", "x", "select_", &"A".repeat(40)].map(String::from),
+        );
         for word in &words {
-            for (before, after) in [("", ""), ("", " a, b"), ("x ", ""), ("(", ")\n  longer tail")] {
+            for (before, after) in [
+                ("", ""),
+                ("", " a, b"),
+                ("x ", ""),
+                ("(", ")\n  longer tail"),
+            ] {
                 let text = format!("{before}{word}{after}");
                 let start = before.len();
                 assert_eq!(

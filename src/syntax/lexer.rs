@@ -16,8 +16,8 @@ use logos::{Lexer, Logos};
 
 mod bytes;
 
-use bytes::{fast_token, space_end, word_at, CLASS, MAX_PLAIN_TOKEN, SPACE, WORD_START};
 pub(crate) use bytes::find_either;
+use bytes::{fast_token, space_end, word_at, CLASS, MAX_PLAIN_TOKEN, SPACE, WORD_START};
 
 /// The kind of a token. Keywords are [`TokenKind::Word`] with a [`Kw`] in [`Token::kw`].
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -405,7 +405,12 @@ struct ByteLoopCounts {
 /// `logos`; returns where it stopped. Out of line, so that the loop keeps the vector's length
 /// and its own values in registers (the state machine's are not live in it).
 #[inline(never)]
-fn byte_loop(bytes: &[u8], mut pos: usize, tokens: &mut Vec<Token>, counts: &mut ByteLoopCounts) -> usize {
+fn byte_loop(
+    bytes: &[u8],
+    mut pos: usize,
+    tokens: &mut Vec<Token>,
+    counts: &mut ByteLoopCounts,
+) -> usize {
     let mut plain_lengths = counts.plain_lengths;
     let mut trivia = counts.trivia;
     while pos < bytes.len() {

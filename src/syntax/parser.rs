@@ -382,6 +382,17 @@ impl<'a> Parser<'a> {
         tok
     }
 
+    /// Consumes `tok`, the current token as a look-ahead just read it, when it is a token of
+    /// the input (not the end-of-input sentinel, which no grammar function consumes this way):
+    /// [`Parser::bump`] without reading the token again.
+    #[inline]
+    pub(crate) fn bump_read(&mut self, tok: Token) {
+        debug_assert!(self.pos < self.tokens.len() && tok.kind != TokenKind::Eof);
+        self.pos += 1;
+        self.last_end = tok.span.end;
+        self.fuel = FUEL;
+    }
+
     /// Consumes the keyword `kw` if present.
     pub(crate) fn eat(&mut self, kw: Kw) -> Option<Span> {
         if self.at(kw) {

@@ -115,7 +115,10 @@ mod tests {
         assert!(matches!(one.0, Repr::One(_)));
         let two = NameParts::from(vec![ident("a"), ident("b")]);
         assert_eq!(format!("{one:?}"), format!("{:?}", vec![ident("a")]));
-        assert_eq!(format!("{two:?}"), format!("{:?}", vec![ident("a"), ident("b")]));
+        assert_eq!(
+            format!("{two:?}"),
+            format!("{:?}", vec![ident("a"), ident("b")])
+        );
         assert_eq!(
             serde_json::to_string(&two).unwrap(),
             serde_json::to_string(&vec![ident("a"), ident("b")]).unwrap()

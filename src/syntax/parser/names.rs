@@ -65,7 +65,7 @@ impl<'a> Parser<'a> {
         let tok = self.current();
         if tok.kind == TokenKind::Word && !tok.kw.is_reserved() {
             // Most names: an unquoted word that is not reserved, its text as written.
-            self.bump();
+            self.bump_read(tok);
             return Ok(Ident {
                 text: CompactString::from(self.text_of(tok)),
                 quoted: false,
@@ -135,7 +135,7 @@ impl<'a> Parser<'a> {
         let (first, next) = self.current_and_next();
         if first.kind == TokenKind::String && !next.kind.is_string() {
             // Most literals: one closed `'...'` token.
-            self.bump();
+            self.bump_read(first);
             return Ok(StringLit {
                 value: unquote_string(self.text_of(first)),
                 span: first.span,
