@@ -386,7 +386,8 @@ impl Qualifier<'_> {
                     parts: vec![
                         self.ident(self.alias, name.span),
                         self.ident(&column.text, column.span),
-                    ],
+                    ]
+                    .into(),
                     span: name.span,
                 })
             }

@@ -177,10 +177,9 @@ pub fn classify(word: &str) -> Kw {
     classify_bytes(word.as_bytes())
 }
 
-/// [`classify`] of a word's bytes, inlined in the lexer's loop (a call would save and restore
-/// six registers for every word).
-#[inline(always)]
-pub(crate) fn classify_bytes(bytes: &[u8]) -> Kw {
+/// [`classify`] of a word's bytes.
+#[inline]
+fn classify_bytes(bytes: &[u8]) -> Kw {
     let len = bytes.len();
     if len == 0 || len > MAX_KEYWORD_LEN || !bytes[0].is_ascii_alphabetic() {
         return Kw::NONE;
@@ -201,6 +200,48 @@ pub(crate) fn classify_bytes(bytes: &[u8]) -> Kw {
         }
         slot = (slot + 1) & (TABLE_SIZE - 1);
     }
+}
+
+/// [`classify_bytes`] of the word `text[start..end]` (ASCII word characters starting with a
+/// letter or `$`), for the lexer's loop: its first eight bytes are read from `text` in one
+/// load and masked to the word's length (no branches on the length) when `text` has eight
+/// bytes from `start`, as it has for all but its last words. `$` starts no keyword, and the
+/// table's compare tells it apart as it does any other byte.
+#[inline(always)]
+pub(crate) fn classify_at(text: &[u8], start: usize, end: usize) -> Kw {
+    let len = end - start;
+    if len > MAX_KEYWORD_LEN {
+        return Kw::NONE;
+    }
+    let head = match text.get(start..start + 8) {
+        // `len` is at least one: the shift is at most 56.
+        Some(eight) => load8(eight) & (u64::MAX >> (8 * (8 - len.min(8)))),
+        None => load_short(&text[start..end]),
+    };
+    let tail = if len > 8 { load8(&text[end - 8..]) } else { 0 };
+    let mut slot = keyword_hash(head, tail, len) & (TABLE_SIZE - 1);
+    loop {
+        let entry = &TABLE[slot];
+        if entry.len == 0 {
+            return Kw::NONE;
+        }
+        if usize::from(entry.len) == len
+            && head & entry.head_mask == entry.head
+            && tail & entry.tail_mask == entry.tail
+            && (len <= 16 || middle_equal_at(entry.name, text, start, end))
+        {
+            return entry.kw;
+        }
+        slot = (slot + 1) & (TABLE_SIZE - 1);
+    }
+}
+
+/// [`middle_equal`] of the word `text[start..end]`: the word sliced out of line (the bounds
+/// checks of the slice are not paid by every word of the lexer's loop).
+#[inline(never)]
+fn middle_equal_at(name: &[u8], text: &[u8], start: usize, end: usize) -> bool {
+    text.get(start..end)
+        .is_some_and(|bytes| middle_equal(name, bytes))
 }
 
 /// Whether the bytes of a word longer than sixteen bytes between its first and last eight
@@ -307,6 +348,37 @@ mod tests {
             .iter()
             .find(|(name, _, _)| name.eq_ignore_ascii_case(word))
             .map_or(Kw::NONE, |(_, kw, _)| *kw)
+    }
+
+    #[test]
+    fn classify_at_agrees_with_classify_in_any_context() {
+        let mut words: Vec<String> = KEYWORDS.iter().map(|(n, _, _)| n.to_string()).collect();
+        words.extend(KEYWORDS.iter().map(|(n, _, _)| n.to_ascii_lowercase()));
+        words.extend(KEYWORDS.iter().map(|(n, _, _)| format!("{n}X")));
+        words.extend(
+            KEYWORDS
+                .iter()
+                .map(|(n, _, _)| n[..n.len() - 1].to_string()),
+        );
+        words.extend(
+            ["$a", "$", "SELECT$", "a1", "x", "select_", &"A".repeat(40)].map(String::from),
+        );
+        for word in &words {
+            for (before, after) in [
+                ("", ""),
+                ("", " a, b"),
+                ("x ", ""),
+                ("(", ")\n  longer tail"),
+            ] {
+                let text = format!("{before}{word}{after}");
+                let start = before.len();
+                assert_eq!(
+                    classify_at(text.as_bytes(), start, start + word.len()),
+                    classify(word),
+                    "{text:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -74,16 +74,23 @@ pub(crate) struct Parser<'a> {
 /// The tokens the parser reads: `all` without its comments. `trivia` is how many comments
 /// `all` holds (`None`: not counted). When the comments all come before the first other token
 /// (a file's header, or none at all: most files), the tokens after them are borrowed as they
-/// are; otherwise one copy of every token, then the comments taken out in place (comments are
-/// few, and the copy never grows).
+/// are; otherwise one copy of the runs of tokens between comments (comments are few, and the
+/// copy never grows).
 pub(crate) fn significant(all: &[Token], trivia: Option<usize>) -> std::borrow::Cow<'_, [Token]> {
     let lead = all.iter().take_while(|t| t.kind.is_trivia()).count();
     let trivia = trivia.unwrap_or_else(|| all.iter().filter(|t| t.kind.is_trivia()).count());
     if trivia == lead {
         return std::borrow::Cow::Borrowed(&all[lead..]);
     }
-    let mut tokens: Vec<Token> = all[lead..].to_vec();
-    tokens.retain(|t| !t.kind.is_trivia());
+    // The runs between comments, each copied at once: one test of a token's kind each, and a
+    // `memcpy` a run (comments are few).
+    let mut tokens: Vec<Token> = Vec::with_capacity(all.len().saturating_sub(trivia));
+    let mut rest = &all[lead..];
+    while let Some(comment) = rest.iter().position(|t| t.kind.is_trivia()) {
+        tokens.extend_from_slice(&rest[..comment]);
+        rest = &rest[comment + 1..];
+    }
+    tokens.extend_from_slice(rest);
     std::borrow::Cow::Owned(tokens)
 }
 
@@ -373,6 +380,17 @@ impl<'a> Parser<'a> {
         }
         self.fuel = FUEL;
         tok
+    }
+
+    /// Consumes `tok`, the current token as a look-ahead just read it, when it is a token of
+    /// the input (not the end-of-input sentinel, which no grammar function consumes this way):
+    /// [`Parser::bump`] without reading the token again.
+    #[inline]
+    pub(crate) fn bump_read(&mut self, tok: Token) {
+        debug_assert!(self.pos < self.tokens.len() && tok.kind != TokenKind::Eof);
+        self.pos += 1;
+        self.last_end = tok.span.end;
+        self.fuel = FUEL;
     }
 
     /// Consumes the keyword `kw` if present.

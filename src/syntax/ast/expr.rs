@@ -210,8 +210,8 @@ pub struct FunctionCall {
     pub star: bool,
     /// `FILTER (WHERE ...)`.
     pub filter: Option<Box<Expr>>,
-    /// `OVER ...`.
-    pub over: Option<Over>,
+    /// `OVER ...` (boxed: most calls have none, and a call is moved whole).
+    pub over: Option<Box<Over>>,
     /// The type of a JSON function's `RETURNING type` clause (`JSON_VALUE(j, p RETURNING
     /// INT)`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -376,8 +376,8 @@ pub enum ExprKind {
     Descriptor(Vec<Ident>),
     /// `TABLE t [PARTITION BY ...] [ORDER BY ...]` as a table-function argument (`MODEL m`
     /// too): the table, where `PARTITION BY keys` was written, and the keys (one expression,
-    /// or a parenthesized list).
-    TableArg(ObjectName, Option<Span>, Option<Box<Expr>>),
+    /// or a parenthesized list). The name is boxed: the variant would make every `Expr` larger.
+    TableArg(Box<ObjectName>, Option<Span>, Option<Box<Expr>>),
     /// `DEFAULT` as an argument.
     Default,
     /// `x -> body` lambda (Flink 2.2+ for some functions).

@@ -13,10 +13,10 @@ pub struct Query {
     pub body: SetExpr,
     /// `ORDER BY`.
     pub order_by: Vec<OrderItem>,
-    /// `LIMIT n` / `FETCH FIRST n ROWS ONLY`.
-    pub limit: Option<Expr>,
+    /// `LIMIT n` / `FETCH FIRST n ROWS ONLY` (boxed, as `offset`: most queries have neither).
+    pub limit: Option<Box<Expr>>,
     /// `OFFSET n`.
-    pub offset: Option<Expr>,
+    pub offset: Option<Box<Expr>>,
     /// The whole query.
     pub span: Span,
 }

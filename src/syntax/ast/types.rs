@@ -190,6 +190,7 @@ pub enum TypeKind {
     Null,
     /// `DESCRIPTOR` (in PTF signatures).
     Descriptor,
-    /// A user-defined or unknown type name.
-    Named(ObjectName),
+    /// A user-defined or unknown type name (boxed: rare, and a data type is part of many
+    /// nodes).
+    Named(Box<ObjectName>),
 }

@@ -143,7 +143,7 @@ impl Parser<'_> {
                 self.if_not_exists()?;
                 let name = if object == Kw::CATALOG {
                     let id = self.ident("a catalog name")?;
-                    ObjectName { span: id.span, parts: vec![id] }
+                    ObjectName { span: id.span, parts: NameParts::one(id) }
                 } else {
                     self.object_name("a database name")?
                 };

@@ -228,7 +228,7 @@ impl Parser<'_> {
                 }
                 // Flink's parser accepts any name as a (user-defined) type; the conversion
                 // rejects unknown ones, which the table checks report.
-                TypeKind::Named(self.object_name("a data type")?)
+                TypeKind::Named(Box::new(self.object_name("a data type")?))
             }
         };
         Ok(DataType {

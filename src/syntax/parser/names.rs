@@ -36,15 +36,15 @@ impl<'a> Parser<'a> {
         kind(n) == Some(TokenKind::Dot) && kind(n + 1) == Some(TokenKind::Star)
     }
 
-    /// How many parts the dotted name at the current token has, as far as the tokens say
-    /// without parsing it (`a.b.c`: 3): the capacity of its parts, so that a qualified name
-    /// is not reallocated part by part.
+    /// How many parts a dotted name has whose first part was just read and whose `.` is the
+    /// current token, as far as the tokens say without parsing it (`a.b.c`: 3, at most 4):
+    /// the capacity of its parts, so that a qualified name is not reallocated part by part.
     pub(crate) fn name_parts_ahead(&self) -> usize {
         let mut parts = 1;
         while parts < 4
             && self
                 .tokens
-                .get(self.pos + 2 * parts - 1)
+                .get(self.pos + 2 * parts - 2)
                 .is_some_and(|t| t.kind == TokenKind::Dot)
         {
             parts += 1;
@@ -65,13 +65,20 @@ impl<'a> Parser<'a> {
         let tok = self.current();
         if tok.kind == TokenKind::Word && !tok.kw.is_reserved() {
             // Most names: an unquoted word that is not reserved, its text as written.
-            self.bump();
+            self.bump_read(tok);
             return Ok(Ident {
                 text: CompactString::from(self.text_of(tok)),
                 quoted: false,
                 span: tok.span,
             });
         }
+        self.other_ident(tok, what)
+    }
+
+    /// [`Parser::ident`] for any token but an unquoted word that is not reserved: out of
+    /// line, so that the common case saves and restores few registers.
+    #[inline(never)]
+    fn other_ident(&mut self, tok: Token, what: &str) -> PResult<Ident> {
         if !is_name(tok) {
             return Err(self.expected(what));
         }
@@ -128,12 +135,18 @@ impl<'a> Parser<'a> {
         let (first, next) = self.current_and_next();
         if first.kind == TokenKind::String && !next.kind.is_string() {
             // Most literals: one closed `'...'` token.
-            self.bump();
+            self.bump_read(first);
             return Ok(StringLit {
                 value: unquote_string(self.text_of(first)),
                 span: first.span,
             });
         }
+        self.other_string_lit(first, what)
+    }
+
+    /// [`Parser::string_lit`] for anything but one closed `'...'` token: out of line.
+    #[inline(never)]
+    fn other_string_lit(&mut self, first: Token, what: &str) -> PResult<StringLit> {
         if !is_string_start(first) {
             return Err(self.expected(what));
         }

@@ -357,8 +357,8 @@ impl<'s> Builder<'s> {
             ExprKind::Literal(crate::syntax::ast::Literal::Number(n)) => n.parse::<u64>().ok(),
             _ => None,
         };
-        let fetch = q.limit.as_ref().and_then(number);
-        let offset = q.offset.as_ref().map_or(Some(0), number);
+        let fetch = q.limit.as_deref().and_then(number);
+        let offset = q.offset.as_deref().map_or(Some(0), number);
         let mut exact = fetch.is_some() && offset.is_some();
         let (op, kinds, detail) = if q.order_by.is_empty() {
             (

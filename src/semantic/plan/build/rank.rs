@@ -35,7 +35,7 @@ pub(super) fn row_number<'q>(select: &'q Select) -> Option<(usize, RowNumber<'q>
             Some("DENSE_RANK") => "DENSE_RANK",
             _ => return None,
         };
-        let Some(Over::Spec(spec)) = &call.over else {
+        let Some(Over::Spec(spec)) = call.over.as_deref() else {
             return None;
         };
         Some((

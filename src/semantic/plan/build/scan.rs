@@ -303,7 +303,7 @@ impl Builder<'_> {
                     [] => {}
                 },
                 ExprKind::Function(call) => {
-                    if let Some(Over::Spec(spec)) = &call.over {
+                    if let Some(Over::Spec(spec)) = call.over.as_deref() {
                         for p in spec
                             .partition_by
                             .iter()

@@ -284,7 +284,7 @@ impl Builder<'_> {
             if let SelectItem::Expr { expr, .. } = item {
                 exprs::walk(expr, &mut |x| {
                     if let ExprKind::Function(call) = &x.kind {
-                        match &call.over {
+                        match call.over.as_deref() {
                             Some(Over::Spec(spec)) => specs.push(spec),
                             Some(Over::Named(n)) => {
                                 match s.windows.iter().find(|(w, _)| w.text == n.text) {
@@ -416,7 +416,7 @@ impl Builder<'_> {
             if let SelectItem::Expr { expr, .. } = item {
                 exprs::walk(expr, &mut |x| {
                     if let ExprKind::Function(call) = &x.kind {
-                        if let Some(Over::Spec(spec)) = &call.over {
+                        if let Some(Over::Spec(spec)) = call.over.as_deref() {
                             if let [order] = spec.order_by.as_slice() {
                                 found |= !spec.frame_bounded
                                     && expr_time(&order.expr, &cols) == TimeAttr::None;

@@ -33,7 +33,7 @@ impl Builder<'_> {
                     partition = Some(Some(Vec::new()));
                 }
                 ExprKind::TableArg(t, _, keys) if table.is_none() && subquery.is_none() => {
-                    table = Some(t);
+                    table = Some(&**t);
                     partition = Some(
                         keys.as_deref()
                             .map_or_else(|| Some(Vec::new()), partition_names),

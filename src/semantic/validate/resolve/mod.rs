@@ -582,7 +582,7 @@ impl<'a> Walker<'a> {
                 if let Some(f) = &call.filter {
                     self.expr(f, scope, outer);
                 }
-                if let Some(Over::Spec(w)) = &call.over {
+                if let Some(Over::Spec(w)) = call.over.as_deref() {
                     for p in &w.partition_by {
                         self.expr(p, scope, outer);
                     }

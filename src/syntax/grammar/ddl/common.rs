@@ -33,11 +33,17 @@ impl Parser<'_> {
 
     /// A dotted name: `a`, `a.b`, `a.b.c`, ...
     pub(crate) fn object_name(&mut self, what: &str) -> PResult<ObjectName> {
-        let capacity = self.name_parts_ahead();
         let first = self.ident(what)?;
         // The name starts where its first part does (the current token's start).
         let start = first.span.start;
-        let mut parts = Vec::with_capacity(capacity);
+        if !self.at_kind(TokenKind::Dot) {
+            // Most names: one part, held inline.
+            return Ok(ObjectName {
+                span: first.span,
+                parts: NameParts::one(first),
+            });
+        }
+        let mut parts = Vec::with_capacity(self.name_parts_ahead());
         parts.push(first);
         while self.at_kind(TokenKind::Dot) {
             self.bump();
@@ -45,7 +51,7 @@ impl Parser<'_> {
         }
         self.check_dollar_compound(&parts);
         Ok(ObjectName {
-            parts,
+            parts: parts.into(),
             span: self.finish(start),
         })
     }

@@ -73,11 +73,11 @@ impl Parser<'_> {
             self.bump();
         }
         if self.eat(Kw::OVER).is_some() {
-            call.over = Some(if self.at_kind(TokenKind::LParen) {
+            call.over = Some(Box::new(if self.at_kind(TokenKind::LParen) {
                 Over::Spec(self.window_spec()?)
             } else {
                 Over::Named(self.ident("a window name or `(`")?)
-            });
+            }));
         }
         Ok(Expr {
             kind: ExprKind::Function(Box::new(call)),
@@ -166,7 +166,7 @@ impl Parser<'_> {
                 self.bump();
                 let model = self.object_name("a model name")?;
                 Expr {
-                    kind: ExprKind::TableArg(model, None, None),
+                    kind: ExprKind::TableArg(Box::new(model), None, None),
                     span: self.finish(m_start),
                 }
             } else if matches!(self.kw(), Kw::SELECT | Kw::WITH | Kw::VALUES) {
@@ -353,7 +353,7 @@ impl Parser<'_> {
             }
         }
         Ok(Expr {
-            kind: ExprKind::TableArg(name, partition, keys),
+            kind: ExprKind::TableArg(Box::new(name), partition, keys),
             span: self.finish(start),
         })
     }

@@ -216,11 +216,11 @@ impl Parser<'_> {
                 // Reserved function names: LEFT(...), YEAR(...), COUNT(...), ...
                 self.bump();
                 let name = ObjectName {
-                    parts: vec![Ident {
+                    parts: NameParts::one(Ident {
                         text: CompactString::from(kw.as_str()),
                         quoted: false,
                         span: tok.span,
-                    }],
+                    }),
                     span: tok.span,
                 };
                 Ok(Some(self.call_after_name(name, start)?))

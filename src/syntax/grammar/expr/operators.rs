@@ -88,11 +88,11 @@ impl Parser<'_> {
                     let q_start = self.start();
                     let name = self.bump();
                     let name = ObjectName {
-                        parts: vec![Ident {
+                        parts: NameParts::one(Ident {
                             text: CompactString::from(name.kw.as_str()),
                             quoted: false,
                             span: name.span,
-                        }],
+                        }),
                         span: name.span,
                     };
                     let right = self.call_after_name(name, q_start)?;
@@ -368,7 +368,7 @@ impl Parser<'_> {
                         // Method-style call on a composite: keep it as a call of the field name.
                         let name = ObjectName {
                             span: field.span,
-                            parts: vec![field],
+                            parts: NameParts::one(field),
                         };
                         expr = self.call_after_name(name, start)?;
                         continue;

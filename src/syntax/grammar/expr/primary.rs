@@ -150,11 +150,18 @@ impl Parser<'_> {
 
     /// A dotted name in an expression; stops before `.*`.
     fn expr_name(&mut self) -> PResult<ObjectName> {
-        let capacity = self.name_parts_ahead();
         let first = self.ident("an expression")?;
         // The name starts where its first part does (the current token's start).
         let start = first.span.start;
-        let mut parts = Vec::with_capacity(capacity);
+        let (dot, after) = self.current_and_next();
+        if dot.kind != TokenKind::Dot || after.kind == TokenKind::Star {
+            // Most names: one part, held inline.
+            return Ok(ObjectName {
+                span: first.span,
+                parts: NameParts::one(first),
+            });
+        }
+        let mut parts = Vec::with_capacity(self.name_parts_ahead());
         parts.push(first);
         loop {
             let (dot, after) = self.current_and_next();
@@ -166,7 +173,7 @@ impl Parser<'_> {
         }
         self.check_dollar_compound(&parts);
         Ok(ObjectName {
-            parts,
+            parts: parts.into(),
             span: self.finish(start),
         })
     }

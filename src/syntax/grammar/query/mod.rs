@@ -76,8 +76,8 @@ impl Parser<'_> {
             with,
             body,
             order_by,
-            limit,
-            offset,
+            limit: limit.map(Box::new),
+            offset: offset.map(Box::new),
             span: self.finish(start),
         })
     }
@@ -292,7 +292,7 @@ impl Parser<'_> {
                 parts.push(self.ident("a name")?);
             }
             let qualifier = ObjectName {
-                parts,
+                parts: parts.into(),
                 span: self.finish(q_start),
             };
             self.bump();
