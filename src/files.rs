@@ -148,16 +148,6 @@ pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadErro
     if meta.len() > limit {
         return Err(ReadError::TooLarge(limit));
     }
-    read_listed_file(path, limit)
-}
-
-/// [`read_file`] of a path that a folder's listing showed as a regular file (or a symbolic
-/// link to one) moments ago: opened without looking at the path first, the open file checked
-/// as [`read_file`] checks it. A walk lists each folder's entries with their types, so this
-/// saves one `stat` a file (about 3 % of a whole run).
-///
-/// Errors: those of [`read_file`].
-pub fn read_listed_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]

@@ -509,7 +509,7 @@ fn base_versions(
     let mut bases = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
         let (path, new_text) = match input {
-            Input::File(path) | Input::Listed(path) => {
+            Input::File(path) => {
                 if !std::fs::canonicalize(path).is_ok_and(|p| changed.contains(&p)) {
                     continue;
                 }

@@ -71,7 +71,10 @@ pub fn context_walked(
     // Canonical paths, compared as bytes (hashing a `Path` walks its components).
     let given: foldhash::HashSet<Vec<u8>> = inputs
         .iter()
-        .filter_map(|i| i.file().and_then(|p| std::fs::canonicalize(p).ok()))
+        .filter_map(|i| match i {
+            Input::File(p) => std::fs::canonicalize(p).ok(),
+            Input::Stdin(_) => None,
+        })
         .map(|p| p.into_os_string().into_encoded_bytes())
         .collect();
     let stdin_shown = stdin_named.as_deref().map(|p| display_path(&cwd, p));
@@ -94,7 +97,7 @@ pub fn context_walked(
                 && Some(canonical) != stdin_canonical.as_ref()
                 && Some(shown) != stdin_shown.as_ref()
         })
-        .map(|(shown, _)| Input::Listed(shown))
+        .map(|(shown, _)| Input::File(shown))
         .collect()
 }
 
@@ -143,9 +146,9 @@ pub fn changed_since(
     let mut context = Vec::new();
     for (shown, canonical) in project_files(settings, args, &mut Vec::new()) {
         if wanted.remove(&canonical).is_some() {
-            reported.push(Input::Listed(shown));
+            reported.push(Input::File(shown));
         } else {
-            context.push(Input::Listed(shown));
+            context.push(Input::File(shown));
         }
     }
     // Selected files outside the project's walk (another extension named explicitly, or a
@@ -272,7 +275,7 @@ fn project_files(
                 w.files
                     .into_iter()
                     .map(|i| match i {
-                        Input::File(p) | Input::Listed(p) | Input::Stdin(p) => p,
+                        Input::File(p) | Input::Stdin(p) => p,
                     })
                     .zip(w.links),
             );

@@ -39,9 +39,6 @@ pub const STDIN_NAME: &str = "<stdin>";
 pub enum Input {
     /// A file on disk, with the path as reached from the argument.
     File(PathBuf),
-    /// A file on disk that a folder's walk listed as a regular file (or a link to one): read
-    /// without a `stat` before it is opened ([`crate::files::read_listed_file`]).
-    Listed(PathBuf),
     /// Standard input, shown under this name.
     Stdin(PathBuf),
 }
@@ -50,15 +47,7 @@ impl Input {
     /// The path shown in output.
     pub fn path(&self) -> &Path {
         match self {
-            Input::File(p) | Input::Listed(p) | Input::Stdin(p) => p,
-        }
-    }
-
-    /// The path of a file on disk (`None` for standard input).
-    pub fn file(&self) -> Option<&Path> {
-        match self {
-            Input::File(p) | Input::Listed(p) => Some(p),
-            Input::Stdin(_) => None,
+            Input::File(p) | Input::Stdin(p) => p,
         }
     }
 }
@@ -330,9 +319,9 @@ pub fn unlisted_document_sql(args: &[PathBuf], settings: &Settings, project: boo
         let mut links = Vec::new();
         walk_each(dir, &both, &documents.exclude, None, |path, link| {
             if walk::has_extension(&path, &unlisted) {
-                found.push(Input::Listed(path));
+                found.push(Input::File(path));
             } else {
-                checked.push(Input::Listed(path));
+                checked.push(Input::File(path));
                 links.push(link);
             }
         });
@@ -568,7 +557,6 @@ pub fn display_inputs(inputs: Vec<Input>) -> Vec<Input> {
         .into_iter()
         .map(|i| match i {
             Input::File(p) => Input::File(display_path(&cwd, &p)),
-            Input::Listed(p) => Input::Listed(display_path(&cwd, &p)),
             Input::Stdin(p) if p.as_os_str() != STDIN_NAME => Input::Stdin(display_path(&cwd, &p)),
             stdin @ Input::Stdin(_) => stdin,
         })

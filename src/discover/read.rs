@@ -3,7 +3,7 @@
 
 use super::Input;
 use crate::config::Settings;
-use crate::files::{read_file, read_listed_file, FileEntry, SQL_LIMIT};
+use crate::files::{read_file, FileEntry, SQL_LIMIT};
 use crate::project::{analyse_files, pool, Outcome, Passes};
 use crate::source::{FileId, SourceFile};
 use rayon::prelude::*;
@@ -33,10 +33,6 @@ pub(crate) fn load_with(
     let path = input.path().to_path_buf();
     let bytes = match input {
         Input::File(p) => match read_file(p, SQL_LIMIT) {
-            Ok(bytes) => bytes,
-            Err(e) => return (SourceFile::new(path, ""), Some(e.to_string())),
-        },
-        Input::Listed(p) => match read_listed_file(p, SQL_LIMIT) {
             Ok(bytes) => bytes,
             Err(e) => return (SourceFile::new(path, ""), Some(e.to_string())),
         },
@@ -113,7 +109,10 @@ pub fn check_with_passes(
 ) -> Outcome {
     pool().install(|| {
         let external = external_inputs(inputs, context, settings);
-        let reported = |i: &Input| i.file().is_none_or(|p| !settings.is_external(p));
+        let reported = |i: &Input| match i {
+            Input::File(p) => !settings.is_external(p),
+            Input::Stdin(_) => true,
+        };
         let all: Vec<(&Input, bool)> = inputs
             .iter()
             .map(|i| (i, reported(i)))
@@ -263,7 +262,10 @@ fn external_inputs(inputs: &[Input], context: &[Input], settings: &Settings) -> 
     let present: std::collections::HashSet<std::path::PathBuf> = inputs
         .iter()
         .chain(context)
-        .filter_map(|i| i.file().map(crate::config::glob::absolute))
+        .filter_map(|i| match i {
+            Input::File(p) => Some(crate::config::glob::absolute(p)),
+            Input::Stdin(_) => None,
+        })
         .collect();
     let cwd = std::env::current_dir().unwrap_or_default();
     settings

@@ -79,7 +79,7 @@ pub(super) fn walk_to(
     inputs: &mut Vec<Input>,
 ) {
     walk_each(dir, settings, exclude, max_depth, |path, _| {
-        inputs.push(Input::Listed(path))
+        inputs.push(Input::File(path))
     });
 }
 

@@ -120,7 +120,7 @@ impl Workspace {
         let mut nested = Vec::new();
         let mut present = HashSet::new();
         for input in &inputs {
-            let Some(path) = input.file() else { continue };
+            let Input::File(path) = input else { continue };
             let path = config::glob::absolute(path);
             let own = self.root_dir_for(&path);
             let role = if own == dir {
