@@ -266,3 +266,32 @@ fn an_explicit_file_with_a_dot_prefix_joins_its_history() {
     );
     assert_eq!(findings(&out), set(&[("catalog/V3__derived.sql", "LK005")]));
 }
+
+/// A file that cannot be read is noted once, though the changed files and the project are
+/// walked each.
+#[cfg(unix)]
+#[test]
+fn a_skipped_file_is_noted_once() {
+    let repo = repository();
+    let made = std::process::Command::new("mkfifo")
+        .arg(repo.0.join("jobs/pipe.sql"))
+        .status()
+        .is_ok_and(|s| s.success());
+    if !made {
+        eprintln!("mkfifo is not available: skipped");
+        return;
+    }
+    for args in [
+        &["--changed-since", "HEAD", "--format", "concise"][..],
+        &["--changed-since", "HEAD", "--format", "concise", "."][..],
+    ] {
+        let out = flinklint(&repo.0, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            err.matches("skipped jobs/pipe.sql: it is a named pipe")
+                .count(),
+            1,
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -194,14 +194,16 @@ pub(super) fn note(path: &Path, why: &str) {
     use std::sync::{Mutex, OnceLock};
     static SEEN: OnceLock<Mutex<std::collections::HashSet<PathBuf>>> = OnceLock::new();
     let seen = SEEN.get_or_init(Default::default);
+    // Once a path as shown: two walks may reach a file as `./x.sql` and as `x.sql`.
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let shown = super::display_path(&cwd, path);
     let first = seen
         .lock()
-        .map_or(true, |mut seen| seen.insert(path.to_path_buf()));
+        .map_or(true, |mut seen| seen.insert(shown.clone()));
     if first {
-        let cwd = std::env::current_dir().unwrap_or_default();
         eprintln!(
             "flinklint: note: skipped {}: {}",
-            crate::source::escape::path(&super::display_path(&cwd, path)),
+            crate::source::escape::path(&shown),
             crate::source::escape::text(why)
         );
     }
