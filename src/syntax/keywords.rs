@@ -185,6 +185,14 @@ fn classify_bytes(bytes: &[u8]) -> Kw {
         return Kw::NONE;
     }
     let (head, tail) = head_tail(bytes);
+    probe(head, tail, len, |name| middle_equal(name, bytes))
+}
+
+/// The keyword of the table whose length, first and last eight bytes are those of a word
+/// (`head`, `tail`: [`head_tail`]), the bytes between them compared by `middle` for a word
+/// longer than sixteen bytes; [`Kw::NONE`] when there is none.
+#[inline(always)]
+fn probe(head: u64, tail: u64, len: usize, middle: impl Fn(&[u8]) -> bool) -> Kw {
     let mut slot = keyword_hash(head, tail, len) & (TABLE_SIZE - 1);
     loop {
         let entry = &TABLE[slot];
@@ -194,7 +202,7 @@ fn classify_bytes(bytes: &[u8]) -> Kw {
         if usize::from(entry.len) == len
             && head & entry.head_mask == entry.head
             && tail & entry.tail_mask == entry.tail
-            && (len <= 16 || middle_equal(entry.name, bytes))
+            && (len <= 16 || middle(entry.name))
         {
             return entry.kw;
         }
@@ -219,21 +227,9 @@ pub(crate) fn classify_at(text: &[u8], start: usize, end: usize) -> Kw {
         None => load_short(&text[start..end]),
     };
     let tail = if len > 8 { load8(&text[end - 8..]) } else { 0 };
-    let mut slot = keyword_hash(head, tail, len) & (TABLE_SIZE - 1);
-    loop {
-        let entry = &TABLE[slot];
-        if entry.len == 0 {
-            return Kw::NONE;
-        }
-        if usize::from(entry.len) == len
-            && head & entry.head_mask == entry.head
-            && tail & entry.tail_mask == entry.tail
-            && (len <= 16 || middle_equal_at(entry.name, text, start, end))
-        {
-            return entry.kw;
-        }
-        slot = (slot + 1) & (TABLE_SIZE - 1);
-    }
+    probe(head, tail, len, |name| {
+        middle_equal_at(name, text, start, end)
+    })
 }
 
 /// [`middle_equal`] of the word `text[start..end]`: the word sliced out of line (the bounds
