@@ -63,9 +63,9 @@ unsafe impl GlobalAlloc for Mimalloc {
 /// touch of each 2 MiB range clears all of it. A small run touches few ranges and gains from
 /// them (at 2,000 files: best run 80 ms with them, 102 ms without); a large run checks its
 /// files chunk by chunk, frees each chunk's memory and takes fresh memory again, and the kernel
-/// clears huge pages for 14 % of the run (at 100,000 files: system time 2.2 s with them,
-/// 1.4 s without; at 20,000 files: median run 918 ms with them, 829 ms without). See
-/// `docs/performance.md`.
+/// clears huge pages for 14 % of the run (alternated runs, medians: at 100,000 files 4,834 ms
+/// and 1.87 s of system time with them, 4,432 ms and 1.25 s without; at 20,000 files 1,374 ms
+/// with them, 932 ms without). See `docs/performance.md`.
 pub fn small_pages() {
     #[cfg(target_os = "linux")]
     {
