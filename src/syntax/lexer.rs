@@ -237,6 +237,25 @@ pub struct Token {
     pub kw: Kw,
     /// Byte range in the file.
     pub span: Span,
+    /// For [`TokenKind::String`] and [`TokenKind::QuotedIdent`]: whether the text holds a
+    /// doubled quote (`''`, ``` `` ```) standing for one, which the value must undo; `false`
+    /// for every other token. The lexer finds the closing quote by walking past such pairs, so
+    /// it knows; the parser then copies a value without scanning it again.
+    #[serde(skip)]
+    pub doubled: bool,
+}
+
+impl Token {
+    /// A token that holds no doubled quote ([`Token::doubled`] false).
+    #[inline]
+    pub fn new(kind: TokenKind, kw: Kw, span: Span) -> Token {
+        Token {
+            kind,
+            kw,
+            span,
+            doubled: false,
+        }
+    }
 }
 
 fn quoted_ident(lex: &mut Lexer<TokenKind>) -> logos::FilterResult<(), ()> {
@@ -430,15 +449,15 @@ fn byte_loop(
                 break;
             };
             plain_lengths |= end - pos;
-            tokens.push(Token {
-                kind: TokenKind::Word,
-                kw: classify_at(bytes, pos, end),
-                span: Span::new(pos, end),
-            });
+            tokens.push(Token::new(
+                TokenKind::Word,
+                classify_at(bytes, pos, end),
+                Span::new(pos, end),
+            ));
             pos = end;
             continue;
         }
-        let Some((kind, end)) = fast_token(bytes, pos) else {
+        let Some((kind, end, doubled)) = fast_token(bytes, pos) else {
             break;
         };
         match kind {
@@ -450,6 +469,7 @@ fn byte_loop(
             kind,
             kw: Kw::NONE,
             span: Span::new(pos, end),
+            doubled,
         });
         pos = end;
     }
@@ -486,7 +506,24 @@ fn logos_token(text: &str, lexer: &mut Lexer<TokenKind>, result: Result<TokenKin
     } else {
         Kw::NONE
     };
-    Token { kind, kw, span }
+    let doubled = match kind {
+        TokenKind::String => has_pair(&text.as_bytes()[span.range()], b'\''),
+        TokenKind::QuotedIdent => has_pair(&text.as_bytes()[span.range()], b'`'),
+        _ => false,
+    };
+    Token {
+        kind,
+        kw,
+        span,
+        doubled,
+    }
+}
+
+/// Whether the quoted text `raw` (its opening and closing quote `quote` included) holds a
+/// doubled `quote` inside.
+fn has_pair(raw: &[u8], quote: u8) -> bool {
+    let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default();
+    inner.windows(2).any(|w| w == [quote, quote])
 }
 
 /// Works out which error a failed match was from its text.

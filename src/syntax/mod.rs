@@ -196,14 +196,14 @@ pub fn parse_embedded(sql: &str, embedded: crate::source::embedded::Embedded) ->
             t
         }));
         if let Some(s) = block.separator {
-            tokens.push(Token {
-                kind: TokenKind::Semicolon,
-                kw: keywords::Kw::NONE,
-                span: Span {
+            tokens.push(Token::new(
+                TokenKind::Semicolon,
+                keywords::Kw::NONE,
+                Span {
                     start: s,
                     end: s + 1,
                 },
-            });
+            ));
         }
     }
     let significant = parser::significant(&tokens, None);

@@ -113,11 +113,7 @@ impl<'a> Parser<'a> {
             stumbled: false,
             in_step: 0,
             refused_form: false,
-            eof: Token {
-                kind: TokenKind::Eof,
-                kw: Kw::NONE,
-                span: Span::empty(end),
-            },
+            eof: Token::new(TokenKind::Eof, Kw::NONE, Span::empty(end)),
         }
     }
 
@@ -559,17 +555,15 @@ fn is_string_start(tok: Token) -> bool {
         )
 }
 
-/// The value of a closed `'...'` literal's text (a [`TokenKind::String`] token): [`unquote`]
-/// with the quotes known to be its first and last bytes.
+/// The value of a closed `'...'` literal (a [`TokenKind::String`] token) of `text`: the text
+/// between its quotes, copied without a scan when the lexer saw no `''` in it
+/// ([`Token::doubled`]), else [`unquote`].
 #[inline]
-fn unquote_string(raw: &str) -> CompactString {
-    match raw.get(1..raw.len().saturating_sub(1)) {
-        Some(inner)
-            if raw.len() >= 2 && find_either(inner.as_bytes(), 0, b'\'', b'\'').is_none() =>
-        {
-            CompactString::from(inner)
-        }
-        _ => unquote(raw, '\''),
+fn unquote_string(text: &str, tok: Token) -> CompactString {
+    let (start, end) = (tok.span.start as usize, tok.span.end as usize);
+    match text.get(start + 1..end.saturating_sub(1)) {
+        Some(inner) if !tok.doubled && end >= start + 2 => CompactString::from(inner),
+        _ => unquote(&text[tok.span.range()], '\''),
     }
 }
 
@@ -579,7 +573,7 @@ pub(crate) fn unquote(raw: &str, quote: char) -> CompactString {
     // Without a quote inside there is nothing to undo (the common case: no scan for pairs, no
     // buffer). The quotes are ASCII: a scan of the bytes, eight at a time.
     let has_quote = match u8::try_from(quote) {
-        Ok(q) => crate::syntax::lexer::find_either(inner.as_bytes(), 0, q, q).is_some(),
+        Ok(q) => find_either(inner.as_bytes(), 0, q, q).is_some(),
         Err(_) => inner.contains(quote),
     };
     if !has_quote {

@@ -158,13 +158,13 @@ pub(super) fn word_at(bytes: &[u8], pos: usize) -> Option<usize> {
 /// `/*` (a comment or hint) and every other character (`"`, `#`, `!`, non-ASCII text, and
 /// letters, should they come here) are left to `logos`.
 #[inline]
-pub(super) fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)> {
+pub(super) fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize, bool)> {
     let b = bytes[pos];
     // Read only by the arms of characters that may start a token of two (not ahead of the
     // match: words, the most frequent tokens, do not need it).
     let next = || bytes.get(pos + 1).copied();
-    let single = |kind| Some((kind, pos + 1));
-    let pair = |kind| Some((kind, pos + 2));
+    let single = |kind| Some((kind, pos + 1, false));
+    let pair = |kind| Some((kind, pos + 2, false));
     match b {
         b'0'..=b'9' => {
             let mut end = pos + 1;
@@ -173,32 +173,38 @@ pub(super) fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)>
             }
             match bytes.get(end) {
                 Some(b'.' | b'e' | b'E') => None,
-                _ => Some((TokenKind::Integer, end)),
+                _ => Some((TokenKind::Integer, end, false)),
             }
         }
         b'\'' => {
             // To the closing quote, `''` being a quote inside; an unterminated string is left
-            // to `logos`.
+            // to `logos`. Whether a `''` was passed is the token's `doubled`.
             let mut from = pos + 1;
+            let mut doubled = false;
             loop {
                 let at = find_either(bytes, from, b'\'', b'\'')?;
                 if bytes.get(at + 1) == Some(&b'\'') {
                     from = at + 2;
+                    doubled = true;
                     continue;
                 }
-                return Some((TokenKind::String, at + 1));
+                return Some((TokenKind::String, at + 1, doubled));
             }
         }
         b'`' => {
             // To the closing backtick on the same line, `` `` `` being one inside; an
             // unterminated or empty name is left to `logos` and the lexical pass.
             let mut from = pos + 1;
+            let mut doubled = false;
             loop {
                 let at = find_either(bytes, from, b'`', b'\n')?;
                 match (bytes[at], bytes.get(at + 1)) {
-                    (b'`', Some(b'`')) => from = at + 2,
+                    (b'`', Some(b'`')) => {
+                        from = at + 2;
+                        doubled = true;
+                    }
                     (b'`', _) if at > pos + 1 && !bytes[pos + 1..at].contains(&b'\r') => {
-                        return Some((TokenKind::QuotedIdent, at + 1))
+                        return Some((TokenKind::QuotedIdent, at + 1, doubled))
                     }
                     _ => return None,
                 }
@@ -207,7 +213,7 @@ pub(super) fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)>
         b'-' => match next() {
             Some(b'-') => {
                 let end = find_either(bytes, pos + 2, b'\n', b'\r').unwrap_or(bytes.len());
-                Some((TokenKind::LineComment, end))
+                Some((TokenKind::LineComment, end, false))
             }
             // `-}`, `->`, and a typographic dash after `-` (a comment) are left to `logos`.
             Some(b'}' | b'>') => None,
@@ -217,7 +223,7 @@ pub(super) fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize)>
         b'/' => match next() {
             Some(b'/') => {
                 let end = find_either(bytes, pos + 2, b'\n', b'\r').unwrap_or(bytes.len());
-                Some((TokenKind::LineComment, end))
+                Some((TokenKind::LineComment, end, false))
             }
             Some(b'*') => None,
             _ => single(TokenKind::Slash),

@@ -102,7 +102,11 @@ impl<'a> Parser<'a> {
                 }
             }
             TokenKind::QuotedIdent => Ident {
-                text: unquote(raw, '`'),
+                text: match raw.get(1..raw.len().saturating_sub(1)) {
+                    // No ``` `` ``` inside (the lexer knows): the text between the backticks.
+                    Some(inner) if !tok.doubled => CompactString::from(inner),
+                    _ => unquote(raw, '`'),
+                },
                 quoted: true,
                 span: tok.span,
             },
@@ -137,7 +141,7 @@ impl<'a> Parser<'a> {
             // Most literals: one closed `'...'` token.
             self.bump_read(first);
             return Ok(StringLit {
-                value: unquote_string(self.text_of(first)),
+                value: unquote_string(self.text, first),
                 span: first.span,
             });
         }
@@ -192,11 +196,11 @@ impl<'a> Parser<'a> {
         self.fuel = FUEL;
         Some(Property {
             key: StringLit {
-                value: unquote_string(self.text_of(key)),
+                value: unquote_string(self.text, key),
                 span: key.span,
             },
             value: StringLit {
-                value: unquote_string(self.text_of(value)),
+                value: unquote_string(self.text, value),
                 span: value.span,
             },
             span: Span {
@@ -210,7 +214,7 @@ impl<'a> Parser<'a> {
     fn string_part(&mut self, tok: Token) -> CompactString {
         let raw = self.text_of(tok);
         match tok.kind {
-            TokenKind::String => unquote(raw, '\''),
+            TokenKind::String => unquote_string(self.text, tok),
             TokenKind::UnterminatedString => CompactString::from(&raw[1..]),
             TokenKind::DoubleQuoted | TokenKind::TypographicQuoted => {
                 self.note_usage(tok.span, QuoteUsage::String);
