@@ -360,7 +360,7 @@ fn typographic_quoted(lex: &mut Lexer<TokenKind>) {
 /// Error handling: an unterminated string or block comment becomes one `Unterminated*` token
 /// that runs to the end of input, an unterminated quoted identifier one that runs to the end of
 /// its line (Calcite's quoted names do not span lines); any other unrecognized character becomes
-/// an [`TokenKind::Unknown`] token of that one character.
+/// an [`TokenKind::Unknown`] token, one for each run of adjacent such characters.
 ///
 /// Most of SQL text is ASCII whitespace, words, integers and one-character punctuation: those
 /// are read by a byte loop ([`fast_token`]) that yields exactly the token `logos` would; any
@@ -400,7 +400,7 @@ pub(crate) fn lex_noting(text: &str) -> (Vec<Token>, LexNotes) {
         let token = logos_token(text, &mut lexer, result);
         may_report |= super::grammar::may_report(&token);
         counts.trivia += usize::from(token.kind.is_trivia());
-        tokens.push(token);
+        push_merging_unknown(&mut tokens, token);
         pos = lexer.span().end;
     }
     may_report |= counts.plain_lengths > MAX_PLAIN_TOKEN;
@@ -524,6 +524,22 @@ fn logos_token(text: &str, lexer: &mut Lexer<TokenKind>, result: Result<TokenKin
 fn has_pair(raw: &[u8], quote: u8) -> bool {
     let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default();
     inner.windows(2).any(|w| w == [quote, quote])
+}
+
+/// Pushes `token`, joined to the token before it when both are [`TokenKind::Unknown`] and
+/// adjacent: a run of characters the lexer does not know is one token (one error for the
+/// run, and a bounded number of tokens for a file of, say, NUL bytes).
+#[inline]
+fn push_merging_unknown(tokens: &mut Vec<Token>, token: Token) {
+    if token.kind == TokenKind::Unknown {
+        if let Some(last) = tokens.last_mut() {
+            if last.kind == TokenKind::Unknown && last.span.end == token.span.start {
+                last.span.end = token.span.end;
+                return;
+            }
+        }
+    }
+    tokens.push(token);
 }
 
 /// Works out which error a failed match was from its text.

@@ -231,7 +231,8 @@ impl Scan<'_> {
             Some(TokenKind::String) => {
                 self.signal(Flink, Medium, "SET 'key' = 'value'", span);
             }
-            Some(TokenKind::Unknown) if self.text_is(key, &["@"]) => {
+            // `@x`, `@@x` (adjacent unknown characters are one token).
+            Some(TokenKind::Unknown) if self.text_is(key, &["@", "@@"]) => {
                 self.signal(MySql, Strong, "SET @variable", span);
             }
             Some(TokenKind::Word) => {

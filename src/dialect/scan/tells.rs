@@ -360,20 +360,23 @@ impl Scan<'_> {
             .tokens
             .get(i + 1)
             .is_some_and(|n| n.span.start == t.span.end && n.kind == TokenKind::Word);
-        match self.slice(t) {
-            "@" if next_glued && head_w != Some(W::SET) => self.signal(
+        // Adjacent unknown characters are one token (`@@x`: `@@`): its last character is the
+        // one glued to the word.
+        let text = self.slice(t);
+        if next_glued && text.ends_with('@') && head_w != Some(W::SET) {
+            self.signal(
                 Dialect::OtherDatabase,
                 Strength::Medium,
                 "an @variable",
                 t.span,
-            ),
-            "\\" if next_glued && self.first_on_line(t) => self.signal(
+            );
+        } else if next_glued && text == "\\" && self.first_on_line(t) {
+            self.signal(
                 Dialect::Postgres,
                 Strength::Strong,
                 "a psql meta-command (\\c)",
                 t.span,
-            ),
-            _ => {}
+            );
         }
     }
 

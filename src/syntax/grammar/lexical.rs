@@ -223,20 +223,13 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
                 Some("close the comment with `*/`"),
                 None,
             ),
-            TokenKind::Unknown => {
-                let ch = raw.chars().next().unwrap_or(' ');
-                push(
-                    SyntaxErrorKind::Lexical,
-                    format!(
-                        "unexpected character `{}` (U+{:04X})",
-                        ch.escape_debug(),
-                        ch as u32
-                    ),
-                    tok.span,
-                    None,
-                    None,
-                );
-            }
+            TokenKind::Unknown => push(
+                SyntaxErrorKind::Lexical,
+                unknown_message(raw),
+                tok.span,
+                None,
+                None,
+            ),
             TokenKind::BinaryString => {
                 let inner = raw[2..].trim_end_matches('\'');
                 if !inner.chars().all(|c| c.is_ascii_hexdigit() || c == ' ') {
@@ -374,4 +367,25 @@ fn unicode_escape_problem(body: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The message for a run of characters the lexer does not know (one [`TokenKind::Unknown`]
+/// token: adjacent unknown characters are one token, and one error).
+fn unknown_message(raw: &str) -> String {
+    let mut chars = raw.chars();
+    let first = chars.next().unwrap_or(' ');
+    let count = 1 + chars.clone().count();
+    let name = format!("`{}` (U+{:04X})", first.escape_debug(), first as u32);
+    if count == 1 {
+        format!("unexpected character {name}")
+    } else if chars.all(|c| c == first) {
+        format!("unexpected character {name}, {count} in a row")
+    } else {
+        let shown: String = raw.chars().take(8).flat_map(char::escape_debug).collect();
+        let more = if count > 8 { "..." } else { "" };
+        format!(
+            "unexpected characters `{shown}{more}` ({count} in a row, the first U+{:04X})",
+            first as u32
+        )
+    }
 }

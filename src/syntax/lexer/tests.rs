@@ -7,7 +7,7 @@ fn lex_logos_only(text: &str) -> Vec<Token> {
     let mut tokens = Vec::new();
     let mut lexer = TokenKind::lexer(text);
     while let Some(result) = lexer.next() {
-        tokens.push(logos_token(text, &mut lexer, result));
+        push_merging_unknown(&mut tokens, logos_token(text, &mut lexer, result));
     }
     tokens
 }
@@ -112,4 +112,45 @@ fn byte_loop_matches_logos_on_the_fixtures() {
         }
     }
     assert!(files > 0);
+}
+
+#[test]
+fn a_run_of_unknown_characters_is_one_token() {
+    // A file of one MiB of NUL bytes (or of any character the lexer does not know) is one
+    // token and one error: not a token, and an error, a byte.
+    for c in ['\0', '\u{1}', '~', '@'] {
+        let text = c.to_string().repeat(1 << 20);
+        let tokens = lex(&text);
+        assert_eq!(tokens.len(), 1, "{c:?}");
+        assert_eq!(tokens[0].kind, TokenKind::Unknown);
+        assert_eq!(tokens[0].span, Span::new(0, 1 << 20));
+        let parsed = crate::syntax::parse(&text);
+        let lexical: Vec<_> = parsed
+            .errors
+            .iter()
+            .filter(|e| e.message.starts_with("unexpected character"))
+            .collect();
+        assert_eq!(lexical.len(), 1, "{c:?}");
+        assert!(lexical[0].message.ends_with("1048576 in a row"), "{}", lexical[0].message);
+    }
+    // Runs end at whitespace and at any token; a mixed run is named by its characters.
+    let kinds = |text: &str| lex(text).iter().map(|t| (t.kind, t.span)).collect::<Vec<_>>();
+    assert_eq!(
+        kinds("a\0\u{1}~ @b"),
+        vec![
+            (TokenKind::Word, Span::new(0, 1)),
+            (TokenKind::Unknown, Span::new(1, 4)),
+            (TokenKind::Unknown, Span::new(5, 6)),
+            (TokenKind::Word, Span::new(6, 7)),
+        ]
+    );
+    let parsed = crate::syntax::parse("SELECT @~\\ 1");
+    assert!(
+        parsed
+            .errors
+            .iter()
+            .any(|e| e.message == "unexpected characters `@~\\\\` (3 in a row, the first U+0040)"),
+        "{:?}",
+        parsed.errors
+    );
 }
