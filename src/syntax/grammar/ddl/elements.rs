@@ -169,7 +169,7 @@ impl Parser<'_> {
                 Kw::METADATA => {
                     self.bump();
                     let key = if self.eat(Kw::FROM).is_some() {
-                        Some(self.string_lit("a metadata key in quotes")?)
+                        Some(Box::new(self.string_lit("a metadata key in quotes")?))
                     } else {
                         None
                     };
@@ -189,7 +189,7 @@ impl Parser<'_> {
         };
         let comment = if self.at(Kw::COMMENT) {
             self.bump();
-            Some(self.string_lit("a comment string")?)
+            Some(Box::new(self.string_lit("a comment string")?))
         } else {
             None
         };
@@ -199,7 +199,7 @@ impl Parser<'_> {
             None
         };
         Ok(TableElement::Column(ColumnDef {
-            parents,
+            parents: parents.into_boxed_slice(),
             name,
             kind,
             constraint,
