@@ -199,7 +199,12 @@ impl Parser<'_> {
             None
         };
         Ok(TableElement::Column(ColumnDef {
-            parents: parents.into_boxed_slice(),
+            // Most columns have no parents: no call to shrink an empty vector.
+            parents: if parents.is_empty() {
+                Box::default()
+            } else {
+                parents.into_boxed_slice()
+            },
             name,
             kind,
             constraint,
