@@ -220,8 +220,16 @@ fn lexical_errors_are_capped_per_file() {
     for (text, errors, more) in [
         (format!("SELECT {};", "~".repeat(20_000)), 1, None),
         ("\0".repeat(200_000), 1, None),
-        (format!("SELECT {};", "中~".repeat(20_000)), 100, Some("19900 more")),
-        (format!("SELECT {};", "~ ".repeat(20_000)), 100, Some("19900 more")),
+        (
+            format!("SELECT {};", "中~".repeat(20_000)),
+            100,
+            Some("19900 more"),
+        ),
+        (
+            format!("SELECT {};", "~ ".repeat(20_000)),
+            100,
+            Some("19900 more"),
+        ),
     ] {
         let outcome = check_one(&text);
         let lexical: Vec<&str> = outcome
@@ -230,7 +238,12 @@ fn lexical_errors_are_capped_per_file() {
             .filter(|d| d.message.starts_with("unexpected character"))
             .map(|d| d.message.as_str())
             .collect();
-        assert_eq!(lexical.len(), errors, "{:?}", &lexical[..lexical.len().min(3)]);
+        assert_eq!(
+            lexical.len(),
+            errors,
+            "{:?}",
+            &lexical[..lexical.len().min(3)]
+        );
         let found: Vec<&str> = outcome
             .diagnostics
             .iter()

@@ -131,10 +131,19 @@ fn a_run_of_unknown_characters_is_one_token() {
             .filter(|e| e.message.starts_with("unexpected character"))
             .collect();
         assert_eq!(lexical.len(), 1, "{c:?}");
-        assert!(lexical[0].message.ends_with("1048576 in a row"), "{}", lexical[0].message);
+        assert!(
+            lexical[0].message.ends_with("1048576 in a row"),
+            "{}",
+            lexical[0].message
+        );
     }
     // Runs end at whitespace and at any token; a mixed run is named by its characters.
-    let kinds = |text: &str| lex(text).iter().map(|t| (t.kind, t.span)).collect::<Vec<_>>();
+    let kinds = |text: &str| {
+        lex(text)
+            .iter()
+            .map(|t| (t.kind, t.span))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(
         kinds("a\0\u{1}~ @b"),
         vec![
