@@ -148,11 +148,16 @@ impl Parser<'_> {
             ));
         }
         let mut constraint = None;
-        let kind = if self.eat(Kw::AS).is_some() {
+        // The token after the name, read once: `AS`, `,` or `)`, or a type.
+        let next = self.current();
+        // The token after a column's type (read below; not read for the other kinds).
+        let mut after = next;
+        let kind = if next.kw == Kw::AS {
+            self.bump_read(next);
             ColumnKind::Computed {
                 expr: std::sync::Arc::new(self.expr()?),
             }
-        } else if matches!(self.kind(), TokenKind::Comma | TokenKind::RParen) {
+        } else if matches!(next.kind, TokenKind::Comma | TokenKind::RParen) {
             ColumnKind::NameOnly
         } else {
             let data_type = self.data_type()?;
@@ -165,7 +170,8 @@ impl Parser<'_> {
                 );
             }
             // What follows the type, read once: most columns end here (`,` or `)`).
-            match self.kw() {
+            after = self.current();
+            match after.kw {
                 Kw::METADATA => {
                     self.bump();
                     let key = if self.eat(Kw::FROM).is_some() {
@@ -187,7 +193,13 @@ impl Parser<'_> {
                 _ => ColumnKind::Physical { data_type },
             }
         };
-        let comment = if self.at(Kw::COMMENT) {
+        // Most columns are physical and end after their type: the token read there says
+        // whether a `COMMENT` follows (any other column reads it again).
+        let at_comment = match kind {
+            ColumnKind::Physical { .. } if constraint.is_none() => after.kw == Kw::COMMENT,
+            _ => self.at(Kw::COMMENT),
+        };
+        let comment = if at_comment {
             self.bump();
             Some(Box::new(self.string_lit("a comment string")?))
         } else {
