@@ -394,6 +394,8 @@ pub fn run_inputs_chunked(
         }
         None => None,
     };
+    // A run that did not need the index (checked at once, its context chosen) frees it first.
+    drop(ahead);
     let outcome = match streamed {
         Some(outcome) => outcome,
         None => flinklint::discover::read::check_with_bases(
