@@ -41,7 +41,7 @@ fn assert_same_in_chunks(dir: &Path) {
     };
     let whole = reports(&check(&inputs, None, &settings), &settings);
     for chunk in [1, 2, 5] {
-        let Some(chunked) = check_chunked(&inputs, &[], &settings, None, chunk, true) else {
+        let Some(chunked) = check_chunked(&inputs, &[], &settings, None, chunk, true, None) else {
             continue;
         };
         let chunked = reports(&chunked, &settings);
@@ -92,5 +92,5 @@ fn a_run_too_small_to_split_is_not_split() {
     let settings = Settings::default();
     let dir = root().join("examples/flink-project");
     let inputs = discover_with(&[dir], &settings, None).unwrap();
-    assert!(check_chunked(&inputs, &[], &settings, None, inputs.len(), false).is_none());
+    assert!(check_chunked(&inputs, &[], &settings, None, inputs.len(), false, None).is_none());
 }

@@ -710,3 +710,51 @@ fn one_did_you_mean_for_rules_everywhere() {
         format!("did you mean `{expected}`?")
     );
 }
+
+/// A named pipe or a link to `/dev/zero` in place of the context cache's index: the run reads
+/// no cache (it parses its context instead) and finishes, in every kind of run that reads the
+/// index (a file with its context, a check of the whole project).
+#[cfg(unix)]
+#[test]
+fn a_cache_index_that_is_a_pipe_or_a_device_is_not_read() {
+    let dir = TempDir::new("cache-index");
+    std::fs::write(dir.0.join(".flinklint.yaml"), "catalog: auto\n").unwrap();
+    std::fs::write(
+        dir.0.join("a.sql"),
+        "CREATE TABLE t (a INT) WITH ('connector' = 'blackhole');\n",
+    )
+    .unwrap();
+    std::fs::write(dir.0.join("b.sql"), "INSERT INTO t SELECT b FROM t;\n").unwrap();
+    let cache = dir.0.join(".flinklint_cache");
+    let index = cache.join("context-index");
+    for kind in ["pipe", "zero"] {
+        for args in [
+            &["check", "--format", "json", "b.sql"][..],
+            &["check", "--format", "json", "."],
+        ] {
+            // Made again for each run: a run that writes the cache replaces it.
+            let _ = std::fs::remove_dir_all(&cache);
+            std::fs::create_dir_all(&cache).unwrap();
+            match kind {
+                "pipe" if !mkfifo(&index) => return,
+                "pipe" => {}
+                _ => symlink("/dev/zero", &index),
+            }
+            let out = run(&dir.0, args, None);
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{kind} {args:?}: {}",
+                text(&out.stderr)
+            );
+            // The context was read: the column is not in the table that a.sql creates.
+            let found = findings(&out);
+            assert!(
+                found
+                    .iter()
+                    .any(|f| f.0 == "QV001" && f.1.contains("column `b` not found")),
+                "{kind} {args:?}: {found:?}"
+            );
+        }
+    }
+}

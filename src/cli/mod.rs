@@ -267,21 +267,35 @@ pub fn run_inputs_chunked(
     chunked: Option<bool>,
     mut walked: Vec<discover::Walked>,
 ) -> Result<flinklint::project::Outcome, ExitCode> {
-    let selected = match changed_since {
-        Some(revision) => discover::changed_since(&args.paths, settings, revision),
-        None => discover::discover_walked(
-            &args.paths,
-            settings,
-            args.stdin_filename.as_deref(),
-            &mut walked,
-        )
-        .map(|inputs| {
-            let context = discover::context_walked(&args.paths, &inputs, settings, &mut walked);
-            // Paths are shown relative to the working directory, without `./`, in
-            // every format (`check .` shows `catalog/x.sql`).
-            (discover::display_inputs(inputs), context)
-        }),
-    };
+    // The context cache's index is read on the worker pool while the files are found (the walk
+    // keeps one core busy): a large run sums its files up with it, a run on a few files
+    // chooses their context with it.
+    let cache_dir = ((context_cache || chunked.is_some())
+        && !args.no_cache
+        && discover::cache::enabled(settings))
+    .then(|| discover::cache::cache_dir(settings));
+    let mut ahead = None;
+    let selected = flinklint::project::pool().in_place_scope(|scope| {
+        if let Some(dir) = &cache_dir {
+            let slot = &mut ahead;
+            scope.spawn(move |_| *slot = Some(discover::cache::read_ahead(dir)));
+        }
+        match changed_since {
+            Some(revision) => discover::changed_since(&args.paths, settings, revision),
+            None => discover::discover_walked(
+                &args.paths,
+                settings,
+                args.stdin_filename.as_deref(),
+                &mut walked,
+            )
+            .map(|inputs| {
+                let context = discover::context_walked(&args.paths, &inputs, settings, &mut walked);
+                // Paths are shown relative to the working directory, without `./`, in
+                // every format (`check .` shows `catalog/x.sql`).
+                (discover::display_inputs(inputs), context)
+            }),
+        }
+    });
     let (inputs, context) = match selected {
         Ok(selected) => selected,
         Err(e) => {
@@ -299,7 +313,7 @@ pub fn run_inputs_chunked(
         false => {
             let dir = discover::cache::cache_dir(settings);
             let (needed, selected) =
-                discover::cache::select_context(&inputs, &context, settings, &dir);
+                discover::cache::select_context(&inputs, &context, settings, &dir, ahead.take());
             (needed, Some(selected))
         }
     };
@@ -375,10 +389,13 @@ pub fn run_inputs_chunked(
                 dir.as_deref(),
                 discover::stream::CHUNK_FILES,
                 trees,
+                ahead.take(),
             )
         }
         None => None,
     };
+    // A run that did not need the index (checked at once, its context chosen) frees it first.
+    drop(ahead);
     let outcome = match streamed {
         Some(outcome) => outcome,
         None => flinklint::discover::read::check_with_bases(

@@ -122,20 +122,34 @@ pub struct Summed {
     pub parsed: usize,
 }
 
+/// The cache's index read ahead ([`read_ahead`]): a run reads it while it walks the project's
+/// folders (a walk keeps one core busy), then hands it to the first step that sums files up
+/// ([`select_context`], [`crate::discover::stream::check_chunked`]).
+#[derive(Debug, Default)]
+pub struct Ahead(Option<Index>);
+
+/// Reads the index of the cache in `dir`, as [`summarize_files`] would (a missing, foreign or
+/// damaged one is empty).
+pub fn read_ahead(dir: &Path) -> Ahead {
+    Ahead(read_index(&dir.join(FILE_NAME)))
+}
+
 /// Sums up `files`, using and refreshing the cache in `dir` (`None`: no cache, every file
-/// parsed). Files are parsed in parallel, each syntax tree dropped once summed up.
-pub fn summarize_files(files: &[&Input], dir: Option<&Path>) -> Summed {
+/// parsed), whose index `ahead` holds when it was read already. Files are parsed in parallel,
+/// each syntax tree dropped once summed up.
+pub fn summarize_files(files: &[&Input], dir: Option<&Path>, ahead: Option<Ahead>) -> Summed {
     let cache_file = dir.map(|d| d.join(FILE_NAME));
     let now = SystemTime::now();
     let cwd = super::current_dir();
     let use_cache = dir.is_some();
     // The cache is read while the files' keys and times are taken (both in parallel).
     let (mut old, keyed) = rayon::join(
-        || {
-            cache_file
+        || match (ahead, use_cache) {
+            (Some(Ahead(index)), true) => index.unwrap_or_default(),
+            _ => cache_file
                 .as_deref()
                 .and_then(read_index)
-                .unwrap_or_default()
+                .unwrap_or_default(),
         },
         || {
             // Without the cache, neither keys nor times are needed.
@@ -342,7 +356,7 @@ pub fn same_histories(
 }
 
 /// The context files a run on `inputs` needs, in their order, using and refreshing the cache
-/// in `dir`. Every context file is needed when an input is standard input or the deployment
+/// in `dir` (its index `ahead` when it was read already). Every context file is needed when an input is standard input or the deployment
 /// model is `catalog: persistent` (every script sees every earlier one), and when the
 /// selection would group the files into histories otherwise than the whole project does.
 pub fn select_context(
@@ -350,6 +364,7 @@ pub fn select_context(
     context: &[Input],
     settings: &Settings,
     dir: &Path,
+    ahead: Option<Ahead>,
 ) -> (Vec<Input>, Selected) {
     let all_needed = |parsed| {
         (
@@ -369,7 +384,7 @@ pub fn select_context(
         return all_needed(0);
     }
     let files: Vec<&Input> = inputs.iter().chain(context).collect();
-    let summed = summarize_files(&files, Some(dir));
+    let summed = summarize_files(&files, Some(dir), ahead);
     let parsed = summed.parsed;
     let (plan, history) = histories_of(&files, settings);
     let graph = Graph::new(&summed.summaries, &history, summed.names.len());
@@ -450,7 +465,7 @@ pub fn warm_context(
     if stale > max_stale {
         return None;
     }
-    let (chosen, selected) = select_context(inputs, context, settings, dir);
+    let (chosen, selected) = select_context(inputs, context, settings, dir, Some(Ahead(Some(old))));
     (selected.needed < selected.context).then_some((chosen, selected))
 }
 

@@ -14,7 +14,7 @@
 //! Files are grouped by the context they need (scripts that read the same histories go
 //! together), so that each context file is read by few chunks.
 
-use super::cache::{histories_of, same_histories, summarize_files};
+use super::cache::{histories_of, same_histories, summarize_files, Ahead};
 use super::read::{read_files_after, read_some};
 use super::Input;
 use crate::config::{CatalogMode, Settings};
@@ -39,7 +39,8 @@ pub const CHUNK_FILES: usize = 2000;
 
 /// Checks `inputs` (every one reported unless `external-tables` lists it) with the `context`
 /// files, in chunks of about `chunk` reported files, summing the files up with the cache in
-/// `cache` (`None`: without the cache). The outcome's files have their text when a finding
+/// `cache` (`None`: without the cache), whose index `ahead` holds when it was read already
+/// ([`super::cache::read_ahead`]). The outcome's files have their text when a finding
 /// points into them (else their path alone), their syntax trees only with `trees`, and there
 /// is no semantic model. `None` when the run cannot be split: fewer files than a
 /// chunk, standard input, `catalog: persistent` (every script sees every earlier one),
@@ -52,6 +53,7 @@ pub fn check_chunked(
     cache: Option<&Path>,
     chunk: usize,
     trees: bool,
+    ahead: Option<Ahead>,
 ) -> Option<Outcome> {
     let chunk = chunk.max(1);
     if inputs.len() + context.len() <= chunk
@@ -61,7 +63,7 @@ pub fn check_chunked(
     {
         return None;
     }
-    pool().install(|| run(inputs, context, settings, cache, chunk, trees))
+    pool().install(|| run(inputs, context, settings, cache, chunk, trees, ahead))
 }
 
 fn run(
@@ -71,6 +73,7 @@ fn run(
     cache: Option<&Path>,
     chunk: usize,
     trees: bool,
+    ahead: Option<Ahead>,
 ) -> Option<Outcome> {
     let start = Instant::now();
     let files: Vec<&Input> = inputs.iter().chain(context).collect();
@@ -79,7 +82,7 @@ fn run(
         .collect();
     // The grouping into histories needs only the paths: made while the files are summed up.
     let (summed, (plan, history)) = rayon::join(
-        || summarize_files(&files, cache),
+        || summarize_files(&files, cache, ahead),
         || histories_of(&files, settings),
     );
     let summed_at = start.elapsed();

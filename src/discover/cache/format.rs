@@ -7,6 +7,9 @@ use std::io::Write;
 use std::path::Path;
 use std::time::SystemTime;
 
+/// The largest cache file read: about 180 bytes an entry, so some five million files.
+const INDEX_LIMIT: u64 = 1 << 30;
+
 fn version_line() -> String {
     format!("{MAGIC} {FORMAT} {}", env!("CARGO_PKG_VERSION"))
 }
@@ -19,8 +22,11 @@ fn version_line() -> String {
 /// `PATH \t SIZE \t MTIME \t HASH \t g|- \t DEFS \t USES \t FUNDEFS \t CALLS`, each list the
 /// numbers of its names (their lines among the names) separated by spaces. Each name is
 /// written and interned once, and an entry is read without building any string but its path.
+///
+/// Only a regular file is read (`files::read_file`: a named pipe or a device in its place is
+/// refused unopened, a run never waits on it), and at most [`INDEX_LIMIT`] bytes of it.
 pub(super) fn read_index(path: &Path) -> Option<Index> {
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = crate::files::read_file(path, INDEX_LIMIT).ok()?;
     let text = std::str::from_utf8(&bytes).ok()?;
     let (version, rest) = text.split_once('\n')?;
     if version != version_line() {
