@@ -148,6 +148,26 @@ pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadErro
     if meta.len() > limit {
         return Err(ReadError::TooLarge(limit));
     }
+    let (file, meta) = open_regular(path)?;
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    match usize::try_from(meta.len()) {
+        Ok(size) if size > 0 => read_sized(file, size),
+        // Its size says nothing: read to its end, growing the buffer.
+        _ => read_limited(file, limit),
+    }
+}
+
+/// The file at `path` open for reading, and what it is once open: opened without blocking
+/// (a named pipe swapped in after a check is not waited on), and refused when it is not a
+/// regular file. Callers check the path with [`regular_file`] first: opening a pipe releases a
+/// writer waiting on it, opening some devices acts on them.
+///
+/// Errors: [`ReadError::Io`], [`ReadError::NotAFile`].
+pub fn open_regular(
+    path: &std::path::Path,
+) -> Result<(std::fs::File, std::fs::Metadata), ReadError> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -163,14 +183,7 @@ pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadErro
     if !meta.is_file() {
         return Err(ReadError::NotAFile(kind_of(meta.file_type())));
     }
-    if meta.len() > limit {
-        return Err(ReadError::TooLarge(limit));
-    }
-    match usize::try_from(meta.len()) {
-        Ok(size) if size > 0 => read_sized(file, size),
-        // Its size says nothing: read to its end, growing the buffer.
-        _ => read_limited(file, limit),
-    }
+    Ok((file, meta))
 }
 
 /// The `size` bytes a regular file held when opened: fewer when it has shrunk since, and not

@@ -321,3 +321,44 @@ fn no_cache_outside_a_project() {
     check(dir, file, &[]);
     assert!(dir.join(".flinklint_cache").exists());
 }
+
+/// A `cache-dir` that names a folder of other files (the project's root, a folder of SQL) gets
+/// no cache written into it: the cache's `.gitignore` would hide the folder's files from every
+/// later run's walk. Every run gives the findings of a run without the cache, and a note says
+/// why nothing was written.
+#[test]
+fn a_cache_dir_that_holds_other_files_is_left_alone() {
+    for cache_dir in [".", "ddl"] {
+        let tmp = project(&format!("cache-dir-shared-{}", cache_dir.len()));
+        let dir = &tmp.0;
+        let file = Path::new("jobs/enrich.sql");
+        let (uncached, _) = check(dir, file, &["--no-cache"]);
+        std::fs::write(
+            dir.join(".flinklint.yaml"),
+            format!("catalog: auto\ncache-dir: '{cache_dir}'\n"),
+        )
+        .unwrap();
+        for run in 0..2 {
+            let (cached, err) = check(dir, file, &[]);
+            assert_eq!(cached, uncached, "{cache_dir}, run {run}");
+            assert!(
+                err.contains("the context cache is not written to")
+                    && err.contains("must name a folder of its own"),
+                "{cache_dir}: {err}"
+            );
+            let whole = isolated_command(env!("CARGO_BIN_EXE_flinklint"), dir)
+                .args(["check", "--format", "json", "--exit-zero", "."])
+                .output()
+                .unwrap();
+            assert!(
+                String::from_utf8_lossy(&whole.stdout).contains("\"files_checked\": 20"),
+                "{cache_dir}: {}",
+                String::from_utf8_lossy(&whole.stdout)
+            );
+        }
+        let folder = dir.join(cache_dir);
+        for name in [".gitignore", "CACHEDIR.TAG", "context-index"] {
+            assert!(!folder.join(name).exists(), "{cache_dir}: {name} written");
+        }
+    }
+}

@@ -267,18 +267,25 @@ pub fn run_inputs_chunked(
     chunked: Option<bool>,
     mut walked: Vec<discover::Walked>,
 ) -> Result<flinklint::project::Outcome, ExitCode> {
-    // The context cache's index is read on the worker pool while the files are found (the walk
-    // keeps one core busy): a large run sums its files up with it, a run on a few files
-    // chooses their context with it.
+    // The context cache's index of a large project is read on the worker pool while the files
+    // are found (the walk keeps one core busy): a large run sums its files up with it, a run
+    // on a few files chooses their context with it. Not for the runs that never read it
+    // (every context file needed, or the project checked at once).
     let cache_dir = ((context_cache || chunked.is_some())
         && !args.no_cache
+        && args.base.is_none()
+        && !args.paths.iter().any(|p| p.as_os_str() == "-")
+        && settings.catalog != flinklint::config::CatalogMode::Persistent
+        && settings.external_tables.is_empty()
         && discover::cache::enabled(settings))
     .then(|| discover::cache::cache_dir(settings));
     let mut ahead = None;
     let selected = flinklint::project::pool().in_place_scope(|scope| {
         if let Some(dir) = &cache_dir {
             let slot = &mut ahead;
-            scope.spawn(move |_| *slot = Some(discover::cache::read_ahead(dir)));
+            scope.spawn(move |_| {
+                *slot = discover::cache::read_ahead(dir, discover::stream::CHUNK_FILES)
+            });
         }
         match changed_since {
             Some(revision) => discover::changed_since(&args.paths, settings, revision),

@@ -128,10 +128,13 @@ pub struct Summed {
 #[derive(Debug, Default)]
 pub struct Ahead(Option<Index>);
 
-/// Reads the index of the cache in `dir`, as [`summarize_files`] would (a missing, foreign or
-/// damaged one is empty).
-pub fn read_ahead(dir: &Path) -> Ahead {
-    Ahead(read_index(&dir.join(FILE_NAME)))
+/// Reads the index of the cache in `dir` as [`summarize_files`] would (a missing, foreign or
+/// damaged one is empty), when its header says it holds more than `entries` files: `None`
+/// (not read) for a smaller project, whose run may never need it and reads it in a moment
+/// when it does.
+pub fn read_ahead(dir: &Path, entries: usize) -> Option<Ahead> {
+    let path = dir.join(FILE_NAME);
+    (format::index_entries(&path)? > entries).then(|| Ahead(read_index(&path)))
 }
 
 /// Sums up `files`, using and refreshing the cache in `dir` (`None`: no cache, every file

@@ -23,10 +23,23 @@ fn version_line() -> String {
 /// numbers of its names (their lines among the names) separated by spaces. Each name is
 /// written and interned once, and an entry is read without building any string but its path.
 ///
-/// Only a regular file is read (`files::read_file`: a named pipe or a device in its place is
-/// refused unopened, a run never waits on it), and at most [`INDEX_LIMIT`] bytes of it.
+/// Only a regular file is read (`files::regular_file`, `files::open_regular`: a named pipe or
+/// a device in its place is refused unopened, a run never waits on it), at most
+/// [`INDEX_LIMIT`] bytes of it, and only once its first line says it is a cache of this
+/// version (a large file of anything else is refused after a few bytes).
 pub(super) fn read_index(path: &Path) -> Option<Index> {
-    let bytes = crate::files::read_file(path, INDEX_LIMIT).ok()?;
+    use std::io::Read;
+    let (mut file, size) = open_index(path)?;
+    let mut bytes = vec![0; size.min(HEAD)];
+    file.read_exact(&mut bytes).ok()?;
+    let version = version_line();
+    if !bytes.starts_with(version.as_bytes()) || bytes.get(version.len()) != Some(&b'\n') {
+        return None;
+    }
+    // The rest, as large as the file was when opened (one that shrank since is not whole).
+    let head = bytes.len();
+    bytes.resize(size, 0);
+    file.read_exact(&mut bytes[head..]).ok()?;
     let text = std::str::from_utf8(&bytes).ok()?;
     let (version, rest) = text.split_once('\n')?;
     if version != version_line() {
@@ -87,6 +100,35 @@ pub(super) fn read_index(path: &Path) -> Option<Index> {
         entries,
         names,
     })
+}
+
+/// The bytes of an index read before the rest: its version line and header fit.
+const HEAD: usize = 256;
+
+/// The index file at `path` open for reading and its size, when it is a regular file of at
+/// most [`INDEX_LIMIT`] bytes.
+fn open_index(path: &Path) -> Option<(std::fs::File, usize)> {
+    crate::files::regular_file(path).ok()?;
+    let (file, meta) = crate::files::open_regular(path).ok()?;
+    let size = usize::try_from(meta.len()).ok()?;
+    (meta.len() <= INDEX_LIMIT).then_some((file, size))
+}
+
+/// How many entries the index at `path` says it holds (its header only is read); `None` when
+/// it is missing, of another version, or not a cache's.
+pub(super) fn index_entries(path: &Path) -> Option<usize> {
+    use std::io::Read;
+    let (file, size) = open_index(path)?;
+    let mut head = Vec::with_capacity(HEAD);
+    file.take(HEAD.min(size) as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    let text = std::str::from_utf8(head.get(..head.iter().rposition(|&b| b == b'\n')?)?).ok()?;
+    let (version, header) = text.split_once('\n')?;
+    if version != version_line() {
+        return None;
+    }
+    header.split(' ').nth(1)?.parse().ok()
 }
 
 /// About how many bytes of entries one task decodes.
@@ -318,6 +360,22 @@ pub(super) fn write_index(dir: &Path, index: &Index) {
         used,
         content_hash(body.as_bytes())
     );
+    match own_folder(dir) {
+        Some(true) => {}
+        Some(false) => {
+            static NOTED: std::sync::Once = std::sync::Once::new();
+            NOTED.call_once(|| {
+                eprintln!(
+                    "flinklint: note: the context cache is not written to {}: the folder holds \
+                     other files (`cache-dir` must name a folder of its own)",
+                    crate::source::escape::path(dir)
+                );
+            });
+            return;
+        }
+        // Not a folder, or not readable: nothing can be written there.
+        None => return,
+    }
     if std::fs::create_dir_all(dir).is_err() {
         return;
     }
@@ -345,10 +403,30 @@ pub(super) fn write_index(dir: &Path, index: &Index) {
     }
 }
 
+/// Whether the cache may be written into `dir`: a folder that does not exist yet, or one that
+/// holds nothing but the cache's own files. A `cache-dir` naming a folder of other files (`.`,
+/// a folder of SQL, another project) is left alone: the cache's `.gitignore` would hide those
+/// files from git and from every later run's walk.
+/// `None` when it cannot be told (`dir` is not a folder, or cannot be read).
+fn own_folder(dir: &Path) -> Option<bool> {
+    match std::fs::read_dir(dir) {
+        Ok(entries) => Some(entries.into_iter().all(|e| {
+            e.is_ok_and(|e| {
+                let name = e.file_name();
+                name == ".gitignore"
+                    || name == "CACHEDIR.TAG"
+                    || name.as_encoded_bytes().starts_with(FILE_NAME.as_bytes())
+            })
+        })),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(true),
+        Err(_) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Entry, Index, FILE_NAME};
-    use super::{parse_entry, read_index, unescape, write_index};
+    use super::{index_entries, parse_entry, read_index, unescape, write_index};
     use crate::semantic::deploy::context::Compact;
 
     #[test]
@@ -379,6 +457,12 @@ mod tests {
         );
         write_index(&dir, &index);
         let read = read_index(&dir.join(FILE_NAME)).expect("the cache just written is read");
+        // Its header alone says how many files it holds.
+        assert_eq!(index_entries(&dir.join(FILE_NAME)), Some(1));
+        // A file of anything else is neither read nor counted.
+        std::fs::write(dir.join("other"), "x".repeat(10_000)).unwrap();
+        assert!(read_index(&dir.join("other")).is_none());
+        assert_eq!(index_entries(&dir.join("other")), None);
         let _ = std::fs::remove_dir_all(&dir);
         let e = &read.entries["/p/x.sql"];
         assert_eq!(
