@@ -362,3 +362,20 @@ fn a_cache_dir_that_holds_other_files_is_left_alone() {
         }
     }
 }
+
+/// flinklint's own cache folder stays its own whatever else lands in it (a `.DS_Store`, an
+/// editor's file): the cache is still written, and no note is printed.
+#[test]
+fn the_cache_folder_is_kept_with_a_stranger_in_it() {
+    let tmp = project("cache-dir-stranger");
+    let dir = &tmp.0;
+    let file = Path::new("jobs/enrich.sql");
+    check(dir, file, &[]);
+    let index = dir.join(".flinklint_cache/context-index");
+    assert!(index.is_file());
+    std::fs::write(dir.join(".flinklint_cache/.DS_Store"), "x").unwrap();
+    std::fs::remove_file(&index).unwrap();
+    let (_, err) = check(dir, file, &[]);
+    assert!(!err.contains("not written"), "{err}");
+    assert!(index.is_file(), "the cache was not written again");
+}

@@ -367,7 +367,8 @@ pub(super) fn write_index(dir: &Path, index: &Index) {
             NOTED.call_once(|| {
                 eprintln!(
                     "flinklint: note: the context cache is not written to {}: the folder holds \
-                     other files (`cache-dir` must name a folder of its own)",
+                     other files, and is not flinklint's (`cache-dir` must name a folder of \
+                     its own)",
                     crate::source::escape::path(dir)
                 );
             });
@@ -379,14 +380,15 @@ pub(super) fn write_index(dir: &Path, index: &Index) {
     if std::fs::create_dir_all(dir).is_err() {
         return;
     }
-    // Marks the folder as a cache (backup tools skip it) and keeps it out of git.
+    // Marks the folder as a cache (backup tools skip it) and keeps it out of git. The tag
+    // first: it is what makes the folder flinklint's to a run that looks at it meanwhile.
+    let tag = dir.join("CACHEDIR.TAG");
+    if !tag.exists() {
+        let _ = std::fs::write(&tag, TAG);
+    }
     let gitignore = dir.join(".gitignore");
     if !gitignore.exists() {
         let _ = std::fs::write(&gitignore, "# Created by flinklint: its cache.\n*\n");
-        let _ = std::fs::write(
-            dir.join("CACHEDIR.TAG"),
-            "Signature: 8a477f597d28d172789f06886806bc55\n# flinklint's cache (https://bford.info/cachedir/)\n",
-        );
     }
     let tmp = dir.join(format!(
         "{FILE_NAME}.{}.{}.tmp",
@@ -403,21 +405,32 @@ pub(super) fn write_index(dir: &Path, index: &Index) {
     }
 }
 
-/// Whether the cache may be written into `dir`: a folder that does not exist yet, or one that
-/// holds nothing but the cache's own files. A `cache-dir` naming a folder of other files (`.`,
-/// a folder of SQL, another project) is left alone: the cache's `.gitignore` would hide those
-/// files from git and from every later run's walk.
-/// `None` when it cannot be told (`dir` is not a folder, or cannot be read).
+/// The cache folder's tag (<https://bford.info/cachedir/>): backup tools skip the folder, and
+/// it marks the folder as flinklint's.
+const TAG: &str =
+    "Signature: 8a477f597d28d172789f06886806bc55\n# flinklint's cache (https://bford.info/cachedir/)\n";
+
+/// Whether the cache may be written into `dir`: flinklint's own folder (its `CACHEDIR.TAG` is
+/// flinklint's, whatever else lands there, a `.DS_Store` or an editor's file), a folder that
+/// does not exist yet, or one that holds nothing but cache files. A `cache-dir` naming a
+/// folder of other files (`.`, a folder of SQL, another project, another tool's cache) is left
+/// alone: the cache's `.gitignore` would hide those files from git and from every later run's
+/// walk. `None` when it cannot be told (`dir` is not a folder, or cannot be read).
 fn own_folder(dir: &Path) -> Option<bool> {
     match std::fs::read_dir(dir) {
-        Ok(entries) => Some(entries.into_iter().all(|e| {
-            e.is_ok_and(|e| {
-                let name = e.file_name();
-                name == ".gitignore"
-                    || name == "CACHEDIR.TAG"
-                    || name.as_encoded_bytes().starts_with(FILE_NAME.as_bytes())
-            })
-        })),
+        Ok(entries) => {
+            let tag = crate::files::read_file(&dir.join("CACHEDIR.TAG"), TAG.len() as u64);
+            if tag.is_ok_and(|t| t == TAG.as_bytes()) {
+                return Some(true);
+            }
+            Some(entries.into_iter().all(|e| {
+                e.is_ok_and(|e| {
+                    e.file_name()
+                        .as_encoded_bytes()
+                        .starts_with(FILE_NAME.as_bytes())
+                })
+            }))
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(true),
         Err(_) => None,
     }

@@ -283,7 +283,7 @@ pub(crate) fn lexical_errors(text: &str, tokens: &[Token], notes: &TokenNotes) -
         errors.push(SyntaxError {
             kind: SyntaxErrorKind::TooManyErrors,
             message: format!(
-                "{more} more lexical error{} in this file are not reported (at most {MAX_LEXICAL_ERRORS} unknown characters, unterminated or malformed literals are, and {MAX_ALL_LEXICAL_ERRORS} lexical errors in all)",
+                "{more} more lexical error{} in this file are not reported (at most {MAX_LEXICAL_ERRORS} runs of unknown characters, unterminated or malformed literals are, and {MAX_ALL_LEXICAL_ERRORS} lexical errors in all)",
                 if more == 1 { "" } else { "s" }
             ),
             span,
