@@ -208,6 +208,27 @@ fn expand_escapes_every_output_on_a_terminal() {
     assert_eq!(raw_controls(&shown), Vec::<char>::new(), "{}", text(&shown));
 }
 
+/// `check --fix --diff` shows the files' text: escaped on a terminal, verbatim into a pipe
+/// (a patch to apply).
+#[test]
+fn fix_diffs_are_escaped_on_a_terminal() {
+    let dir = TempDir::new("outsafe-fix-diff");
+    // A `#` comment is fixed into `--` (a safe fix): the diff shows the hostile line.
+    std::fs::write(
+        dir.0.join("a.sql"),
+        format!("# note {HOSTILE}\nSELECT 1;\n"),
+    )
+    .unwrap();
+    let out = run(&dir.0, &["check", "--fix", "--diff", "a.sql"]);
+    assert!(text(&out.stdout).contains(HOSTILE), "{}", text(&out.stdout));
+    let Some(shown) = on_terminal(&dir.0, "check --fix --diff a.sql") else {
+        return;
+    };
+    let shown: Vec<u8> = shown.into_iter().filter(|&b| b != b'\r').collect();
+    assert_eq!(raw_controls(&shown), Vec::<char>::new(), "{}", text(&shown));
+    assert!(text(&shown).contains("-- note"), "{}", text(&shown));
+}
+
 #[test]
 fn parse_writes_no_control_character() {
     let dir = TempDir::new("outsafe-parse");

@@ -272,12 +272,20 @@ pub fn run(args: CheckArgs) -> ExitCode {
             eprintln!(
                 "flinklint: internal error: the fixes of {} do not settle after {} rounds (a bug \
                  of flinklint); the file is left as it was",
-                path.display(),
+                escape::path(path),
                 flinklint::fix::MAX_ROUNDS
             );
         }
         if args.diff {
             let text = super::fix::diffs(&report.changed);
+            // On a terminal, the control characters of the files (a NUL, a carriage return, an
+            // escape sequence in a comment) are escaped, so that none acts on the terminal;
+            // into a pipe or a file the diff is verbatim, a patch to apply.
+            use std::io::IsTerminal;
+            let text = match std::io::stdout().is_terminal() {
+                true => escape::lines(&text),
+                false => std::borrow::Cow::Borrowed(text.as_str()),
+            };
             if let Err(code) = super::print_stdout(&text) {
                 return code;
             }
@@ -289,7 +297,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
         let failed = super::fix::write(&report.changed);
         for (path, e) in &failed {
-            eprintln!("flinklint: cannot write {}: {e}", path.display());
+            eprintln!(
+                "flinklint: cannot write {}: {}",
+                escape::path(path),
+                escape::text(e)
+            );
         }
         // What is reported is what the files hold: a file that could not be written keeps its
         // findings.

@@ -24,7 +24,7 @@ pub fn write(changed: &[(PathBuf, Arc<str>, Arc<str>)]) -> Vec<(PathBuf, String)
     for path in &writer.removed {
         eprintln!(
             "flinklint: removed {}, a temporary file left by an interrupted run",
-            path.display()
+            flinklint::source::escape::path(path)
         );
     }
     failed
