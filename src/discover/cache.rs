@@ -359,9 +359,10 @@ pub fn same_histories(
 }
 
 /// The context files a run on `inputs` needs, in their order, using and refreshing the cache
-/// in `dir` (its index `ahead` when it was read already). Every context file is needed when an input is standard input or the deployment
-/// model is `catalog: persistent` (every script sees every earlier one), and when the
-/// selection would group the files into histories otherwise than the whole project does.
+/// in `dir` (its index `ahead` when it was read already). Every context file is needed when
+/// an input is standard input or the deployment model is `catalog: persistent` (every script
+/// sees every earlier one), and when the selection would group the files into histories
+/// otherwise than the whole project does.
 pub fn select_context(
     inputs: &[Input],
     context: &[Input],

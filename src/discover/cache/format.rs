@@ -41,10 +41,8 @@ pub(super) fn read_index(path: &Path) -> Option<Index> {
     bytes.resize(size, 0);
     file.read_exact(&mut bytes[head..]).ok()?;
     let text = std::str::from_utf8(&bytes).ok()?;
-    let (version, rest) = text.split_once('\n')?;
-    if version != version_line() {
-        return None;
-    }
+    // The version line was checked above.
+    let (_, rest) = text.split_once('\n')?;
     let (header, body) = rest.split_once('\n')?;
     let mut h = header.split(' ');
     let written: u128 = h.next()?.parse().ok()?;
