@@ -22,9 +22,9 @@ arguments or the generator change), builds the release binary, then prints:
 
 With --scales (the acceptance run of scaling, e.g. `--scales 2000,20000,100000`), it prints
 instead, in one run: lex+parse throughput on the first scale's repository; for each scale, the
-whole run of `check` against `cat` over the same files (best of --runs, fewer at large scales)
-with the peak RSS of `check`; and, in the first scale's repository made a git work tree, one
-staged file checked alone (`flinklint check FILE`, the rest of the repository its context):
+whole run of `check` against `cat` over the same files, one of each a round (best of --runs,
+fewer at large scales, and the median of the rounds' ratios) with the peak RSS of `check`;
+and, in the first scale's repository made a git work tree, one staged file checked alone (`flinklint check FILE`, the rest of the repository its context):
 cold (no context cache: each run after deleting `.flinklint_cache/`), warm (the cache
 written) and with `--no-cache`, medians and best of --runs.
 
@@ -251,20 +251,27 @@ def scales(args, target_dir):
         cat_cmd = ["xargs", "-0", "-a", listing, "cat"]
         subprocess.run(cat_cmd, cwd=corpus, stdout=subprocess.DEVNULL)  # page cache
         cold, cold_rss, _ = run_usage(cmd, cwd=corpus)  # no context cache yet
-        timed = [run_usage(cmd, cwd=corpus) for _ in range(runs)]
+        # `check` and `cat` alternate, one of each a round: a machine whose speed drifts
+        # over minutes (a shared VM) moves both alike, and each round gives a ratio of its own.
+        timed, cats = [], []
+        for _ in range(runs):
+            timed.append(run_usage(cmd, cwd=corpus))
+            cats.append(run_usage(cat_cmd, cwd=corpus)[0])
         lint = min(t for t, _, _ in timed)
         cpu = min(c for _, _, c in timed)
         rss = max([r for _, r, _ in timed] + [cold_rss])
-        cat = best_of(cat_cmd, runs, cwd=corpus)
-        rows.append((n, size, lint, cat, rss, cold, cpu))
-    print("whole run of `check .` against `cat` of the same files (best of --runs, the first "
-          "run, with no context cache, apart; peak RSS of check, all runs; CPU: user + system, "
-          "best, per file):")
-    print(f"  {'files':>7s} {'MB':>7s} {'check ms':>9s} {'cat ms':>8s} {'ratio':>6s} {'us/file':>8s} "
-          f"{'CPU us/file':>11s} {'RSS MB':>7s} {'1st run ms':>10s}")
-    for n, size, lint, cat, rss, cold, cpu in rows:
-        print(f"  {n:7d} {size / 1e6:7.1f} {lint * 1e3:9.1f} {cat * 1e3:8.1f} {lint / cat:6.1f}x "
-              f"{lint * 1e6 / max(n, 1):8.1f} {cpu * 1e6 / max(n, 1):11.1f} {rss:7.1f} {cold * 1e3:10.1f}")
+        cat = min(cats)
+        paired = statistics.median(t / c for (t, _, _), c in zip(timed, cats))
+        rows.append((n, size, lint, cat, rss, cold, cpu, paired))
+    print("whole run of `check .` against `cat` of the same files, alternated (best of --runs "
+          "each, and the median of each round's ratio; the first run, with no context cache, "
+          "apart; peak RSS of check, all runs; CPU: user + system, best, per file):")
+    print(f"  {'files':>7s} {'MB':>7s} {'check ms':>9s} {'cat ms':>8s} {'ratio':>6s} {'rounds':>6s} "
+          f"{'us/file':>8s} {'CPU us/file':>11s} {'RSS MB':>7s} {'1st run ms':>10s}")
+    for n, size, lint, cat, rss, cold, cpu, paired in rows:
+        print(f"  {n:7d} {size / 1e6:7.1f} {lint * 1e3:9.1f} {cat * 1e3:8.1f} {lint / cat:5.2f}x "
+              f"{paired:5.2f}x {lint * 1e6 / max(n, 1):8.1f} {cpu * 1e6 / max(n, 1):11.1f} "
+              f"{rss:7.1f} {cold * 1e3:10.1f}")
     one_file(binary, first, args.runs)
 
 

@@ -379,3 +379,28 @@ fn the_cache_folder_is_kept_with_a_stranger_in_it() {
     assert!(!err.contains("not written"), "{err}");
     assert!(index.is_file(), "the cache was not written again");
 }
+
+#[test]
+fn temporary_files_of_killed_runs_are_removed() {
+    let tmp = project("cache-abandoned");
+    let dir = &tmp.0;
+    let cache = dir.join(".flinklint_cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    // A run killed between writing its temporary file and renaming it, two hours ago; and one
+    // writing its own right now.
+    let abandoned = cache.join("context-index.4242.1700000000000000000.tmp");
+    let current = cache.join("context-index.4343.1800000000000000000.tmp");
+    std::fs::write(&abandoned, "flinklint context index, half written").unwrap();
+    std::fs::write(&current, "flinklint context index, being written").unwrap();
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    std::fs::File::options()
+        .write(true)
+        .open(&abandoned)
+        .unwrap()
+        .set_modified(two_hours_ago)
+        .unwrap();
+    let (_, err) = check(dir, Path::new("jobs/enrich.sql"), &[]);
+    assert!(cache.join("context-index").is_file(), "{err}");
+    assert!(!abandoned.exists(), "the abandoned file is removed");
+    assert!(current.exists(), "a file being written is left alone");
+}

@@ -189,6 +189,11 @@ fn sql_files_that_are_pipes_or_devices_are_sy000_when_named_and_skipped_in_walks
         let out = run(&dir.0, &["explain", name], None);
         assert_eq!(out.status.code(), Some(2), "{out:?}");
         assert!(out.stdout.is_empty(), "{out:?}");
+        // `parse` refuses what `check` cannot read, and prints no tree.
+        let out = run(&dir.0, &["parse", name], None);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(text(&out.stderr).contains(why), "{out:?}");
+        assert!(out.stdout.is_empty(), "{out:?}");
     }
 }
 
@@ -214,6 +219,14 @@ fn config_baseline_and_order_files_that_are_pipes_or_devices_are_errors() {
         (
             ["--baseline", "zero"],
             "cannot read the baseline zero: it is a device",
+        ),
+        (
+            ["--external-tables", "pipe"],
+            "--external-tables: `pipe` is a named pipe (FIFO), neither a file nor a folder",
+        ),
+        (
+            ["--external-tables", "zero"],
+            "--external-tables: `zero` is a device, neither a file nor a folder",
         ),
     ] {
         let mut all = vec!["check", "ok.sql"];

@@ -224,8 +224,13 @@ fn diagnostics_across_files_on_open_and_change() {
     c.change("catalog/V1__orders.sql", 3, PARENT);
     assert_eq!(c.codes("catalog/V2__orders_copy.sql"), vec!["CL002"]);
 
-    // An edit that fixes the open document's own finding clears it (with its version).
+    // Opening a document publishes its diagnostics (with its version), even unchanged; an
+    // edit that fixes its own finding clears it.
     c.open("job.sql", JOB);
+    c.sync();
+    let opened = c.diagnostics("job.sql");
+    assert_eq!(opened["version"], 1);
+    assert_eq!(opened["diagnostics"], job["diagnostics"]);
     c.change("job.sql", 2, "SELECT 'x';\n");
     let cleared = c.diagnostics("job.sql");
     assert_eq!(cleared["diagnostics"], json!([]));
@@ -602,6 +607,8 @@ fn hostile_input_gets_clean_errors_and_the_server_survives() {
         );
         assert!(r.get("error").is_none(), "{r}");
     }
+    // What opening it published (its diagnostics, unchanged).
+    assert_eq!(c.diagnostics("job.sql")["version"], 1);
     let r = c.request(
         "textDocument/definition",
         json!({"textDocument": {"uri": c.uri("nowhere/none.sql")}, "position": {"line": 0, "character": 0}}),
@@ -895,8 +902,13 @@ fn documents_that_are_not_sql_do_not_flood_the_editor() {
             _ => None,
         })
         .collect();
-    // Nothing changed: SY000 stays, nothing new is published.
-    assert!(published.is_empty(), "{published:?}");
+    // Nothing changed: opening it publishes SY000 once more, for the opened document.
+    assert_eq!(published.len(), 1, "{published:?}");
+    assert_eq!(published[0]["version"], 1, "{published:?}");
+    assert_eq!(
+        published[0]["diagnostics"][0]["code"], "SY000",
+        "{published:?}"
+    );
     // Text full of NUL bytes and garbage, typed into a new buffer: at most 100 diagnostics,
     // the last saying how many more there are.
     let garbage: String = (0..3000)
@@ -1038,5 +1050,33 @@ fn first_diagnostics_from_the_context_cache_are_never_stale() {
     std::fs::write(&index, written.replace("orders", "ordrs")).unwrap();
     let mut c = start(&dir.0);
     assert_eq!(c.codes("jobs/job.sql"), first);
+    c.shutdown();
+}
+
+#[test]
+fn a_clean_document_open_at_the_first_check_gets_its_empty_diagnostics() {
+    let dir = TempDir::new("lsp-clean-open");
+    let clean = "CREATE TABLE t (id INT) WITH ('connector' = 'datagen');\n";
+    std::fs::write(dir.0.join("clean.sql"), clean).unwrap();
+    // No context cache yet: the first check publishes the open document's diagnostics, even
+    // with nothing in them (as the cache's early diagnostics do on a later start).
+    let (server, client) = Connection::memory();
+    let handle = std::thread::spawn(move || flinklint::server::run(&server).unwrap());
+    let mut c = Client {
+        connection: client,
+        server: Some(handle),
+        next_id: 0,
+        inbox: Vec::new(),
+        dir: dir.0.clone(),
+    };
+    c.request(
+        "initialize",
+        json!({"capabilities": {}, "workspaceFolders": [{"uri": uri(&dir.0), "name": "p"}]}),
+    );
+    c.notify("initialized", json!({}));
+    c.open("clean.sql", clean);
+    let published = c.diagnostics("clean.sql");
+    assert_eq!(published["diagnostics"], json!([]));
+    assert_eq!(published["version"], 1);
     c.shutdown();
 }

@@ -38,7 +38,23 @@ pub fn run(args: ParseArgs) -> ExitCode {
             }
         }
     };
-    let text = String::from_utf8_lossy(&bytes).into_owned();
+    // As `check` reads a file: text that is not UTF-8 is refused, not parsed with its bad
+    // bytes replaced (the tree would not be the one a run checks).
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let name = if args.file.as_os_str() == "-" {
+                "standard input".to_string()
+            } else {
+                super::shown(&args.file)
+            };
+            eprintln!(
+                "flinklint: cannot read {name}: not valid UTF-8 (byte {})",
+                e.utf8_error().valid_up_to()
+            );
+            return ExitCode::from(2);
+        }
+    };
     // A document (`.md`, `.rst`) is read as a run reads it: its SQL blocks.
     let parsed = flinklint::files::parse_syntax(&flinklint::source::SourceFile::new(
         &args.file,

@@ -361,8 +361,9 @@ pub fn resolve(cwd: &Path, cli: &CliSettings) -> Result<Settings, ConfigError> {
                 .collect()
         } else {
             return Err(ConfigError::plain(format!(
-                "--external-tables: `{}` does not exist",
-                display(path)
+                "--external-tables: `{}` {}",
+                display(path),
+                not_there(&full)
             )));
         };
         for f in files {
@@ -372,6 +373,17 @@ pub fn resolve(cwd: &Path, cli: &CliSettings) -> Result<Settings, ConfigError> {
         }
     }
     Ok(settings)
+}
+
+/// Why `path`, neither a file nor a folder, cannot be read as one: it does not exist, or it is
+/// something else (a named pipe, a device, a socket), which is never read.
+fn not_there(path: &Path) -> String {
+    match crate::files::regular_file(path) {
+        Err(crate::files::ReadError::NotAFile(kind)) => {
+            format!("is {kind}, neither a file nor a folder")
+        }
+        _ => "does not exist".to_string(),
+    }
 }
 
 /// Applies a parsed config file to `settings` (whose `root` is set), resolving paths.
@@ -636,7 +648,7 @@ fn external_files(
                 path,
                 text,
                 pattern,
-                format!("external-tables: `{pattern}` does not exist (paths are relative to the project root, the folder of this file)"),
+                format!("external-tables: `{pattern}` {} (paths are relative to the project root, the folder of this file)", not_there(&full)),
             ));
         }
     }

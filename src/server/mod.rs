@@ -125,6 +125,9 @@ struct Server<'c> {
     workspace: Workspace,
     /// When the last change arrived, while a check is due.
     pending: Option<Instant>,
+    /// Documents opened since the last check, whose diagnostics the check publishes even when
+    /// they did not change.
+    just_opened: Vec<PathBuf>,
     /// Files whose published (pushed) diagnostics are not empty.
     published: HashSet<PathBuf>,
     /// For a pulling client: the result id of each file's last report.
@@ -192,6 +195,7 @@ impl<'c> Server<'c> {
             },
             workspace,
             pending: None,
+            just_opened: Vec::new(),
             published: HashSet::new(),
             result_ids: HashMap::new(),
             docs,
@@ -486,6 +490,7 @@ impl<'c> Server<'c> {
         self.workspace
             .open
             .insert(path.clone(), (text.clone(), p.text_document.version));
+        self.just_opened.push(path.clone());
         let mut messages = Vec::new();
         match undecodable(&path, &text) {
             Some(error) => self.workspace.set_unreadable(&path, &error, &mut messages),

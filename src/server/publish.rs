@@ -69,6 +69,21 @@ impl Server<'_> {
             }
             changed.extend(paths.into_iter().map(|p| (i, p)));
         }
+        // Documents opened since the last check: their diagnostics are published even when
+        // unchanged or empty, so that a client knows an opened document has been checked.
+        for path in std::mem::take(&mut self.just_opened) {
+            if self.caps.pull || changed.iter().any(|(_, p)| *p == path) {
+                continue;
+            }
+            if let Some(i) = self
+                .workspace
+                .roots
+                .iter()
+                .position(|r| r.project.role(&path) == Some(crate::project::Role::Reported))
+            {
+                changed.push((i, path));
+            }
+        }
         // What the early diagnostics said of a document that the whole check finds nothing in.
         let early: Vec<PathBuf> = self.early.keys().cloned().collect();
         for path in early {

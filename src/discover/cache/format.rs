@@ -401,6 +401,44 @@ pub(super) fn write_index(dir: &Path, index: &Index) {
     if written.is_err() || std::fs::rename(&tmp, dir.join(FILE_NAME)).is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    remove_abandoned(dir);
+}
+
+/// How old a temporary file of the cache must be to be another run's abandoned one (a run
+/// killed between writing it and renaming it), not one being written now.
+const ABANDONED: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Removes the temporary files of the cache (`context-index.<pid>.<time>.tmp`) that runs
+/// killed while writing left behind: those last modified over [`ABANDONED`] ago. A run that is
+/// writing its own meanwhile has touched it within that time.
+fn remove_abandoned(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = SystemTime::now();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else {
+            continue;
+        };
+        let ours = name
+            .strip_prefix(FILE_NAME)
+            .and_then(|rest| rest.strip_prefix('.'))
+            .is_some_and(|rest| rest.ends_with(".tmp"));
+        if !ours {
+            continue;
+        }
+        let old = entry
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .and_then(|m| m.modified().ok())
+            .and_then(|modified| now.duration_since(modified).ok())
+            .is_some_and(|age| age > ABANDONED);
+        if old {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// The cache folder's tag (<https://bford.info/cachedir/>): backup tools skip the folder, and
