@@ -390,17 +390,30 @@ fn temporary_files_of_killed_runs_are_removed() {
     // writing its own right now.
     let abandoned = cache.join("context-index.4242.1700000000000000000.tmp");
     let current = cache.join("context-index.4343.1800000000000000000.tmp");
-    std::fs::write(&abandoned, "flinklint context index, half written").unwrap();
+    // Old files named almost so, which flinklint did not write.
+    let strangers = [
+        "context-index.backup.tmp",
+        "context-index..tmp",
+        "context-index.1.2.3.tmp",
+        "context-index.12.tmp",
+    ]
+    .map(|n| cache.join(n));
     std::fs::write(&current, "flinklint context index, being written").unwrap();
     let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
-    std::fs::File::options()
-        .write(true)
-        .open(&abandoned)
-        .unwrap()
-        .set_modified(two_hours_ago)
-        .unwrap();
+    for path in strangers.iter().chain([&abandoned]) {
+        std::fs::write(path, "flinklint context index, half written").unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(two_hours_ago)
+            .unwrap();
+    }
     let (_, err) = check(dir, Path::new("jobs/enrich.sql"), &[]);
     assert!(cache.join("context-index").is_file(), "{err}");
     assert!(!abandoned.exists(), "the abandoned file is removed");
     assert!(current.exists(), "a file being written is left alone");
+    for path in &strangers {
+        assert!(path.exists(), "{} is not flinklint's", path.display());
+    }
 }

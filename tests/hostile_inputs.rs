@@ -203,6 +203,8 @@ fn config_baseline_and_order_files_that_are_pipes_or_devices_are_errors() {
     let Some(dir) = hostile_folder("inputs-small") else {
         return;
     };
+    // A symbolic link to itself.
+    symlink("loop", dir.0.join("loop"));
     for (args, what) in [
         (
             ["--config", "pipe"],
@@ -227,6 +229,14 @@ fn config_baseline_and_order_files_that_are_pipes_or_devices_are_errors() {
         (
             ["--external-tables", "zero"],
             "--external-tables: `zero` is a device, neither a file nor a folder",
+        ),
+        (
+            ["--external-tables", "loop"],
+            "--external-tables: `loop` cannot be read: ",
+        ),
+        (
+            ["--external-tables", "missing"],
+            "--external-tables: `missing` does not exist",
         ),
     ] {
         let mut all = vec!["check", "ok.sql"];

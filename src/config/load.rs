@@ -382,6 +382,13 @@ fn not_there(path: &Path) -> String {
         Err(crate::files::ReadError::NotAFile(kind)) => {
             format!("is {kind}, neither a file nor a folder")
         }
+        // A symbolic-link loop, a folder that cannot be searched: the name is there.
+        Err(crate::files::ReadError::Io(e))
+            if e.kind() != std::io::ErrorKind::NotFound
+                && std::fs::symlink_metadata(path).is_ok() =>
+        {
+            format!("cannot be read: {e}")
+        }
         _ => "does not exist".to_string(),
     }
 }

@@ -421,10 +421,14 @@ fn remove_abandoned(dir: &Path) {
         let Some(name) = name.to_str() else {
             continue;
         };
+        // Exactly the names `write_index` gives: `context-index.<digits>.<digits>.tmp`.
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let ours = name
             .strip_prefix(FILE_NAME)
             .and_then(|rest| rest.strip_prefix('.'))
-            .is_some_and(|rest| rest.ends_with(".tmp"));
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|rest| rest.split_once('.'))
+            .is_some_and(|(pid, time)| digits(pid) && digits(time));
         if !ours {
             continue;
         }
