@@ -3,17 +3,15 @@
 
 use super::TokenKind;
 
-/// The end of the run of ASCII whitespace from `from` (a whitespace byte, the run's second):
+/// The end of the run of ASCII whitespace from `from` (a whitespace byte, the run's second,
+/// which the caller has read):
 /// a line break and its indentation, read eight bytes at a time, spaces counted with one
 /// compare. Out of line, so that the byte loop does not hold its constants in registers.
 #[inline(never)]
 pub(super) fn space_end(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     loop {
-        match bytes.get(i) {
-            Some(&b) if CLASS[b as usize] & SPACE != 0 => {}
-            _ => return i,
-        }
+        // `bytes[i]` is whitespace (the caller read `bytes[from]`).
         if i + 8 <= bytes.len() {
             // The spaces from `i` (none when `bytes[i]` is another whitespace byte).
             let other = nonzero_bytes(load8(bytes, i) ^ (ONES * u64::from(b' ')));
@@ -25,6 +23,10 @@ pub(super) fn space_end(bytes: &[u8], from: usize) -> usize {
             i += spaces.max(1);
         } else {
             i += 1;
+        }
+        match bytes.get(i) {
+            Some(&b) if CLASS[b as usize] & SPACE != 0 => {}
+            _ => return i,
         }
     }
 }
