@@ -17,7 +17,7 @@ use logos::{Lexer, Logos};
 mod bytes;
 
 pub(crate) use bytes::find_either;
-use bytes::{fast_token, space_end, word_at, CLASS, MAX_PLAIN_TOKEN, SPACE, WORD_START};
+use bytes::{fast_token, space_end, word_at, CLASS, MAX_PLAIN_TOKEN, SINGLE, SPACE, WORD_START};
 
 /// The kind of a token. Keywords are [`TokenKind::Word`] with a [`Kw`] in [`Token::kw`].
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -455,6 +455,12 @@ fn byte_loop(
                 Span::new(pos, end),
             ));
             pos = end;
+            continue;
+        }
+        if let Some(kind) = SINGLE[bytes[pos] as usize] {
+            // Punctuation of one character (`,`, `(`, `)`, `;`: most of the rest).
+            tokens.push(Token::new(kind, Kw::NONE, Span::new(pos, pos + 1)));
+            pos += 1;
             continue;
         }
         let Some((kind, end, doubled)) = fast_token(bytes, pos) else {

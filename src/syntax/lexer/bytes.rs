@@ -3,17 +3,15 @@
 
 use super::TokenKind;
 
-/// The end of the run of ASCII whitespace from `from` (a whitespace byte, the run's second):
+/// The end of the run of ASCII whitespace from `from` (a whitespace byte, the run's second,
+/// which the caller has read):
 /// a line break and its indentation, read eight bytes at a time, spaces counted with one
 /// compare. Out of line, so that the byte loop does not hold its constants in registers.
 #[inline(never)]
 pub(super) fn space_end(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     loop {
-        match bytes.get(i) {
-            Some(&b) if CLASS[b as usize] & SPACE != 0 => {}
-            _ => return i,
-        }
+        // `bytes[i]` is whitespace (the caller read `bytes[from]`).
         if i + 8 <= bytes.len() {
             // The spaces from `i` (none when `bytes[i]` is another whitespace byte).
             let other = nonzero_bytes(load8(bytes, i) ^ (ONES * u64::from(b' ')));
@@ -25,6 +23,10 @@ pub(super) fn space_end(bytes: &[u8], from: usize) -> usize {
             i += spaces.max(1);
         } else {
             i += 1;
+        }
+        match bytes.get(i) {
+            Some(&b) if CLASS[b as usize] & SPACE != 0 => {}
+            _ => return i,
         }
     }
 }
@@ -148,6 +150,28 @@ pub(super) fn word_at(bytes: &[u8], pos: usize) -> Option<usize> {
     }
 }
 
+/// The punctuation of each byte that is a token of one character whatever follows it (`(`,
+/// `)`, `,`, `;`, ...), `None` for every other byte: the byte loop reads these with one
+/// look-up and a predictable branch, ahead of the `match` of [`fast_token`] (whose jump table
+/// is an indirect branch, often mispredicted).
+pub(super) static SINGLE: [Option<TokenKind>; 256] = {
+    let mut single = [None; 256];
+    single[b'(' as usize] = Some(TokenKind::LParen);
+    single[b')' as usize] = Some(TokenKind::RParen);
+    single[b',' as usize] = Some(TokenKind::Comma);
+    single[b';' as usize] = Some(TokenKind::Semicolon);
+    single[b'[' as usize] = Some(TokenKind::LBracket);
+    single[b']' as usize] = Some(TokenKind::RBracket);
+    single[b'}' as usize] = Some(TokenKind::RBrace);
+    single[b'+' as usize] = Some(TokenKind::Plus);
+    single[b'*' as usize] = Some(TokenKind::Star);
+    single[b'%' as usize] = Some(TokenKind::Percent);
+    single[b'^' as usize] = Some(TokenKind::Caret);
+    single[b'?' as usize] = Some(TokenKind::Question);
+    single[b'&' as usize] = Some(TokenKind::Ampersand);
+    single
+};
+
 /// The token at `pos`, not a word (words are read by [`word_at`]), if it is one the byte loop
 /// of [`lex`](super::lex) reads (its kind and end), `None` for input left to `logos`. The
 /// token is the one `logos` would match there: a word starting with `_` may be a
@@ -257,19 +281,6 @@ pub(super) fn fast_token(bytes: &[u8], pos: usize) -> Option<(TokenKind, usize, 
             Some(b'-') => pair(TokenKind::LBraceMinus),
             _ => single(TokenKind::LBrace),
         },
-        b'(' => single(TokenKind::LParen),
-        b')' => single(TokenKind::RParen),
-        b',' => single(TokenKind::Comma),
-        b';' => single(TokenKind::Semicolon),
-        b'[' => single(TokenKind::LBracket),
-        b']' => single(TokenKind::RBracket),
-        b'}' => single(TokenKind::RBrace),
-        b'+' => single(TokenKind::Plus),
-        b'*' => single(TokenKind::Star),
-        b'%' => single(TokenKind::Percent),
-        b'^' => single(TokenKind::Caret),
-        b'?' => single(TokenKind::Question),
-        b'&' => single(TokenKind::Ampersand),
-        _ => None,
+        _ => SINGLE[usize::from(b)].and_then(single),
     }
 }

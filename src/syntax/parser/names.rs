@@ -171,30 +171,32 @@ impl<'a> Parser<'a> {
     }
 
     /// An option `'key' = 'value'` whose literals are each one closed `'...'` token, the
-    /// value not followed by another literal (most options): read from the tokens at once
-    /// and consumed, exactly as [`Parser::string_lit`] and `=` would read it. `None` (nothing
-    /// consumed) for any other text, which the caller parses token by token.
+    /// value not followed by another literal (most options): read from the tokens at once,
+    /// consumed and pushed to `items`, exactly as [`Parser::string_lit`] and `=` would read
+    /// it; `false` (nothing consumed) for any other text, which the caller parses token by
+    /// token. The option is built in the list's place, not returned: no copies of it on the
+    /// way.
     #[inline]
-    pub(crate) fn plain_property(&mut self) -> Option<Property> {
+    pub(crate) fn plain_property(&mut self, items: &mut Vec<Property>) -> bool {
         self.fuel -= 1;
         if self.fuel < 0 {
             self.out_of_fuel();
-            return None;
+            return false;
         }
-        let &[key, eq, value, after] = self.tokens.get(self.pos..self.pos + 4)? else {
-            return None;
+        let Some(&[key, eq, value, after]) = self.tokens.get(self.pos..self.pos + 4) else {
+            return false;
         };
         if key.kind != TokenKind::String
             || eq.kind != TokenKind::Eq
             || value.kind != TokenKind::String
             || after.kind.is_string()
         {
-            return None;
+            return false;
         }
         self.pos += 3;
         self.last_end = value.span.end;
         self.fuel = FUEL;
-        Some(Property {
+        items.push(Property {
             key: StringLit {
                 value: unquote_string(self.text, key),
                 span: key.span,
@@ -207,7 +209,8 @@ impl<'a> Parser<'a> {
                 start: key.span.start,
                 end: value.span.end,
             },
-        })
+        });
+        true
     }
 
     /// The value of one string token (quotes removed, `''` undone).

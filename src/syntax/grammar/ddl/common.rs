@@ -112,12 +112,15 @@ impl Parser<'_> {
         // One look-ahead before an option, one after it: most options end at `,` or `)`.
         let mut kind = self.kind();
         while kind != TokenKind::RParen && kind != TokenKind::Eof {
-            let before = self.checkpoint();
-            match self.property() {
-                Ok(p) => items.push(p),
-                Err(Recover) => {
-                    if !self.recover_in_list(before.0) {
-                        return Err(Recover);
+            // Most options are read at once, in place.
+            if !self.plain_property(&mut items) {
+                let before = self.checkpoint();
+                match self.property() {
+                    Ok(p) => items.push(p),
+                    Err(Recover) => {
+                        if !self.recover_in_list(before.0) {
+                            return Err(Recover);
+                        }
                     }
                 }
             }
@@ -136,10 +139,8 @@ impl Parser<'_> {
         })
     }
 
+    /// One option of any other form than [`Parser::plain_property`]'s, token by token.
     fn property(&mut self) -> PResult<Property> {
-        if let Some(property) = self.plain_property() {
-            return Ok(property);
-        }
         let start = self.start();
         if !self.at_string() {
             let found = self.describe_current();

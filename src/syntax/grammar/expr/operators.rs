@@ -42,6 +42,14 @@ impl Parser<'_> {
                 return Err(crate::syntax::parser::Recover);
             }
             let tok = self.current();
+            // Most expressions end at `,`, `)` or `;`, which no arm below reads (they all
+            // break there too): one test instead of the operator and keyword dispatch.
+            if matches!(
+                tok.kind,
+                TokenKind::Comma | TokenKind::RParen | TokenKind::Semicolon
+            ) {
+                break;
+            }
             // Binary operators.
             let op = match (tok.kind, tok.kw) {
                 (_, Kw::OR) => Some(BinaryOp::Or),
