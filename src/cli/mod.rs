@@ -145,7 +145,11 @@ pub fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check(args) => check::run(args),
+        Command::Check(args) => {
+            // Until the run knows how many files it reads (see `alloc::huge_pages`).
+            crate::alloc::small_pages();
+            check::run(args)
+        }
         Command::Expand(args) => expand::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Files(args) => files::run(args),
@@ -381,12 +385,15 @@ pub fn run_inputs_chunked(
         },
         None => Vec::new(),
     };
+    if (crate::alloc::HUGE_PAGE_FILES..=discover::stream::CHUNK_FILES)
+        .contains(&(inputs.len() + context.len()))
+    {
+        // Enough files read and parsed at once to gain from huge pages (a larger run is
+        // checked chunk by chunk, taking fresh memory for each chunk: it keeps small pages).
+        crate::alloc::huge_pages();
+    }
     let streamed = match chunked.filter(|_| bases.is_empty() && stdin.is_none()) {
         Some(trees) => {
-            if inputs.len() + context.len() > discover::stream::CHUNK_FILES {
-                // Checked chunk by chunk, taking fresh memory for each chunk.
-                crate::alloc::small_pages();
-            }
             let dir = (!args.no_cache && discover::cache::enabled(settings))
                 .then(|| discover::cache::cache_dir(settings));
             discover::stream::check_chunked(
