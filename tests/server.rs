@@ -885,8 +885,14 @@ fn documents_that_are_not_sql_do_not_flood_the_editor() {
     // replacement characters; reported as the command line reports it, once (SY000).
     let bytes: Vec<u8> = (0..4000u32).map(|i| (i * 7 % 256) as u8).collect();
     std::fs::write(dir.0.join("blob.sql"), &bytes).unwrap();
+    // Text saved as Latin-1, which an editor (Neovim) decodes as Latin-1: no replacement
+    // character in the document, and still the file `check` cannot read.
+    std::fs::write(dir.0.join("latin.sql"), b"SELECT caf\xe9 FROM t;\n").unwrap();
     let mut c = Client::start(&dir.0, json!({}));
     assert_eq!(c.codes("blob.sql"), vec!["SY000"]);
+    assert_eq!(c.codes("latin.sql"), vec!["SY000"]);
+    c.open("latin.sql", "SELECT caf\u{e9} FROM t;\n");
+    assert_eq!(c.codes("latin.sql"), vec!["SY000"]);
     c.open("blob.sql", &String::from_utf8_lossy(&bytes));
     c.sync();
     let published: Vec<Value> = c

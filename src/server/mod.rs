@@ -687,11 +687,14 @@ impl<'c> Server<'c> {
 }
 
 /// Why an opened document is not text, as the command line says of its file: the editor
-/// decoded a file that is not UTF-8 (its text holds U+FFFD, the replacement character, where
-/// the file's bytes are not UTF-8). Its findings would be noise about undecodable bytes; the
-/// file is reported as unreadable (SY000), once. `None` for a text document.
+/// decoded a file that is not UTF-8 (with U+FFFD, the replacement character, where the file's
+/// bytes are not UTF-8, or as Latin-1, as Neovim does). Its findings would be noise about
+/// undecodable bytes, or findings `check` does not make; the file is reported as unreadable
+/// (SY000), once, until the document is edited. `None` for a text document. A document of
+/// ASCII text alone is never read from disk again (no decoding gives ASCII for bytes that
+/// are not UTF-8).
 fn undecodable(path: &Path, text: &str) -> Option<String> {
-    if !text.contains('\u{FFFD}') {
+    if text.is_ascii() {
         return None;
     }
     let (_, error) = crate::discover::read::load(&crate::discover::Input::File(path.into()), None);
