@@ -233,7 +233,15 @@ fn read_limited_into(
 /// Errors: those of [`read_file`], and [`ReadError::Io`] of kind `InvalidData` for text that
 /// is not UTF-8 (naming the offset of the first bad byte).
 pub fn read_text(path: &std::path::Path, limit: u64) -> Result<String, ReadError> {
-    String::from_utf8(read_file(path, limit)?).map_err(|e| {
+    utf8(read_file(path, limit)?)
+}
+
+/// `bytes` as UTF-8 text.
+///
+/// Errors: [`ReadError::Io`] of kind `InvalidData` for bytes that are not UTF-8 (naming the
+/// offset of the first bad byte), the error every reader of SQL gives.
+pub fn utf8(bytes: Vec<u8>) -> Result<String, ReadError> {
+    String::from_utf8(bytes).map_err(|e| {
         ReadError::Io(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!("not valid UTF-8 (byte {})", e.utf8_error().valid_up_to()),

@@ -35,19 +35,25 @@ fn uri(path: &Path) -> String {
 }
 
 impl Client {
-    /// A server on `dir` as the workspace folder, initialized with `capabilities`.
-    fn start(dir: &Path, capabilities: Value) -> Client {
+    /// A server running in a thread and a client connected to it, with `dir` as the folder
+    /// the client's paths are relative to: nothing sent yet.
+    fn spawn(dir: &Path) -> Client {
         let (server, client) = Connection::memory();
         let handle = std::thread::spawn(move || {
             flinklint::server::run(&server).expect("the server runs");
         });
-        let mut c = Client {
+        Client {
             connection: client,
             server: Some(handle),
             next_id: 0,
             inbox: Vec::new(),
             dir: dir.to_path_buf(),
-        };
+        }
+    }
+
+    /// A server on `dir` as the workspace folder, initialized with `capabilities`.
+    fn start(dir: &Path, capabilities: Value) -> Client {
+        let mut c = Client::spawn(dir);
         let result = c.request(
             "initialize",
             json!({
@@ -770,15 +776,7 @@ fn configuration_per_root_and_multi_root_workspaces() {
     std::fs::write(a.0.join("team/job.sql"), JOB).unwrap();
     std::fs::write(b.0.join(".flinklint.yaml"), "rules:\n  SY003: off\n").unwrap();
     std::fs::write(b.0.join("job.sql"), JOB).unwrap();
-    let (server, client) = Connection::memory();
-    let handle = std::thread::spawn(move || flinklint::server::run(&server).unwrap());
-    let mut c = Client {
-        connection: client,
-        server: Some(handle),
-        next_id: 0,
-        inbox: Vec::new(),
-        dir: a.0.clone(),
-    };
+    let mut c = Client::spawn(&a.0);
     c.request(
         "initialize",
         json!({"capabilities": {}, "workspaceFolders": [
@@ -1004,15 +1002,7 @@ fn first_diagnostics_from_the_context_cache_are_never_stale() {
     }
     // A server with a document open from the start: initialize, open, then the first check.
     let start = |dir: &Path| {
-        let (server, client) = Connection::memory();
-        let handle = std::thread::spawn(move || flinklint::server::run(&server).unwrap());
-        let mut c = Client {
-            connection: client,
-            server: Some(handle),
-            next_id: 0,
-            inbox: Vec::new(),
-            dir: dir.to_path_buf(),
-        };
+        let mut c = Client::spawn(dir);
         c.request(
             "initialize",
             json!({"capabilities": {}, "workspaceFolders": [{"uri": uri(dir), "name": "p"}]}),
@@ -1066,15 +1056,7 @@ fn a_clean_document_open_at_the_first_check_gets_its_empty_diagnostics() {
     std::fs::write(dir.0.join("clean.sql"), clean).unwrap();
     // No context cache yet: the first check publishes the open document's diagnostics, even
     // with nothing in them (as the cache's early diagnostics do on a later start).
-    let (server, client) = Connection::memory();
-    let handle = std::thread::spawn(move || flinklint::server::run(&server).unwrap());
-    let mut c = Client {
-        connection: client,
-        server: Some(handle),
-        next_id: 0,
-        inbox: Vec::new(),
-        dir: dir.0.clone(),
-    };
+    let mut c = Client::spawn(&dir.0);
     c.request(
         "initialize",
         json!({"capabilities": {}, "workspaceFolders": [{"uri": uri(&dir.0), "name": "p"}]}),

@@ -40,7 +40,7 @@ pub fn run(args: ParseArgs) -> ExitCode {
     };
     // As `check` reads a file: text that is not UTF-8 is refused, not parsed with its bad
     // bytes replaced (the tree would not be the one a run checks).
-    let text = match String::from_utf8(bytes) {
+    let text = match flinklint::files::utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
             let name = if args.file.as_os_str() == "-" {
@@ -48,10 +48,7 @@ pub fn run(args: ParseArgs) -> ExitCode {
             } else {
                 super::shown(&args.file)
             };
-            eprintln!(
-                "flinklint: cannot read {name}: not valid UTF-8 (byte {})",
-                e.utf8_error().valid_up_to()
-            );
+            eprintln!("flinklint: cannot read {name}: {e}");
             return ExitCode::from(2);
         }
     };

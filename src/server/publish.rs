@@ -69,10 +69,14 @@ impl Server<'_> {
             }
             changed.extend(paths.into_iter().map(|p| (i, p)));
         }
-        // Documents opened since the last check: their diagnostics are published even when
-        // unchanged or empty, so that a client knows an opened document has been checked.
-        for path in std::mem::take(&mut self.just_opened) {
-            if self.caps.pull || changed.iter().any(|(_, p)| *p == path) {
+        // Documents opened since the last check, whose diagnostics are published even when
+        // unchanged or empty (a client then knows an opened document has been checked); and
+        // documents the early diagnostics spoke of, which the whole check may find clean.
+        let pull = self.caps.pull;
+        let opened = std::mem::take(&mut self.just_opened);
+        let early: Vec<PathBuf> = self.early.keys().cloned().collect();
+        for path in opened.into_iter().filter(|_| !pull).chain(early) {
+            if changed.iter().any(|(_, p)| *p == path) {
                 continue;
             }
             if let Some(i) = self
@@ -82,20 +86,6 @@ impl Server<'_> {
                 .position(|r| r.project.role(&path) == Some(crate::project::Role::Reported))
             {
                 changed.push((i, path));
-            }
-        }
-        // What the early diagnostics said of a document that the whole check finds nothing in.
-        let early: Vec<PathBuf> = self.early.keys().cloned().collect();
-        for path in early {
-            if !changed.iter().any(|(_, p)| *p == path) {
-                if let Some(i) = self
-                    .workspace
-                    .roots
-                    .iter()
-                    .position(|r| r.project.role(&path) == Some(crate::project::Role::Reported))
-                {
-                    changed.push((i, path));
-                }
             }
         }
         if everything {
