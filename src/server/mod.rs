@@ -18,6 +18,7 @@ mod actions;
 mod convert;
 mod navigate;
 mod publish;
+mod scratch;
 mod startup;
 pub mod text;
 pub mod transport;
@@ -137,6 +138,8 @@ struct Server<'c> {
     /// The diagnostics published for open documents before their project's first whole check
     /// ([`startup`]), until that check publishes its own.
     early: HashMap<PathBuf, Vec<lsp::Diagnostic>>,
+    /// Open documents that are not files (unsaved buffers), checked on their own.
+    scratch: scratch::Scratches,
     next_id: i32,
     shutdown: bool,
 }
@@ -200,6 +203,7 @@ impl<'c> Server<'c> {
             result_ids: HashMap::new(),
             docs,
             early: HashMap::new(),
+            scratch: scratch::Scratches::new(),
             next_id: 0,
             shutdown: false,
         }
@@ -483,6 +487,14 @@ impl<'c> Server<'c> {
     }
 
     fn did_open(&mut self, p: lsp::DidOpenTextDocumentParams) {
+        let document = p.text_document;
+        if scratch::is_scratch(&document.uri, &document.language_id) {
+            self.open_scratch(document.uri, document.text, document.version);
+            return;
+        }
+        let p = lsp::DidOpenTextDocumentParams {
+            text_document: document,
+        };
         let Some(path) = path_of(&p.text_document.uri) else {
             return;
         };
@@ -501,28 +513,21 @@ impl<'c> Server<'c> {
     }
 
     fn did_change(&mut self, p: lsp::DidChangeTextDocumentParams) {
-        let Some(path) = path_of(&p.text_document.uri) else {
+        let document = p.text_document;
+        if self.scratch.contains_key(document.uri.as_str()) {
+            self.change_scratch(&document.uri, document.version, p.content_changes);
+            return;
+        }
+        let Some(path) = path_of(&document.uri) else {
             return;
         };
         let Some((current, _)) = self.workspace.open.get(&path) else {
             return;
         };
-        let mut new = current.to_string();
-        for change in p.content_changes {
-            match change.range {
-                None => new = change.text,
-                Some(range) => {
-                    let file = crate::source::SourceFile::new("", new.as_str());
-                    let start = text::offset(&file, range.start) as usize;
-                    let end = (text::offset(&file, range.end) as usize).max(start);
-                    new.replace_range(start..end, &change.text);
-                }
-            }
-        }
-        let text: Arc<str> = Arc::from(new);
+        let text: Arc<str> = Arc::from(text::apply_changes(current, p.content_changes));
         self.workspace
             .open
-            .insert(path.clone(), (text.clone(), p.text_document.version));
+            .insert(path.clone(), (text.clone(), document.version));
         let mut messages = Vec::new();
         self.workspace.set_text(&path, text, &mut messages);
         self.show(messages);
@@ -554,6 +559,9 @@ impl<'c> Server<'c> {
     }
 
     fn did_close(&mut self, p: lsp::DidCloseTextDocumentParams) {
+        if self.close_scratch(&p.text_document.uri) {
+            return;
+        }
         let Some(path) = path_of(&p.text_document.uri) else {
             return;
         };

@@ -124,6 +124,7 @@ impl Server<'_> {
             self.publish_changed(changed);
         }
         self.early.clear();
+        self.check_scratches(everything);
         // The first check of a project: what its files create and use, for the next start.
         for i in first_checks {
             let start = Instant::now();
@@ -202,8 +203,7 @@ impl Server<'_> {
                 ))
             })
             .unwrap_or_default();
-        let json = serde_json::to_string(&diagnostics).unwrap_or_default();
-        let id = format!("{:016x}", crate::diagnostics::fnv1a64(json.as_bytes()));
+        let id = result_id(&diagnostics);
         (diagnostics, id)
     }
 
@@ -212,8 +212,17 @@ impl Server<'_> {
         p: lsp::DocumentDiagnosticParams,
     ) -> lsp::DocumentDiagnosticReportResult {
         let path = path_of(&p.text_document.uri).unwrap_or_default();
-        let (items, id) = self.report(&path);
-        self.result_ids.insert(path, id.clone());
+        let (items, id) = match self.scratch_diagnostics(&p.text_document.uri) {
+            Some(items) => {
+                let id = result_id(&items);
+                (items, id)
+            }
+            None => {
+                let (items, id) = self.report(&path);
+                self.result_ids.insert(path, id.clone());
+                (items, id)
+            }
+        };
         let report = if p.previous_result_id.as_deref() == Some(id.as_str()) {
             lsp::DocumentDiagnosticReport::Unchanged(
                 lsp::RelatedUnchangedDocumentDiagnosticReport {
@@ -283,4 +292,11 @@ impl Server<'_> {
         }
         lsp::WorkspaceDiagnosticReportResult::Report(lsp::WorkspaceDiagnosticReport { items })
     }
+}
+
+/// The result id of a pulled report: a hash of its diagnostics (the same diagnostics, the
+/// same id: the client is told they are unchanged).
+fn result_id(diagnostics: &[lsp::Diagnostic]) -> String {
+    let json = serde_json::to_string(diagnostics).unwrap_or_default();
+    format!("{:016x}", crate::diagnostics::fnv1a64(json.as_bytes()))
 }

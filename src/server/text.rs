@@ -69,6 +69,27 @@ pub fn offset(file: &SourceFile, position: Position) -> u32 {
     end as u32
 }
 
+/// `text` after a client's changes (`textDocument/didChange`), in order: a change without a
+/// range replaces the whole text.
+pub fn apply_changes(
+    text: &str,
+    changes: Vec<lsp_types::TextDocumentContentChangeEvent>,
+) -> String {
+    let mut new = text.to_string();
+    for change in changes {
+        match change.range {
+            None => new = change.text,
+            Some(range) => {
+                let file = SourceFile::new("", new.as_str());
+                let start = offset(&file, range.start) as usize;
+                let end = (offset(&file, range.end) as usize).max(start);
+                new.replace_range(start..end, &change.text);
+            }
+        }
+    }
+    new
+}
+
 /// The path of a `file:` URI (`None` for other schemes, or a URI that is not a path).
 pub fn uri_to_path(uri: &Uri) -> Option<PathBuf> {
     let text = uri.as_str();

@@ -26,6 +26,9 @@ function clientOptions(): LanguageClientOptions {
     { scheme: "file", language: "sql" },
     { scheme: "file", language: "flinksql" },
     { scheme: "file", pattern: "**/*.sql" },
+    // Unsaved buffers: the server checks each on its own.
+    { scheme: "untitled", language: "sql" },
+    { scheme: "untitled", language: "flinksql" },
   ];
   if (documents) {
     selector.push({ scheme: "file", language: "markdown" });
