@@ -63,9 +63,13 @@
 //! stretch; the configuration can overrule the detection per file
 //! ([`FileDialect::configured`]).
 
+mod across;
 mod fragment;
 mod scan;
+mod stretches;
 mod words;
+
+pub use across::{across_files, ProjectFile};
 
 use crate::source::Span;
 use crate::syntax::ast::{Statement, StatementKind};
@@ -393,7 +397,7 @@ impl FileDialect {
 }
 
 /// The span of a statement's first token (the statement's own span when it is empty).
-fn first_token(parsed: &Parsed, statement: &Statement) -> Span {
+pub(super) fn first_token(parsed: &Parsed, statement: &Statement) -> Span {
     let start = statement.span.start;
     let i = parsed.tokens.partition_point(|t| t.span.start < start);
     match parsed.tokens.get(i) {
@@ -654,12 +658,12 @@ pub fn detect(text: &str, parsed: &Parsed) -> FileDialect {
         stretches: Vec::new(),
         reason: Reason::Detected,
     };
-    out.stretches = stretches(text, parsed, &out, &tallies);
+    out.stretches = stretches::stretches(text, parsed, &out, &tallies);
     out
 }
 
 /// The token range of each top-level statement of `parsed`.
-fn statement_bounds(parsed: &Parsed) -> Vec<(usize, usize)> {
+pub(super) fn statement_bounds(parsed: &Parsed) -> Vec<(usize, usize)> {
     let tokens = &parsed.tokens;
     let mut t = 0;
     parsed
@@ -677,116 +681,6 @@ fn statement_bounds(parsed: &Parsed) -> Vec<(usize, usize)> {
             (lo, t)
         })
         .collect()
-}
-
-/// One file of a project, as [`across_files`] reads it.
-pub struct ProjectFile<'a> {
-    /// Its text (a document keeps its own: the offsets of its SQL are the document's).
-    pub text: &'a str,
-    /// Its parse.
-    pub parsed: &'a Parsed,
-    /// What [`detect`] (or the configuration) made of it.
-    pub dialect: &'a FileDialect,
-}
-
-/// Files that hold nothing but rows written or read (`INSERT ... VALUES`, `DELETE FROM`), with
-/// no signal of any dialect, whose tables only another dialect's statements of the project
-/// create (a PostgreSQL `02_insert_data.sql` beside the `01_create_schema.sql` that creates
-/// its tables): they are that dialect's, decided by [`How::Names`]. A file that creates
-/// anything, or uses a name a Flink statement creates, keeps its verdict. Returns the new
-/// verdicts by index into `files`. Linear in the tokens of the project's statements' heads
-/// and of the candidate files.
-pub fn across_files(files: &[ProjectFile<'_>]) -> Vec<(usize, FileDialect)> {
-    let bounds: Vec<Vec<(usize, usize)>> =
-        files.iter().map(|f| statement_bounds(f.parsed)).collect();
-    let candidate = |f: &ProjectFile<'_>, b: &[(usize, usize)]| {
-        f.dialect.reason == Reason::Detected
-            && f.dialect.statements.is_empty()
-            && f.dialect.signals.is_empty()
-            && !b.is_empty()
-            && b.iter().all(|&(lo, hi)| {
-                scan::is_dml(f.text, &f.parsed.tokens, lo, hi)
-                    && scan::created_name(f.text, &f.parsed.tokens, lo, hi).is_none()
-            })
-    };
-    let candidates: Vec<usize> = (0..files.len())
-        .filter(|&i| candidate(&files[i], &bounds[i]))
-        .collect();
-    if candidates.is_empty() {
-        return Vec::new();
-    }
-    // Who creates each name: a Flink statement (`None`), or the first other dialect's.
-    let mut created: std::collections::HashMap<String, Option<Dialect>> =
-        std::collections::HashMap::new();
-    for (f, b) in files.iter().zip(&bounds) {
-        for (k, &(lo, hi)) in b.iter().enumerate() {
-            if let Some(span) = scan::created_name(f.text, &f.parsed.tokens, lo, hi) {
-                let d = f.dialect.dialect_of(k);
-                let entry = created
-                    .entry(scan::name_key(f.text, span))
-                    .or_insert((d != Dialect::Flink).then_some(d));
-                if d == Dialect::Flink {
-                    *entry = None;
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    let mut used = Vec::new();
-    'files: for i in candidates {
-        let f = &files[i];
-        let mut found: Option<(Dialect, Span)> = None;
-        for &(lo, hi) in &bounds[i] {
-            used.clear();
-            scan::used_names(f.text, &f.parsed.tokens, lo, hi, &mut used);
-            for span in &used {
-                match created.get(&scan::name_key(f.text, *span)) {
-                    Some(None) => continue 'files,
-                    Some(Some(d)) => {
-                        found = found.or(Some((*d, *span)));
-                    }
-                    None => {}
-                }
-            }
-        }
-        let Some((d, span)) = found else { continue };
-        let statements = &f.parsed.script.statements;
-        let (Some(first), Some(last)) = (statements.first(), statements.last()) else {
-            continue;
-        };
-        let signal = Signal {
-            dialect: d,
-            strength: Strength::Medium,
-            what: "a table created only by that dialect's statements in other files",
-            span,
-        };
-        out.push((
-            i,
-            FileDialect {
-                statements: statements
-                    .iter()
-                    .map(|s| StatementDialect {
-                        span: s.span,
-                        dialect: d,
-                        how: How::Names,
-                        signals: 0..0,
-                    })
-                    .collect(),
-                signals: vec![signal.clone()],
-                stretches: vec![Stretch {
-                    statements: 0..statements.len(),
-                    span: Span::new(0, f.text.len()),
-                    at: first_token(f.parsed, first),
-                    statements_span: first.span.cover(last.span),
-                    dialects: vec![d],
-                    signals: vec![signal],
-                    hive_switch: None,
-                }],
-                reason: Reason::Detected,
-            },
-        ));
-    }
-    out
 }
 
 /// Gives each statement without signals of its own the side of the statements that created
@@ -862,143 +756,6 @@ fn dialect_switch(statement: &Statement) -> Option<bool> {
         },
         _ => None,
     }
-}
-
-/// Whether a signal is a tell that several databases share (see the module documentation):
-/// a `NUMBER` column (Oracle, Snowflake), a `::` cast (PostgreSQL, Snowflake and others),
-/// `TIMESTAMP_NTZ` (Spark, Snowflake).
-fn shared_tell(s: &Signal) -> bool {
-    matches!(
-        (s.dialect, s.what),
-        (Dialect::Oracle, scan::NUMBER_COLUMN)
-            | (Dialect::Postgres, "a `::` cast")
-            | (Dialect::Spark, "TIMESTAMP_NTZ")
-    )
-}
-
-/// Names a stretch whose dialects stand on tells several databases share (see the module
-/// documentation): with a Snowflake tell, Snowflake alone for those; without a tell of one
-/// database, "another database's SQL" rather than two databases it is not.
-fn name_shared_tells(
-    file: &FileDialect,
-    statements: std::ops::Range<usize>,
-    points: &[u32; Dialect::COUNT],
-    dialects: &mut Vec<Dialect>,
-) {
-    // The dialects whose every signal in the stretch is a shared tell.
-    let only_shared = |d: Dialect| {
-        let mut any = false;
-        for k in statements.clone() {
-            for s in file.signals_of(k).iter().filter(|s| s.dialect == d) {
-                if !shared_tell(s) {
-                    return false;
-                }
-                any = true;
-            }
-        }
-        any
-    };
-    let shared: Vec<Dialect> = dialects
-        .iter()
-        .copied()
-        .filter(|d| {
-            matches!(d, Dialect::Oracle | Dialect::Postgres | Dialect::Spark) && only_shared(*d)
-        })
-        .collect();
-    if shared.is_empty() {
-        return;
-    }
-    if points[Dialect::Snowflake.index()] > 0 {
-        dialects.retain(|d| !shared.contains(d));
-        if !dialects.contains(&Dialect::Snowflake) {
-            dialects.insert(0, Dialect::Snowflake);
-        }
-    } else if dialects.len() > 1
-        && dialects
-            .iter()
-            .all(|d| shared.contains(d) || *d == Dialect::OtherDatabase)
-    {
-        *dialects = vec![Dialect::OtherDatabase];
-    }
-}
-
-/// The maximal runs of statements that are not Flink SQL.
-fn stretches(
-    text: &str,
-    parsed: &Parsed,
-    file: &FileDialect,
-    tallies: &[scan::Tally],
-) -> Vec<Stretch> {
-    let statements = &parsed.script.statements;
-    let verdicts = &file.statements;
-    let n = verdicts.len();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < n {
-        if verdicts[i].dialect == Dialect::Flink {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < n && verdicts[i].dialect != Dialect::Flink {
-            i += 1;
-        }
-        let from = if start == 0 {
-            0
-        } else {
-            statements[start - 1].span.end
-        };
-        let to = if i == n {
-            text.len() as u32
-        } else {
-            statements[i].span.start
-        };
-        // Dialects by points (each statement's own dialect counts too).
-        let mut points = [0u32; Dialect::COUNT];
-        for k in start..i {
-            points[verdicts[k].dialect.index()] += 1;
-            for d in Dialect::OTHERS {
-                points[d.index()] = points[d.index()].saturating_add(tallies[k].other[d.index()]);
-            }
-        }
-        let mut dialects: Vec<Dialect> = Dialect::OTHERS
-            .into_iter()
-            .filter(|d| (start..i).any(|k| verdicts[k].dialect == *d))
-            .collect();
-        dialects.sort_by_key(|d| std::cmp::Reverse(points[d.index()]));
-        name_shared_tells(file, start..i, &points, &mut dialects);
-        // "Another database's SQL" says less than the dialects named beside it.
-        if dialects.iter().any(|d| *d != Dialect::OtherDatabase) {
-            dialects.retain(|d| *d != Dialect::OtherDatabase);
-        }
-        let mut signals: Vec<Signal> = Vec::new();
-        for k in start..i {
-            for s in file.signals_of(k) {
-                if s.dialect != Dialect::Flink && !signals.iter().any(|o| o.what == s.what) {
-                    signals.push(s.clone());
-                }
-            }
-        }
-        signals.sort_by_key(|s| std::cmp::Reverse(s.strength));
-        signals.truncate(4);
-        let hive_switch = match verdicts[start].how {
-            How::HiveDialect { set } => Some(set),
-            _ => None,
-        };
-        out.push(Stretch {
-            statements: start..i,
-            span: Span {
-                start: from,
-                end: to.max(from),
-            },
-            at: first_token(parsed, &statements[start]),
-            statements_span: statements[start].span.cover(statements[i - 1].span),
-            dialects,
-            signals,
-            hive_switch,
-        });
-    }
-    out
 }
 
 #[cfg(test)]
