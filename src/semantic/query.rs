@@ -421,17 +421,21 @@ fn select_columns(
                 }
             }
             SelectItem::Expr { expr, alias, span } => {
-                let (derived, column) = match &expr.kind {
+                // A column, and the fields of a ROW column the name goes on to (`t.info.city`).
+                let (derived, column, fields) = match &expr.kind {
                     ExprKind::Identifier(name) => {
                         let last = name.last().text.clone();
-                        let col = if name.parts.len() == 1 {
-                            lookup_column(name.parts[0].as_str())
+                        let (col, fields) = if name.parts.len() == 1 {
+                            (lookup_column(name.parts[0].as_str()), &[][..])
                         } else {
-                            qualified_column(name.parts[0].as_str(), name.parts[1].as_str())
+                            (
+                                qualified_column(name.parts[0].as_str(), name.parts[1].as_str()),
+                                &name.parts[2..],
+                            )
                         };
-                        (Some(last), col)
+                        (Some(last), col, fields)
                     }
-                    _ => (None, None),
+                    _ => (None, None, &[][..]),
                 };
                 let name = alias
                     .as_ref()
@@ -439,7 +443,7 @@ fn select_columns(
                     .or(derived)
                     .unwrap_or_else(|| expr_name(i));
                 let data_type = match &column {
-                    Some(c) => c.data_type.clone(),
+                    Some(c) => field_type(c.data_type.as_ref(), fields),
                     None if typed => exprs::infer_type_in(expr, &typed_column, aggregation),
                     None => None,
                 };
@@ -453,6 +457,25 @@ fn select_columns(
         }
     }
     Some(out)
+}
+
+/// The type of the field `fields` of a value of type `ty` (`ty` itself without fields): a
+/// field of a nullable ROW is nullable. `None` when unknown, or when a field is missing or
+/// not a ROW's (name resolution reports those).
+fn field_type(
+    ty: Option<&crate::semantic::types::Type>,
+    fields: &[crate::syntax::ast::Ident],
+) -> Option<crate::semantic::types::Type> {
+    let mut ty = ty?.clone();
+    for field in fields {
+        let crate::semantic::types::Kind::Row(row) = &ty.kind else {
+            return None;
+        };
+        let (_, field_ty) = row.iter().find(|(n, _)| n == field.as_str())?;
+        let nullable = ty.nullable || field_ty.nullable;
+        ty = field_ty.clone().with_nullable(nullable);
+    }
+    Some(ty)
 }
 
 /// Whether a FROM clause has a `JOIN ... USING`.

@@ -56,9 +56,11 @@ impl Parser<'_> {
         })
     }
 
-    /// Flink's lexer reads an unquoted `a.b$c` (no spaces) as a single token that no rule
-    /// accepts, so `t.$rowtime` and `db.orders$snapshots` are parse errors while `a$b`,
-    /// `` t.`$rowtime` `` and `db . a$b` are fine (verified with Flink 2.3).
+    /// Flink's lexer reads an unquoted `a.b$c` (no spaces), where the `$` is followed by a
+    /// letter, `_` or `$`, as a single token that no rule accepts, so `t.$rowtime`,
+    /// `db.orders$snapshots` and `t.a$_` are parse errors while `a$b`, `` t.`$rowtime` ``,
+    /// `db . a$b`, and `x.EXPR$1`, `t.c$` (a digit or nothing after the `$`) are fine
+    /// (verified with Flink 2.3).
     #[inline]
     pub(crate) fn check_dollar_compound(&mut self, parts: &[Ident]) {
         // Most names have one part: nothing to check, and no call.
@@ -71,7 +73,7 @@ impl Parser<'_> {
         for pair in parts.windows(2) {
             let (left, right) = (&pair[0], &pair[1]);
             let adjacent = left.span.end + 1 == right.span.start;
-            if adjacent && !left.quoted && !right.quoted && right.text.contains('$') {
+            if adjacent && !left.quoted && !right.quoted && dollar_before_letter(&right.text) {
                 let span = left.span.cover(right.span);
                 let fixed = format!("{}.`{}`", left.text, right.text.replace('`', "``"));
                 self.note_error(
@@ -225,4 +227,20 @@ impl Parser<'_> {
                 .to_string(),
         )
     }
+}
+
+/// Whether `name` holds a `$` followed by a letter, `_` or another `$` (what makes Flink's
+/// lexer read a qualified name as one token it rejects; `$1` and a final `$` do not).
+fn dollar_before_letter(name: &str) -> bool {
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '$'
+            && chars
+                .peek()
+                .is_some_and(|&n| n.is_alphabetic() || n == '_' || n == '$')
+        {
+            return true;
+        }
+    }
+    false
 }
