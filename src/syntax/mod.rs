@@ -17,6 +17,11 @@ mod parser;
 
 pub use lexer::{Token, TokenKind};
 
+/// Longest identifier Flink accepts (Calcite `identifierMaxLength`): a longer name is a
+/// syntax error, and no name of the catalog is a "did you mean" for it (nor is it compared
+/// with any: the comparison's cost grows with the product of the lengths).
+pub const MAX_IDENTIFIER_LEN: usize = 256;
+
 use crate::source::Span;
 use keywords::Kw;
 use serde::Serialize;

@@ -215,10 +215,13 @@ pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
 /// case-insensitively. An exact match is not a suggestion.
 pub fn closest(name: &str) -> Vec<&'static str> {
     let wanted = name.to_ascii_uppercase();
-    let limit = if wanted.chars().count() <= 4 { 1 } else { 2 };
+    let length = wanted.chars().count();
+    let limit = if length <= 4 { 1 } else { 2 };
     let mut found: Vec<(usize, &'static str)> = FUNCTIONS
         .iter()
-        .filter(|f| f.name != wanted)
+        // The distance is at least the difference in length: the far ones are not compared
+        // (a name of any length costs one pass over the catalog).
+        .filter(|f| f.name != wanted && f.name.len().abs_diff(length) <= limit)
         .filter_map(|f| {
             let d = strsim::damerau_levenshtein(&wanted, f.name);
             (d <= limit).then_some((d, f.name))
@@ -320,6 +323,13 @@ mod tests {
                 w[1].name
             );
         }
+    }
+
+    #[test]
+    fn a_name_of_any_length_costs_one_pass() {
+        // Names far longer than any function are not compared (the distance's cost is the
+        // product of the lengths): no suggestion.
+        assert!(closest(&"X".repeat(100_000)).is_empty());
     }
 
     #[test]

@@ -358,7 +358,15 @@ fn supported_keys(connector: &OptionCatalog, prefixes: &[Prefix<'_>]) -> Vec<Str
 fn similar(key: &str, candidates: &[String]) -> Option<CompactString> {
     let mut best: Option<(f64, &String)> = None;
     let key = key.to_lowercase();
+    let length = key.chars().count();
     for c in candidates {
+        // The score is at most 1 - (difference in length) / (longer length): a key that
+        // cannot reach 0.75 is not compared (a key of any length costs one pass).
+        let other = c.chars().count();
+        let (short, long) = (length.min(other), length.max(other));
+        if 4 * short < 3 * long {
+            continue;
+        }
         let score = strsim::normalized_damerau_levenshtein(&key, c);
         if score >= 0.75 && best.is_none_or(|(b, _)| score > b) {
             best = Some((score, c));

@@ -157,6 +157,9 @@ impl<'b> Session<'b> {
     /// Names the session sees that look like `target` (case-insensitive match or edit
     /// distance up to 2 on the object name), for did-you-mean help.
     pub fn similar(&self, target: &QualifiedName) -> Vec<QualifiedName> {
+        if target.object.len() > crate::syntax::MAX_IDENTIFIER_LEN {
+            return Vec::new();
+        }
         let wanted = target.object.to_lowercase();
         let mut out: Vec<QualifiedName> = Vec::new();
         // Edit distance is at least the difference in length: skip the far ones cheaply.

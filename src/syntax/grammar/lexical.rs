@@ -6,8 +6,7 @@ use crate::syntax::lexer::{Token, TokenKind};
 use crate::syntax::parser::TokenNotes;
 use crate::syntax::{QuoteUsage, Suggestion, SyntaxError, SyntaxErrorKind};
 
-/// Longest identifier Flink accepts (Calcite `identifierMaxLength`).
-const MAX_IDENTIFIER_LEN: usize = 256;
+use crate::syntax::MAX_IDENTIFIER_LEN;
 
 /// Lexical errors of kind [`SyntaxErrorKind::Lexical`] (unknown characters, unterminated
 /// literals and comments, malformed literals: none has a fix) reported per file; past this, one

@@ -203,6 +203,9 @@ impl Walker<'_> {
 /// Columns close to `name` (edit distance up to 2 for names longer than 3, or equal ignoring
 /// case), best first, at most 3.
 pub(super) fn similar<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Vec<String> {
+    if name.len() > crate::syntax::MAX_IDENTIFIER_LEN {
+        return Vec::new();
+    }
     let lower = name.to_lowercase();
     let mut out: Vec<(usize, &str)> = Vec::new();
     for c in candidates {
@@ -220,4 +223,22 @@ pub(super) fn similar<'n>(name: &str, candidates: impl Iterator<Item = &'n str>)
         .take(3)
         .map(|(_, c)| c.to_string())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::similar;
+
+    #[test]
+    fn a_name_longer_than_flink_accepts_gets_no_suggestion_and_no_comparison() {
+        assert_eq!(
+            similar("amount", ["amout", "id"].into_iter()),
+            vec!["amout"]
+        );
+        // Over-long names are compared with nothing (the distance's cost is the product of the
+        // lengths): no suggestion, even for a candidate one edit away.
+        let long = "a".repeat(crate::syntax::MAX_IDENTIFIER_LEN + 1);
+        let near = format!("{long}b");
+        assert!(similar(&long, [near.as_str()].into_iter()).is_empty());
+    }
 }
