@@ -106,6 +106,8 @@ fn each_dialect_has_its_tells() {
         ),
         ("CREATE TABLE t (a VARCHAR2(10), b NUMBER(10));", Oracle),
         ("CREATE TABLE t (a NVARCHAR(10), b DATETIME2);", SqlServer),
+        ("SELECT TOP 10 a FROM t;", SqlServer),
+        ("SELECT TOP (5) a FROM t;", SqlServer),
         ("CREATE INDEX idx ON t (a);", OtherDatabase),
         ("GRANT SELECT ON t TO someone;", OtherDatabase),
         ("SET FOREIGN_KEY_CHECKS = 0;", MySql),
@@ -131,6 +133,9 @@ fn flink_forms_that_look_like_others_are_flink() {
         "SET password=secret;",
         "SET debezium.bigint.unsigned.handling.mode=long;",
         "CALL sys.vector_search(`table` => 'db.items', vector_column => 'v', top_k => 10);",
+        // A column named `top`.
+        "SELECT top, nope FROM rankings;",
+        "SELECT top FROM rankings;",
     ];
     for text in flink {
         assert_eq!(dialects(text), [Flink], "{text}");

@@ -460,7 +460,14 @@ impl Scan<'_> {
             W::DBO if self.kind(self.next(at)) == Some(TokenKind::Dot) => {
                 self.signal(SqlServer, Medium, "the dbo schema", span)
             }
-            W::TOP if self.w(self.prev(at)) == Some(W::SELECT) => {
+            // `SELECT TOP 10`, `SELECT TOP (n)`; not a column named `top` (`SELECT top, a`).
+            W::TOP
+                if self.w(self.prev(at)) == Some(W::SELECT)
+                    && matches!(
+                        self.kind(self.next(at)),
+                        Some(TokenKind::Integer | TokenKind::LParen)
+                    ) =>
+            {
                 self.signal(SqlServer, Strong, "SELECT TOP n", span)
             }
             _ => return false,
