@@ -228,7 +228,7 @@ pub enum NameProblem {
         /// Input columns close to it.
         similar: Vec<String>,
     },
-    /// A view whose query selects `LOCALTIME`, `LOCALTIMESTAMP`, `CURRENT_DATE` or
+    /// A view whose query selects `LOCALTIME`, `LOCALTIMESTAMP`, `CURRENT_TIMESTAMP`, `CURRENT_DATE` or
     /// `CURRENT_TIME` without an alias: Flink stores the query as `SELECT LOCALTIME AS
     /// LOCALTIME` and cannot parse it back when a query reads the view ("Incorrect syntax near
     /// the keyword 'LOCALTIME' at line 1, column 21.").

@@ -372,6 +372,7 @@ fn keyword_item(q: &Query) -> Option<(String, bool)> {
                                 if [
                                     "LOCALTIME",
                                     "LOCALTIMESTAMP",
+                                    "CURRENT_TIMESTAMP",
                                     "CURRENT_DATE",
                                     "CURRENT_TIME",
                                 ]

@@ -7,7 +7,7 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser, Recover};
-use crate::syntax::SyntaxErrorKind;
+use crate::syntax::{FlinkSyntax, SyntaxErrorKind};
 
 impl Parser<'_> {
     /// `[IF NOT EXISTS]`.
@@ -70,18 +70,28 @@ impl Parser<'_> {
     }
 
     fn check_dollar_pairs(&mut self, parts: &[Ident]) {
-        for pair in parts.windows(2) {
+        for (i, pair) in parts.windows(2).enumerate() {
             let (left, right) = (&pair[0], &pair[1]);
             let adjacent = left.span.end + 1 == right.span.start;
             if adjacent && !left.quoted && !right.quoted && dollar_before_letter(&right.text) {
                 let span = left.span.cover(right.span);
                 let fixed = format!("{}.`{}`", left.text, right.text.replace('`', "``"));
+                let before = self.error_count();
                 self.note_error(
                     SyntaxErrorKind::Unexpected,
                     format!("Flink cannot read `{}.{}`: a qualified name part with `$` must be in backticks", left.text, right.text),
                     span,
                     Some(format!("write {fixed}")),
                 );
+                if i == 0 && parts.len() == 2 {
+                    // Flink's token is the whole name (measured for names of two parts; its
+                    // list of what it expected depends on where the name stands).
+                    let flink = FlinkSyntax::Encountered {
+                        at: span,
+                        expected: Vec::new(),
+                    };
+                    self.set_flink(before, flink);
+                }
                 return;
             }
         }
