@@ -384,6 +384,33 @@ pub enum Problem {
         /// The inherited watermark, when it came from the LIKE parent.
         inherited: Option<Origin>,
     },
+    /// A name in a computed column's or the watermark's expression that is not a column the
+    /// expression may read (Flink: "Unknown identifier 'x'"). A computed column reads the
+    /// table's physical and metadata columns; the watermark strategy reads every column.
+    UnknownTableExpressionName {
+        /// The name (its first part).
+        span: Span,
+        /// The name as written.
+        name: String,
+        /// What reads it: `computed column `c``, or `watermark for `ts``.
+        within: String,
+        /// The name is a computed column of the table (a computed column cannot read one).
+        computed: bool,
+        /// Columns close to the name, best first.
+        similar: Vec<String>,
+    },
+    /// A watermark strategy expression whose type is not TIMESTAMP(p) / TIMESTAMP_LTZ(p) with
+    /// p <= 3, or whose type root differs from the rowtime column's.
+    InvalidWatermarkExpression {
+        /// The strategy expression.
+        span: Span,
+        /// The rowtime column.
+        column: String,
+        /// The expression's type as Flink prints it (`asSummaryString`).
+        found: String,
+        /// When the type is a rowtime type but not the rowtime column's: the column's type.
+        field: Option<String>,
+    },
     /// An invalid partition column.
     InvalidPartition {
         /// The partition key.

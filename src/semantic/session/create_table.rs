@@ -128,6 +128,17 @@ impl Session<'_> {
             Some(None) => unknown_query = true,
             None => {}
         }
+        // Computed columns and the watermark strategy, once the schema's columns resolve (a
+        // double-quoted token is a name to Flink and a string to flinklint's tree).
+        if !statement.has_error
+            && !built.problems.iter().any(Problem::rejects)
+            && !file.source.slice(statement.span).contains('"')
+            && (ct.like.is_none() || has_parent)
+        {
+            if let Some(p) = self.table_expression_problem(ct, &built.table) {
+                built.problems.push(p);
+            }
+        }
         // Flink creates nothing when it rejects the statement; a missing LIKE parent leaves
         // the columns unknown.
         let rejected = statement.has_error

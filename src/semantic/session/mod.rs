@@ -25,6 +25,7 @@ mod like_diff;
 mod pipeline;
 mod settings;
 mod streaming;
+mod table_exprs;
 mod update_delete;
 mod view;
 

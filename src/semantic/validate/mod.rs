@@ -66,6 +66,8 @@
 
 mod resolve;
 
+pub(crate) use resolve::names::similar as similar_names;
+
 use super::exprs::{self, Aggregation};
 use super::query::Scope;
 use super::types::Type;

@@ -3,7 +3,7 @@
 //! and aggregate checks in [`grouping`].
 
 mod grouping;
-mod names;
+pub(super) mod names;
 mod relations;
 
 use super::{ColumnTypes, HashMap, NameProblem, ResolvedColumn, Validation};

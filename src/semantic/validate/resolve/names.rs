@@ -202,7 +202,7 @@ impl Walker<'_> {
 
 /// Columns close to `name` (edit distance up to 2 for names longer than 3, or equal ignoring
 /// case), best first, at most 3.
-pub(super) fn similar<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Vec<String> {
+pub(crate) fn similar<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Vec<String> {
     if name.len() > crate::syntax::MAX_IDENTIFIER_LEN {
         return Vec::new();
     }

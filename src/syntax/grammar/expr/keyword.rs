@@ -198,6 +198,28 @@ impl Parser<'_> {
                     span: self.finish(start),
                 }))
             }
+            kw if kw.is_bare_function()
+                && next.kind != TokenKind::LParen
+                && context_variable_as_name(kw) =>
+            {
+                // Calcite parses these SQL-standard context variables, but Flink 2.3's
+                // operator table has none of them: its validator resolves the name as a
+                // column (`SELECT USER FROM t` reads a column `USER`, else "Column 'USER' not
+                // found in any table"). The written text is the name, as for any identifier.
+                self.bump();
+                let ident = Ident {
+                    text: CompactString::from(self.text_of(tok)),
+                    quoted: false,
+                    span: tok.span,
+                };
+                Ok(Some(Expr {
+                    kind: ExprKind::Identifier(ObjectName {
+                        parts: NameParts::one(ident),
+                        span: tok.span,
+                    }),
+                    span: tok.span,
+                }))
+            }
             kw if kw.is_bare_function() && next.kind != TokenKind::LParen => {
                 self.bump();
                 Ok(Some(Expr {
@@ -269,4 +291,22 @@ impl Parser<'_> {
             span: self.finish(start),
         })
     }
+}
+
+/// Whether `kw` is one of the SQL-standard context variables (`USER`, `CURRENT_USER`,
+/// `CURRENT_CATALOG`, ...) that Flink 2.3's validator reads as a name, not as a function
+/// (`FlinkSqlOperatorTable` has no operator for them; verified with Flink 2.3.0).
+fn context_variable_as_name(kw: Kw) -> bool {
+    matches!(
+        kw,
+        Kw::USER
+            | Kw::CURRENT_USER
+            | Kw::SESSION_USER
+            | Kw::SYSTEM_USER
+            | Kw::CURRENT_ROLE
+            | Kw::CURRENT_PATH
+            | Kw::CURRENT_CATALOG
+            | Kw::CURRENT_SCHEMA
+            | Kw::CURRENT_DEFAULT_TRANSFORM_GROUP
+    )
 }
