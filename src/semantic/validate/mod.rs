@@ -150,14 +150,18 @@ pub enum NameProblem {
         tables: Vec<String>,
     },
     /// A column of an aggregate query outside any aggregate call and GROUP BY expression
-    /// (Calcite: "Expression 'x' is not being grouped").
+    /// (Calcite: "Expression 'x' is not being grouped"), or in the ORDER BY of a `SELECT
+    /// DISTINCT`, a column outside the select list ("Expression 'x' is not in the select
+    /// clause").
     NotGrouped {
         /// The column reference.
         span: Span,
         /// The reference as Flink prints it.
         expr: String,
-        /// In HAVING (else in the select list).
-        in_having: bool,
+        /// `the select list`, `HAVING` or `ORDER BY`.
+        clause: &'static str,
+        /// In the ORDER BY of a `SELECT DISTINCT` that does not aggregate.
+        distinct: bool,
     },
     /// An aggregate where Flink allows none (Calcite: "Aggregate expression is illegal in
     /// WHERE clause", "Windowed aggregate expression is illegal in WHERE clause"; in the ORDER

@@ -72,6 +72,29 @@ impl Walker<'_> {
         if !aggregating(s) {
             return None;
         }
+        self.groups_of(groups)
+    }
+
+    /// The select list of a `SELECT DISTINCT` that does not aggregate, as the groups its
+    /// ORDER BY may read (Calcite validates such an ORDER BY as over an aggregate grouped by
+    /// the select list: "Expression 'b' is not in the select clause"); `None` for other
+    /// SELECTs, or one with `*`.
+    pub(super) fn distinct_grouping<'s>(&self, s: &'s Select) -> Option<Groups<'s>> {
+        if !s.distinct || aggregating(s) {
+            return None;
+        }
+        let mut items = Vec::with_capacity(s.items.len());
+        for i in &s.items {
+            match i {
+                SelectItem::Expr { expr, .. } => items.push(expr),
+                SelectItem::Wildcard { .. } => return None,
+            }
+        }
+        self.groups_of(items)
+    }
+
+    /// `groups` as [`Groups`], when every expression is of a form the comparison handles.
+    fn groups_of<'s>(&self, groups: Vec<&'s Expr>) -> Option<Groups<'s>> {
         // Every GROUP BY item of a form the comparison handles. A literal groups by a
         // constant (Flink's conformance reads no GROUP BY ordinals: `isGroupByOrdinal` is
         // false), so it groups no column.
@@ -122,7 +145,15 @@ impl Walker<'_> {
     }
 
     /// Reports the first column of `e` outside aggregate calls and `groups`.
-    pub(super) fn grouped(&mut self, e: &Expr, groups: &Groups<'_>, in_having: bool) {
+    /// `clause` is where `e` is: `the select list`, `HAVING`, `ORDER BY`, or `ORDER BY` of a
+    /// `SELECT DISTINCT` (`distinct`).
+    pub(super) fn grouped(
+        &mut self,
+        e: &Expr,
+        groups: &Groups<'_>,
+        clause: &'static str,
+        distinct: bool,
+    ) {
         if self.failed() {
             return;
         }
@@ -130,7 +161,8 @@ impl Walker<'_> {
             self.fail(NameProblem::NotGrouped {
                 span,
                 expr,
-                in_having,
+                clause,
+                distinct,
             });
         }
     }

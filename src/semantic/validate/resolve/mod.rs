@@ -363,7 +363,7 @@ impl<'a> Walker<'a> {
             self.expr(h, &scope, outer);
             self.nested_aggregates(h);
             if let Some(g) = &grouping {
-                self.grouped(h, g, true);
+                self.grouped(h, g, "HAVING", false);
             }
         }
         // The select list.
@@ -433,7 +433,7 @@ impl<'a> Walker<'a> {
                     self.expr(expr, &scope, outer);
                     self.nested_aggregates(expr);
                     if let Some(g) = &grouping {
-                        self.grouped(expr, g, false);
+                        self.grouped(expr, g, "the select list", false);
                     }
                     if let Some(o) = &mut out {
                         let name = alias
@@ -488,11 +488,23 @@ impl<'a> Walker<'a> {
             self.fail(p);
             return None;
         }
+        // In an aggregate SELECT, an ORDER BY item (not an alias, not an ordinal) is grouped
+        // or aggregated; in a SELECT DISTINCT it is made of the select list.
+        let distinct = self.distinct_grouping(s);
         for o in order {
             if self.failed() {
                 return None;
             }
-            self.expr_or_alias(&o.expr, &scope, outer, &aliases);
+            let names_alias = self.expr_or_alias(&o.expr, &scope, outer, &aliases);
+            let ordinal = matches!(o.expr.kind, ExprKind::Literal(_));
+            if names_alias || ordinal {
+                continue;
+            }
+            if let Some(g) = &grouping {
+                self.grouped(&o.expr, g, "ORDER BY", false);
+            } else if let Some(g) = &distinct {
+                self.grouped(&o.expr, g, "ORDER BY", true);
+            }
         }
         if self.failed() {
             return None;
@@ -518,13 +530,14 @@ impl<'a> Walker<'a> {
     }
 
     /// An expression of ORDER BY or QUALIFY: a name that a select alias gives is fine.
+    /// Whether the expression names an alias (then it is not resolved here).
     fn expr_or_alias(
         &mut self,
         e: &Expr,
         scope: &SelectScope,
         outer: &[&SelectScope],
         aliases: &[(&str, Span, &Expr)],
-    ) {
+    ) -> bool {
         let mut names_alias = false;
         exprs::walk(e, &mut |x| {
             if let ExprKind::Identifier(n) = &x.kind {
@@ -536,6 +549,7 @@ impl<'a> Walker<'a> {
         if !names_alias {
             self.expr(e, scope, outer);
         }
+        names_alias
     }
 
     /// Whether an unqualified name resolves (or may: unknown relations) in the scopes.
