@@ -411,6 +411,16 @@ pub enum Problem {
         /// When the type is a rowtime type but not the rowtime column's: the column's type.
         field: Option<String>,
     },
+    /// A declared distribution Flink cannot resolve: a bucket key that is not a physical
+    /// column, or `INTO 0 BUCKETS`.
+    InvalidDistribution {
+        /// The key, or the clause for the bucket count.
+        span: Span,
+        /// The key as written; `None` for a bucket count of 0.
+        key: Option<String>,
+        /// The table's physical columns (Flink lists them).
+        physical: Vec<String>,
+    },
     /// An invalid partition column.
     InvalidPartition {
         /// The partition key.

@@ -9,7 +9,7 @@ use super::Merge;
 use crate::semantic::catalog::{DistributionDef, OptionDef, Origin, PartitionDef};
 use crate::semantic::problems::{PartitionIssue, Problem};
 use crate::semantic::show_create;
-use crate::syntax::ast::{FeatureOption, MergingStrategy};
+use crate::syntax::ast::{self, FeatureOption, MergingStrategy};
 use compact_str::CompactString;
 use std::collections::HashMap;
 
@@ -210,6 +210,7 @@ impl Merge<'_> {
                         });
                     }
                 }
+                self.check_distribution(d);
                 Some(DistributionDef {
                     kind: d.kind,
                     columns: d
@@ -240,6 +241,45 @@ impl Merge<'_> {
                 }
                 p.distribution.clone()
             }
+        }
+    }
+
+    /// A declared distribution's keys are physical columns of the (merged) table and its
+    /// bucket count is at least 1 (else [`Problem::InvalidDistribution`]; Flink checks them
+    /// when it resolves the table, FLIP-376).
+    fn check_distribution(&mut self, d: &ast::Distribution) {
+        if self.query_unknown {
+            return;
+        }
+        if d.buckets == Some(0) {
+            self.problems.push(Problem::InvalidDistribution {
+                span: d.span,
+                key: None,
+                physical: Vec::new(),
+            });
+            return;
+        }
+        let Some(keys) = &d.columns else {
+            return;
+        };
+        let positions = &self.positions;
+        let columns = &self.columns;
+        let bad = keys.names.iter().find(|k| {
+            positions
+                .get(columns, k.as_str())
+                .is_none_or(|i| !columns[i].kind.is_physical())
+        });
+        if let Some(k) = bad {
+            let physical = columns
+                .iter()
+                .filter(|c| c.kind.is_physical())
+                .map(|c| c.name.to_string())
+                .collect();
+            self.problems.push(Problem::InvalidDistribution {
+                span: k.span,
+                key: Some(k.text.to_string()),
+                physical,
+            });
         }
     }
 }
