@@ -22,11 +22,13 @@ struct Walker<'a> {
 }
 
 /// The first problem Flink reports in `query`, if flinklint can tell; `validation` is the
-/// query's name resolution (without a problem).
+/// query's name resolution (without a problem). `planned`: whether Flink plans the query (not
+/// for a view's, which it only validates): else what only the planner rejects is left out.
 pub fn check_query(
     query: &Query,
     validation: &Validation,
     env: &FunctionEnv,
+    planned: bool,
 ) -> Option<ExprFinding> {
     let mut w = Walker {
         validation,
@@ -34,7 +36,10 @@ pub fn check_query(
         depth: 0,
     };
     w.query(query);
-    let found = std::mem::take(&mut w.checker.found);
+    let mut found = std::mem::take(&mut w.checker.found);
+    if !planned {
+        found.retain(|f| !f.planning);
+    }
     let first_validator = found.iter().position(|f| !f.planning);
     let index = first_validator.or(if found.is_empty() { None } else { Some(0) })?;
     found.into_iter().nth(index)
@@ -90,36 +95,70 @@ fn set_op_name(op: SetOperator, all: bool) -> String {
 
 /// Whether Flink finds a common type for a column of these two types in a set operation
 /// (`Some(false)`: it reports "Type mismatch"; `None`: not certain).
-fn set_types_compatible(a: &Type, b: &Type) -> Option<bool> {
+/// Whether a set operation's column may have types `a` and `b` (Calcite's
+/// `leastRestrictive`, as Flink's validator applies it); `None` where flinklint does not know.
+#[derive(Debug, PartialEq)]
+enum SetTypes {
+    /// A common type exists, and the planner casts both sides to it.
+    Compatible,
+    /// No common type: the validator rejects the query ("Type mismatch in column 1 of UNION").
+    Mismatch,
+    /// An exact number beside a DATE, TIME or TIMESTAMP: the validator finds the date-time
+    /// type common, but the planner cannot cast the number to it. Flink's message.
+    Uncastable(String),
+}
+
+fn set_types_compatible(a: &Type, b: &Type) -> Option<SetTypes> {
     #[derive(PartialEq)]
     enum F {
-        Num,
+        Exact,
+        Approx,
         Chr,
+        Bin,
         Bool,
         Date,
+        Time,
         Ts,
         Coll,
     }
     let fam = |k: &Kind| match k {
-        Kind::TinyInt
-        | Kind::SmallInt
-        | Kind::Int
-        | Kind::BigInt
-        | Kind::Float
-        | Kind::Double
-        | Kind::Decimal(..) => Some(F::Num),
+        Kind::TinyInt | Kind::SmallInt | Kind::Int | Kind::BigInt | Kind::Decimal(..) => {
+            Some(F::Exact)
+        }
+        Kind::Float | Kind::Double => Some(F::Approx),
         Kind::Char(_) | Kind::VarChar(_) => Some(F::Chr),
+        Kind::Binary(_) | Kind::VarBinary(_) => Some(F::Bin),
         Kind::Boolean => Some(F::Bool),
         Kind::Date => Some(F::Date),
+        Kind::Time(_) => Some(F::Time),
         Kind::Timestamp(_) | Kind::TimestampLtz(_) => Some(F::Ts),
         Kind::Array(_) => Some(F::Coll),
         _ => None,
     };
     let (x, y) = (fam(&a.kind)?, fam(&b.kind)?);
-    if x == F::Coll && y == F::Coll {
-        return None;
+    let numeric = |f: &F| matches!(f, F::Exact | F::Approx);
+    if x == y || (numeric(&x) && numeric(&y)) {
+        // Collections compare by their elements, which are not judged here.
+        return (x != F::Coll).then_some(SetTypes::Compatible);
     }
-    Some(x == y)
+    let (number, datetime) = match (&x, &y) {
+        (F::Exact, F::Date | F::Time | F::Ts) => (a, b),
+        (F::Date | F::Time | F::Ts, F::Exact) => (b, a),
+        _ => return Some(SetTypes::Mismatch),
+    };
+    let n = number.clone().with_nullable(true).summary();
+    let message = match &datetime.kind {
+        Kind::Date if !matches!(number.kind, Kind::Decimal(..)) => {
+            format!("Only legacy cast behaviour supports cast from '{n}' to 'DATE'.")
+        }
+        Kind::Date | Kind::Time(_) => format!(
+            "Unsupported cast from '{n}' to '{}'.",
+            datetime.clone().with_nullable(true).summary()
+        ),
+        Kind::TimestampLtz(_) => "The cast from NUMERIC type to TIMESTAMP_LTZ type is not allowed. It's recommended to use TO_TIMESTAMP_LTZ(numeric_col, precision) instead.".to_string(),
+        _ => "The cast from NUMERIC type to TIMESTAMP type is not allowed. It's recommended to use TO_TIMESTAMP(FROM_UNIXTIME(numeric_col)) instead, note the numeric is in seconds.".to_string(),
+    };
+    Some(SetTypes::Uncastable(message))
 }
 
 impl Walker<'_> {
@@ -197,19 +236,29 @@ impl Walker<'_> {
                 let mut out = Vec::with_capacity(l.len());
                 for (i, (a, b)) in l.iter().zip(&r).enumerate() {
                     if let (Some(a), Some(b)) = (a, b) {
-                        if set_types_compatible(a, b) == Some(false) {
+                        let (flink, planning) = match set_types_compatible(a, b) {
+                            Some(SetTypes::Mismatch) => (
+                                format!("Type mismatch in column {} of {name}", i + 1),
+                                false,
+                            ),
+                            Some(SetTypes::Uncastable(message)) => (message, true),
+                            _ => (String::new(), false),
+                        };
+                        if !flink.is_empty() {
                             self.checker.found.push(ExprFinding {
                                 span: *span,
-                                flink: Some(format!("Type mismatch in column {} of {name}", i + 1)),
+                                flink: Some(flink),
                                 issue: ExprIssue::SetColumnTypes {
                                     op: name.clone(),
                                     column: i + 1,
                                     left: a.summary(),
                                     right: b.summary(),
                                 },
-                                planning: false,
+                                planning,
                             });
-                            return None;
+                            if !planning {
+                                return None;
+                            }
                         }
                     }
                     // The result type is the common type of both.

@@ -337,7 +337,10 @@ impl<'b> Session<'b> {
             return;
         }
         let env = self.functions.clone();
-        if let Some(f) = super::functions::query_check::check_query(q, validation, &env) {
+        // A view's query is validated when the view is created, and planned only where a
+        // query reads the view.
+        let planned = !matches!(statement.kind, StatementKind::CreateView(_));
+        if let Some(f) = super::functions::query_check::check_query(q, validation, &env, planned) {
             self.report(
                 file.id,
                 statement.span,
