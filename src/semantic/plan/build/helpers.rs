@@ -197,6 +197,12 @@ impl<'c> Columns<'c> {
 
 /// Whether `e` calls a function that is not built in (a UDF: its kind is unknown).
 pub(super) fn has_unknown_call(e: &Expr) -> bool {
+    has_unknown_call_or(e, true)
+}
+
+/// [`has_unknown_call`], subqueries counted as unknown only when `subqueries` (else they are
+/// modelled by the caller).
+pub(super) fn has_unknown_call_or(e: &Expr, subqueries: bool) -> bool {
     let mut found = false;
     exprs::walk(e, &mut |x| {
         if let ExprKind::Function(call) = &x.kind {
@@ -214,10 +220,12 @@ pub(super) fn has_unknown_call(e: &Expr) -> bool {
                 found = true;
             }
         }
-        if matches!(
-            x.kind,
-            ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery { .. }
-        ) {
+        if subqueries
+            && matches!(
+                x.kind,
+                ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery { .. }
+            )
+        {
             found = true;
         }
     });
