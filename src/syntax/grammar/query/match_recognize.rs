@@ -45,18 +45,8 @@ impl Parser<'_> {
             self.expect(Kw::ROWS)?;
             self.expect(Kw::PER)?;
             self.expect(Kw::MATCH)?;
-            if matches!(self.kw(), Kw::SHOW | Kw::OMIT) {
-                self.bump();
-                self.expect(Kw::EMPTY)?;
-                self.expect(Kw::MATCHES)?;
-            } else if self.at(Kw::WITH) {
-                self.bump();
-                if !self.at_word("UNMATCHED") {
-                    return Err(self.expected("`UNMATCHED`"));
-                }
-                self.bump();
-                self.expect(Kw::ROWS)?;
-            }
+            // Calcite's `SHOW EMPTY MATCHES`, `OMIT EMPTY MATCHES` and `WITH UNMATCHED ROWS`
+            // are not in Flink's grammar.
             all_rows = Some(self.finish(all));
         }
         if self.eat(Kw::AFTER).is_some() {
