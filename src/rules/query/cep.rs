@@ -12,17 +12,28 @@ use std::collections::HashSet;
 pub(crate) struct MatchClause<'a> {
     /// Its PARTITION BY, rows per match, PATTERN and DEFINE.
     pub spec: &'a MatchSpec,
-    /// Whether Flink plans the statement (INSERT, SELECT, CREATE TABLE AS, EXPLAIN, statement
-    /// sets), where the planner's problems reject it; a view or a materialized table stores
-    /// its query, and Flink rejects the queries that read it.
-    pub planned: bool,
+    /// Whether Flink's planner translates it.
+    pub planning: Planning,
 }
 
-/// The MATCH_RECOGNIZE clauses of a script that Flink's planner translates: in the FROM
-/// clauses of the statements' queries (joins, subqueries of FROM, set operations) and of the
-/// WITH items the query reads. A WITH item that nothing reads is never planned; a
-/// MATCH_RECOGNIZE in a subquery of an expression (`IN (SELECT ...)`) fails Flink's
-/// validation first, and is left out.
+/// Whether Flink's planner translates a MATCH_RECOGNIZE clause. Flink's validator checks
+/// every clause of every query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Planning {
+    /// The statement is planned (INSERT, SELECT, CREATE TABLE AS, EXPLAIN, statement sets),
+    /// and the planner's problems reject it.
+    Planned,
+    /// The query of a view or a materialized table: Flink stores it without planning it, and
+    /// rejects the queries that read it.
+    Stored,
+    /// In a WITH item that the query never reads: never planned.
+    Unread,
+}
+
+/// The MATCH_RECOGNIZE clauses of a script: in the FROM clauses of the statements' queries
+/// (joins, subqueries of FROM, set operations) and of their WITH items. A MATCH_RECOGNIZE in
+/// a subquery of an expression (`IN (SELECT ...)`) fails Flink's validation first ("Table 'A'
+/// not found" on its first pattern variable), and is left out.
 pub(crate) fn match_clauses(script: &Script) -> Vec<MatchClause<'_>> {
     let mut out = Vec::new();
     for statement in script.statements.iter() {
@@ -30,56 +41,61 @@ pub(crate) fn match_clauses(script: &Script) -> Vec<MatchClause<'_>> {
             if s.has_error {
                 return;
             }
-            let planned = !matches!(
-                s.kind,
+            let planning = match s.kind {
                 StatementKind::CreateView(_)
-                    | StatementKind::CreateMaterializedTable(_)
-                    | StatementKind::AlterMaterializedTable(_)
-            );
+                | StatementKind::CreateMaterializedTable(_)
+                | StatementKind::AlterMaterializedTable(_) => Planning::Stored,
+                _ => Planning::Planned,
+            };
             if let Some(query) = statement_query(&s.kind) {
-                let mut specs = Vec::new();
-                query_specs(query, &mut specs);
-                out.extend(specs.into_iter().map(|spec| MatchClause { spec, planned }));
+                query_clauses(query, planning, &mut out);
             }
         });
     }
     out
 }
 
-/// The MATCH_RECOGNIZE specs of `query`'s FROM clauses and of the WITH items it reads.
-fn query_specs<'a>(query: &'a Query, out: &mut Vec<&'a MatchSpec>) {
+/// The MATCH_RECOGNIZE clauses of `query`'s FROM clauses and of its WITH items.
+fn query_clauses<'a>(query: &'a Query, planning: Planning, out: &mut Vec<MatchClause<'a>>) {
     enum Part<'q> {
         Query(&'q Query),
         Set(&'q SetExpr),
         Table(&'q TableRef),
     }
     // A stack, not recursion: queries may nest deep.
-    let mut stack = vec![Part::Query(query)];
-    while let Some(part) = stack.pop() {
+    let mut stack = vec![(Part::Query(query), planning)];
+    while let Some((part, planning)) = stack.pop() {
         match part {
             Part::Query(q) => {
-                stack.push(Part::Set(&q.body));
-                for cte in read_ctes(q) {
-                    stack.push(Part::Query(&cte.query));
+                stack.push((Part::Set(&q.body), planning));
+                for (cte, read) in ctes_read(q) {
+                    let planning = if read { planning } else { Planning::Unread };
+                    stack.push((Part::Query(&cte.query), planning));
                 }
             }
-            Part::Set(SetExpr::Select(s)) => stack.extend(s.from.iter().map(Part::Table)),
-            Part::Set(SetExpr::Query(q)) => stack.push(Part::Query(q)),
+            Part::Set(SetExpr::Select(s)) => {
+                stack.extend(s.from.iter().map(|t| (Part::Table(t), planning)))
+            }
+            Part::Set(SetExpr::Query(q)) => stack.push((Part::Query(q), planning)),
             Part::Set(SetExpr::SetOperation { left, right, .. }) => {
-                stack.push(Part::Set(right));
-                stack.push(Part::Set(left));
+                stack.push((Part::Set(right), planning));
+                stack.push((Part::Set(left), planning));
             }
             Part::Set(SetExpr::Values(_) | SetExpr::Table(_)) => {}
             Part::Table(TableRef::MatchRecognize { input, spec, .. }) => {
-                out.push(spec);
-                stack.push(Part::Table(input));
+                out.push(MatchClause { spec, planning });
+                stack.push((Part::Table(input), planning));
             }
-            Part::Table(TableRef::Subquery { query, .. }) => stack.push(Part::Query(query)),
+            Part::Table(TableRef::Subquery { query, .. }) => {
+                stack.push((Part::Query(query), planning))
+            }
             Part::Table(TableRef::Join { left, right, .. }) => {
-                stack.push(Part::Table(right));
-                stack.push(Part::Table(left));
+                stack.push((Part::Table(right), planning));
+                stack.push((Part::Table(left), planning));
             }
-            Part::Table(TableRef::Nested { inner, .. }) => stack.push(Part::Table(inner)),
+            Part::Table(TableRef::Nested { inner, .. }) => {
+                stack.push((Part::Table(inner), planning))
+            }
             Part::Table(
                 TableRef::Named { .. } | TableRef::Function { .. } | TableRef::Unnest { .. },
             ) => {}
@@ -87,8 +103,9 @@ fn query_specs<'a>(query: &'a Query, out: &mut Vec<&'a MatchSpec>) {
     }
 }
 
-/// The WITH items of `q` that its body reads, directly or through other items it reads.
-fn read_ctes(q: &Query) -> Vec<&Cte> {
+/// The WITH items of `q`, each with whether its body reads it, directly or through other
+/// items it reads.
+fn ctes_read(q: &Query) -> Vec<(&Cte, bool)> {
     if q.with.is_empty() {
         return Vec::new();
     }
@@ -110,11 +127,7 @@ fn read_ctes(q: &Query) -> Vec<&Cte> {
             break;
         }
     }
-    q.with
-        .iter()
-        .zip(read)
-        .filter_map(|(c, r)| r.then_some(c))
-        .collect()
+    q.with.iter().zip(read).collect()
 }
 
 /// The one-part table names the FROM clauses of `query` read (nested queries included).
@@ -168,15 +181,15 @@ fn body_names<'a>(body: &'a SetExpr, out: &mut HashSet<&'a str>) {
 /// of checks.
 #[derive(Debug, Clone)]
 pub(crate) enum CepProblem {
-    /// `ALL ROWS PER MATCH` (`CommonPhysicalMatchRule`, before the pattern is translated).
-    AllRows,
-    /// Another problem of the pattern's translation, met before the end of the pattern
-    /// (alternation, PERMUTE, exclusion, a quantified group, a variable used twice, a
-    /// reluctant optional, an optional element after a greedy one, bad bounds): no rule here
-    /// reports it yet, and it is Flink's message, not the greedy one.
-    Other,
-    /// Every element of the pattern is optional (`NFACompiler.canProduceEmptyMatches`).
-    EmptyMatches,
+    /// Something Flink's CEP translation does not support; the statement is rejected.
+    Unsupported {
+        /// What Flink points at: the clause, the pattern element, the call.
+        span: Span,
+        /// What it is.
+        what: Unsupported,
+        /// Flink's message.
+        flink: String,
+    },
     /// The last element of the pattern has a greedy quantifier (`StreamExecMatch`: the CEP
     /// pattern's quantifier has the `GREEDY` property).
     GreedyLast {
@@ -187,23 +200,67 @@ pub(crate) enum CepProblem {
     },
 }
 
-/// The first problem of `spec` as Flink's planner meets it, or `None` when it meets none
-/// (or when its outcome depends on what is not modelled, such as counts beyond an `int`).
+/// The features of MATCH_RECOGNIZE that Flink 2.3's CEP translation rejects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unsupported {
+    /// `ALL ROWS PER MATCH` (`CommonPhysicalMatchRule`, before the pattern is translated).
+    AllRows,
+    /// `A | B` (`PatternVisitor`: "Currently, CEP doesn't support branching patterns.").
+    Alternation,
+    /// `PERMUTE(A, B)`.
+    Permute,
+    /// `{- B -}`.
+    Exclusion,
+    /// A quantifier on a group (`(A B)+`): "Group patterns are not supported yet."
+    GroupQuantifier,
+    /// A pattern variable written twice: "Pattern variables must be unique."
+    DuplicateVariable,
+    /// `B??`: "Reluctant optional variables are not supported yet."
+    ReluctantOptional,
+    /// `A+ B*`: CEP's `Pattern.optional()` after a greedy element.
+    OptionalAfterGreedy,
+    /// `{,m}`, `{0}`, `{3,2}`: bounds CEP's `Times.of` refuses.
+    Bounds,
+    /// Optional elements only (`NFACompiler.canProduceEmptyMatches`).
+    EmptyMatches,
+    /// `PREV` / `NEXT` with an offset in a DEFINE condition (`MatchCodeGenerator`).
+    PhysicalOffset,
+}
+
+/// The first problem of `spec` as Flink's planner meets it, or `None` when it meets none (or
+/// when its outcome depends on what is not modelled, such as counts beyond an `int`). A
+/// MATCH_RECOGNIZE that Flink's validator rejects first (a pattern variable defined twice)
+/// has none here.
 pub(crate) fn first_problem(spec: &MatchSpec) -> Option<CepProblem> {
-    if spec.all_rows.is_some() {
-        return Some(CepProblem::AllRows);
+    if duplicate_definition(spec).is_some() {
+        return None;
     }
-    let mut visitor = Visitor::default();
+    if let Some(span) = spec.all_rows {
+        return Some(unsupported(
+            span,
+            Unsupported::AllRows,
+            "All rows per match mode is not supported yet.",
+        ));
+    }
+    let mut visitor = Visitor {
+        spec,
+        names: HashSet::new(),
+        elements: Vec::new(),
+    };
     if let Err(stop) = visitor.visit(&spec.pattern) {
         return match stop {
-            Stop::Problem => Some(CepProblem::Other),
+            Stop::Problem(p) => Some(p),
             Stop::Unknown => None,
         };
     }
     // `NFACompiler.canProduceEmptyMatches`: a sequence matches no row when each of its
     // elements is optional.
     if visitor.elements.iter().all(|e| e.optional) {
-        return Some(CepProblem::EmptyMatches);
+        return Some(unsupported(
+            spec.pattern.span,
+            Unsupported::EmptyMatches,
+            "Patterns that can produce empty matches are not supported. There must be at least one non-optional state.",
+        ));
     }
     let last = visitor.elements.last()?;
     match last.quantifier {
@@ -215,12 +272,39 @@ pub(crate) fn first_problem(spec: &MatchSpec) -> Option<CepProblem> {
     }
 }
 
+/// The second definition of a pattern variable that DEFINE defines twice (Calcite's
+/// `SqlValidatorImpl.validateDefinitions`: "Pattern variable 'A' has already been defined").
+pub(crate) fn duplicate_definition(
+    spec: &MatchSpec,
+) -> Option<(&PatternDefinition, &PatternDefinition)> {
+    spec.define.iter().enumerate().find_map(|(i, d)| {
+        spec.define[..i]
+            .iter()
+            .find(|first| first.variable.text == d.variable.text)
+            .map(|first| (first, d))
+    })
+}
+
+fn unsupported(span: Span, what: Unsupported, flink: impl Into<String>) -> CepProblem {
+    CepProblem::Unsupported {
+        span,
+        what,
+        flink: flink.into(),
+    }
+}
+
 /// Why the translation stopped.
 enum Stop {
-    /// Flink reports a problem here.
-    Problem,
+    /// Flink reports this problem here.
+    Problem(CepProblem),
     /// What Flink does here is not modelled.
     Unknown,
+}
+
+impl From<CepProblem> for Stop {
+    fn from(p: CepProblem) -> Stop {
+        Stop::Problem(p)
+    }
 }
 
 /// One element of the CEP pattern: a pattern variable and its quantifier.
@@ -235,8 +319,8 @@ struct Element {
 }
 
 /// `StreamExecMatch.PatternVisitor`: the pattern from left to right, as CEP elements.
-#[derive(Default)]
 struct Visitor<'a> {
+    spec: &'a MatchSpec,
     names: HashSet<&'a str>,
     elements: Vec<Element>,
 }
@@ -256,35 +340,75 @@ impl<'a> Visitor<'a> {
                     quantifier,
                 } => {
                     // `(B)+` is `B+`: Calcite keeps no node for parentheses.
-                    let mut inner = &**pattern;
-                    while let RowPatternKind::Group(g) = &inner.kind {
-                        inner = g;
-                    }
+                    let inner = ungrouped(pattern);
                     let RowPatternKind::Variable(v) = &inner.kind else {
-                        // "Group patterns are not supported yet."
-                        return Err(Stop::Problem);
+                        let rex = rex(inner).ok_or(Stop::Unknown)?;
+                        return Err(unsupported(
+                            p.span,
+                            Unsupported::GroupQuantifier,
+                            format!("Expression not supported: {rex} Group patterns are not supported yet."),
+                        )
+                        .into());
                     };
                     self.variable(v, Some(*quantifier), p.span)?;
                 }
-                // Branching, PERMUTE and `{- -}` patterns: "Currently, CEP doesn't support".
-                RowPatternKind::Alternation(_)
-                | RowPatternKind::Permute(_)
-                | RowPatternKind::Exclusion(_) => return Err(Stop::Problem),
+                RowPatternKind::Alternation(_) => {
+                    let rex = rex(p).ok_or(Stop::Unknown)?;
+                    return Err(unsupported(
+                        p.span,
+                        Unsupported::Alternation,
+                        format!("Expression not supported: {rex}. Currently, CEP doesn't support branching patterns."),
+                    )
+                    .into());
+                }
+                RowPatternKind::Permute(_) => {
+                    let rex = rex(p).ok_or(Stop::Unknown)?;
+                    return Err(unsupported(
+                        p.span,
+                        Unsupported::Permute,
+                        format!("Expression not supported: {rex}. Currently, CEP doesn't support PERMUTE patterns."),
+                    )
+                    .into());
+                }
+                RowPatternKind::Exclusion(_) => {
+                    let rex = rex(p).ok_or(Stop::Unknown)?;
+                    return Err(unsupported(
+                        p.span,
+                        Unsupported::Exclusion,
+                        format!("Expression not supported: {rex}. Currently, CEP doesn't support '{{-' '-}}' patterns."),
+                    )
+                    .into());
+                }
             }
         }
         Ok(())
     }
 
-    /// `translateSingleVariable` and `applyQuantifier`.
+    /// `visitLiteral` (`translateSingleVariable`, then the DEFINE condition's code) and
+    /// `applyQuantifier`.
     fn variable(
         &mut self,
         v: &'a Ident,
         quantifier: Option<Quantifier>,
         span: Span,
     ) -> Result<(), Stop> {
-        // "Pattern variables must be unique. That might change in the future."
         if !self.names.insert(v.text.as_str()) {
-            return Err(Stop::Problem);
+            return Err(unsupported(
+                v.span,
+                Unsupported::DuplicateVariable,
+                "Pattern variables must be unique. That might change in the future.",
+            )
+            .into());
+        }
+        if let Some(def) = self.spec.define.iter().find(|d| d.variable.text == v.text) {
+            if let Some(call) = physical_offset(&def.condition, &v.text, &self.spec.pattern)? {
+                return Err(unsupported(
+                    call,
+                    Unsupported::PhysicalOffset,
+                    "Flink does not support physical offsets within partition.",
+                )
+                .into());
+            }
         }
         let Some(q) = quantifier else {
             self.elements.push(Element {
@@ -295,36 +419,42 @@ impl<'a> Visitor<'a> {
             });
             return Ok(());
         };
-        // Calcite's numbers: -1 for an unbounded most and for the least of `{,m}`; Flink
-        // casts them to `int` (`MathUtils.checkedDownCast`).
-        let int = |n: Option<u64>| -> Result<i64, Stop> {
-            match n {
-                None => Ok(-1),
-                Some(n) if n <= i32::MAX as u64 => Ok(n as i64),
-                Some(_) => Err(Stop::Unknown),
-            }
-        };
-        let (start, end) = (int(q.min)?, int(q.max)?);
+        let (start, end) = counts(&q).ok_or(Stop::Unknown)?;
         let greedy = !q.is_reluctant();
         let optional = start == 0 && end == 1;
-        if end != -1 && !optional && !(start == 1 && end == -1) {
-            // `Pattern.times(from, to)`: a least of 0 makes it optional and counts from 1;
-            // `Times.of` checks "The from should be a positive number greater than 0." and
-            // "The to should be a number greater than or equal to from: ...".
-            let from = if start == 0 { 1 } else { start };
-            if from <= 0 || end < from {
-                return Err(Stop::Problem);
-            }
-        }
         // `Pattern.optional()` (of `*` and `?`, not of `{0,m}`): "Optional pattern cannot be
         // preceded by greedy pattern".
         let calls_optional = (start == 0 && end == -1) || optional;
         if calls_optional && self.elements.last().is_some_and(|e| e.greedy) {
-            return Err(Stop::Problem);
+            return Err(unsupported(
+                span,
+                Unsupported::OptionalAfterGreedy,
+                "Optional pattern cannot be preceded by greedy pattern",
+            )
+            .into());
+        }
+        if end != -1 && !optional && !(start == 1 && end == -1) {
+            // `Pattern.times(from, to)`: a least of 0 makes it optional and counts from 1;
+            // then `Times.of(from, to)`.
+            let from = if start == 0 { 1 } else { start };
+            let flink = if from <= 0 {
+                "The from should be a positive number greater than 0.".to_string()
+            } else if end < from {
+                format!("The to should be a number greater than or equal to from: {from}.")
+            } else {
+                String::new()
+            };
+            if !flink.is_empty() {
+                return Err(unsupported(q.span, Unsupported::Bounds, flink).into());
+            }
         }
         if !greedy && optional {
-            // "Reluctant optional variables are not supported yet."
-            return Err(Stop::Problem);
+            return Err(unsupported(
+                span,
+                Unsupported::ReluctantOptional,
+                "Reluctant optional variables are not supported yet.",
+            )
+            .into());
         }
         self.elements.push(Element {
             quantifier: Some(q),
@@ -333,5 +463,194 @@ impl<'a> Visitor<'a> {
             greedy: greedy && !optional && start != end,
         });
         Ok(())
+    }
+}
+
+/// The pattern inside any parentheses.
+fn ungrouped(mut p: &RowPattern) -> &RowPattern {
+    while let RowPatternKind::Group(g) = &p.kind {
+        p = g;
+    }
+    p
+}
+
+/// A quantifier's least and most as Calcite passes them to Flink: -1 for an unbounded most
+/// and for the least of `{,m}`; `None` beyond an `int` (`MathUtils.checkedDownCast`).
+fn counts(q: &Quantifier) -> Option<(i64, i64)> {
+    let int = |n: Option<u64>| match n {
+        None => Some(-1),
+        Some(n) if n <= i32::MAX as u64 => Some(n as i64),
+        Some(_) => None,
+    };
+    Some((int(q.min)?, int(q.max)?))
+}
+
+/// The pattern as Flink prints Calcite's `RexNode` of it in its messages:
+/// `|((_UTF-16LE'A', _UTF-16LE'B'), PATTERN_QUANTIFIER(_UTF-16LE'C', 1, -1, false))`
+/// (sequences and alternations nest pairwise from the left; parentheses leave no node).
+fn rex(p: &RowPattern) -> Option<String> {
+    let pairwise = |op: &str, items: &[RowPattern]| -> Option<String> {
+        let mut iter = items.iter();
+        let mut acc = rex(iter.next()?)?;
+        for item in iter {
+            acc = format!("{op}({acc}, {})", rex(item)?);
+        }
+        Some(acc)
+    };
+    Some(match &p.kind {
+        RowPatternKind::Variable(v) => format!("_UTF-16LE'{}'", v.text.replace('\'', "''")),
+        RowPatternKind::Sequence(items) => pairwise("", items)?,
+        RowPatternKind::Alternation(items) => pairwise("|", items)?,
+        RowPatternKind::Group(inner) => rex(inner)?,
+        RowPatternKind::Permute(items) => {
+            let items: Option<Vec<String>> = items.iter().map(rex).collect();
+            format!("PATTERN_PERMUTE({})", items?.join(", "))
+        }
+        RowPatternKind::Exclusion(inner) => format!("PATTERN_EXCLUDE({})", rex(inner)?),
+        RowPatternKind::Quantified {
+            pattern,
+            quantifier,
+        } => {
+            let (start, end) = counts(quantifier)?;
+            format!(
+                "PATTERN_QUANTIFIER({}, {start}, {end}, {})",
+                rex(pattern)?,
+                quantifier.is_reluctant()
+            )
+        }
+    })
+}
+
+/// The first `PREV` / `NEXT` call of `condition`, the DEFINE of `alpha`, that keeps a physical
+/// offset once Calcite's validator has rewritten the navigation (`SqlValidatorImpl`'s
+/// `NavigationExpander` pushes `PREV(expr, n)` down to the columns of `expr`; its
+/// `NavigationReplacer` turns `PREV(X.col, n)` of another variable, or of an unqualified
+/// column, into `LAST(X.col, n)`): Flink's `MatchCodeGenerator` rejects every `PREV` and
+/// `NEXT` left with an offset other than 0. `Err(Unknown)` where the validator rejects the
+/// call first or the rewriting is not modelled.
+fn physical_offset(
+    condition: &Expr,
+    alpha: &str,
+    pattern: &RowPattern,
+) -> Result<Option<Span>, Stop> {
+    let variables = pattern.variables();
+    let mut stack = vec![condition];
+    while let Some(e) = stack.pop() {
+        let Some((name, call)) = navigation(e) else {
+            e.for_each_child(&mut |c| stack.push(c));
+            continue;
+        };
+        if !matches!(name, Nav::Prev | Nav::Next) {
+            // FIRST / LAST and aggregates: logical offsets, fine, unless a PREV or NEXT
+            // inside them is rewritten in ways not modelled here.
+            if call.args.iter().any(|a| contains_physical(&a.value)) {
+                return Err(Stop::Unknown);
+            }
+            continue;
+        }
+        let offset = match call.args.get(1) {
+            None => 1,
+            Some(arg) => integer(&arg.value).ok_or(Stop::Unknown)?,
+        };
+        let Some(arg) = call.args.first() else {
+            return Err(Stop::Unknown);
+        };
+        // Whether a physical navigation stays once it is pushed down to the columns: NEXT
+        // on any column; PREV on a column of `alpha` or around a logical navigation.
+        let mut keeps = false;
+        let mut qualifiers = HashSet::new();
+        let mut inner = vec![&arg.value];
+        while let Some(x) = inner.pop() {
+            match &x.kind {
+                ExprKind::Identifier(n) => match n.parts.as_slice() {
+                    [col] if col.text != alpha => keeps |= name == Nav::Next,
+                    [var, _] => {
+                        if !variables.iter().any(|v| v.text == var.text) {
+                            // "Table 'X' not found".
+                            return Err(Stop::Unknown);
+                        }
+                        qualifiers.insert(var.text.as_str());
+                        keeps |= name == Nav::Next || var.text == alpha;
+                    }
+                    _ => return Err(Stop::Unknown),
+                },
+                _ => match navigation(x) {
+                    // `PREV(LAST(B.x, 1))`: the PREV stays around the logical navigation.
+                    Some((Nav::First | Nav::Last, c)) => {
+                        if c.args.iter().any(|a| contains_physical(&a.value)) {
+                            return Err(Stop::Unknown);
+                        }
+                        keeps = true;
+                        x.for_each_child(&mut |c| inner.push(c));
+                    }
+                    // Nested PREV / NEXT, aggregates: not modelled.
+                    Some(_) => return Err(Stop::Unknown),
+                    None => x.for_each_child(&mut |c| inner.push(c)),
+                },
+            }
+        }
+        if qualifiers.len() > 1 {
+            // "Multiple pattern variables in 'PREV(...)'".
+            return Err(Stop::Unknown);
+        }
+        if keeps && offset != 0 {
+            return Ok(Some(e.span));
+        }
+    }
+    Ok(None)
+}
+
+/// The navigation and aggregate calls of MATCH_RECOGNIZE.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Nav {
+    Prev,
+    Next,
+    First,
+    Last,
+    Aggregate,
+}
+
+/// `e` as a call of a navigation function or an aggregate.
+fn navigation(e: &Expr) -> Option<(Nav, &FunctionCall)> {
+    let ExprKind::Function(call) = &e.kind else {
+        return None;
+    };
+    let [name] = call.name.parts.as_slice() else {
+        return None;
+    };
+    let nav = match name.text.to_ascii_uppercase().as_str() {
+        "PREV" => Nav::Prev,
+        "NEXT" => Nav::Next,
+        "FIRST" => Nav::First,
+        "LAST" => Nav::Last,
+        "COUNT" | "SUM" | "AVG" | "MIN" | "MAX" | "STDDEV_POP" | "STDDEV_SAMP" | "VAR_POP"
+        | "VAR_SAMP" | "COLLECT" | "LISTAGG" => Nav::Aggregate,
+        _ => return None,
+    };
+    Some((nav, call))
+}
+
+/// Whether `e` calls PREV or NEXT.
+fn contains_physical(e: &Expr) -> bool {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if matches!(navigation(x), Some((Nav::Prev | Nav::Next, _))) {
+            return true;
+        }
+        x.for_each_child(&mut |c| stack.push(c));
+    }
+    false
+}
+
+/// An integer literal, signed or not.
+fn integer(e: &Expr) -> Option<i64> {
+    match &e.kind {
+        ExprKind::Literal(Literal::Number(n)) => n.parse().ok(),
+        ExprKind::Unary {
+            op: UnaryOp::Minus,
+            expr,
+        } => integer(expr).map(|n| -n),
+        ExprKind::Nested(inner) => integer(inner),
+        _ => None,
     }
 }

@@ -1,6 +1,6 @@
 //! A MATCH_RECOGNIZE pattern whose last element has a greedy quantifier.
 
-use super::cep::{first_problem, match_clauses, CepProblem};
+use super::cep::{first_problem, match_clauses, CepProblem, Planning};
 use crate::diagnostics::{Applicability, Edit, Fix, Severity};
 use crate::rules::{Context, Reporter, Rule};
 use crate::source::Span;
@@ -23,6 +23,9 @@ impl Rule for GreedyLastQuantifier {
     fn check(&self, ctx: &Context<'_>, out: &mut Reporter<'_>) {
         for file in ctx.files {
             for clause in match_clauses(&file.parsed.script) {
+                if clause.planning == Planning::Unread {
+                    continue;
+                }
                 let Some(CepProblem::GreedyLast { span, quantifier }) = first_problem(clause.spec)
                 else {
                     continue;
@@ -31,7 +34,7 @@ impl Rule for GreedyLastQuantifier {
                 let message = format!(
                     "the pattern ends with `{element}`, a greedy quantifier, which Flink's CEP does not support on the last pattern variable"
                 );
-                let d = if clause.planned {
+                let d = if clause.planning == Planning::Planned {
                     out.diagnostic(file.id, span, message)
                 } else {
                     out.diagnostic_with(
