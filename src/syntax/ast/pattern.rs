@@ -14,6 +14,8 @@ pub struct MatchSpec {
     pub all_rows: Option<Span>,
     /// `PATTERN ( ... )`: the row pattern inside the parentheses, anchors left out.
     pub pattern: RowPattern,
+    /// The names `SUBSET name = (...)` declares.
+    pub subsets: Vec<Ident>,
     /// `DEFINE variable AS condition, ...`, in written order.
     pub define: Vec<PatternDefinition>,
 }

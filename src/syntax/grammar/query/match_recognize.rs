@@ -72,9 +72,10 @@ impl Parser<'_> {
         if self.eat(Kw::WITHIN).is_some() {
             self.expr()?;
         }
+        let mut subsets = Vec::new();
         if self.eat(Kw::SUBSET).is_some() {
             loop {
-                self.ident("a subset name")?;
+                subsets.push(self.ident("a subset name")?);
                 self.expect_kind(TokenKind::Eq, "`=`")?;
                 self.column_list()?;
                 if self.eat_kind(TokenKind::Comma).is_none() {
@@ -108,6 +109,7 @@ impl Parser<'_> {
                 partition_by,
                 all_rows,
                 pattern,
+                subsets,
                 define,
             }),
             alias,
