@@ -10,6 +10,10 @@ use std::collections::HashSet;
 
 /// A MATCH_RECOGNIZE clause of a statement.
 pub(crate) struct MatchClause<'a> {
+    /// The table it reads.
+    pub input: &'a TableRef,
+    /// Its MEASURES: expression and name.
+    pub measures: &'a [(Expr, Ident)],
     /// Its PARTITION BY, rows per match, PATTERN and DEFINE.
     pub spec: &'a MatchSpec,
     /// Whether Flink's planner translates it.
@@ -82,8 +86,18 @@ fn query_clauses<'a>(query: &'a Query, planning: Planning, out: &mut Vec<MatchCl
                 stack.push((Part::Set(left), planning));
             }
             Part::Set(SetExpr::Values(_) | SetExpr::Table(_)) => {}
-            Part::Table(TableRef::MatchRecognize { input, spec, .. }) => {
-                out.push(MatchClause { spec, planning });
+            Part::Table(TableRef::MatchRecognize {
+                input,
+                measures,
+                spec,
+                ..
+            }) => {
+                out.push(MatchClause {
+                    input,
+                    measures,
+                    spec,
+                    planning,
+                });
                 stack.push((Part::Table(input), planning));
             }
             Part::Table(TableRef::Subquery { query, .. }) => {
@@ -227,12 +241,13 @@ pub(crate) enum Unsupported {
     PhysicalOffset,
 }
 
-/// The first problem of `spec` as Flink's planner meets it, or `None` when it meets none (or
-/// when its outcome depends on what is not modelled, such as counts beyond an `int`). A
-/// MATCH_RECOGNIZE that Flink's validator rejects first (a pattern variable defined twice)
-/// has none here.
-pub(crate) fn first_problem(spec: &MatchSpec) -> Option<CepProblem> {
-    if duplicate_definition(spec).is_some() {
+/// The first problem of a clause as Flink's planner meets it, or `None` when it meets none
+/// (or when its outcome depends on what is not modelled, such as counts beyond an `int`). A
+/// MATCH_RECOGNIZE that Flink's validator rejects first (a pattern variable defined twice, a
+/// qualifier that names no pattern variable) has none here.
+pub(crate) fn first_problem(clause: &MatchClause<'_>) -> Option<CepProblem> {
+    let spec = clause.spec;
+    if duplicate_definition(spec).is_some() || unknown_qualifier(clause).is_some() {
         return None;
     }
     if let Some(span) = spec.all_rows {
@@ -283,6 +298,75 @@ pub(crate) fn duplicate_definition(
             .find(|first| first.variable.text == d.variable.text)
             .map(|first| (first, d))
     })
+}
+
+/// A qualifier of MEASURES or DEFINE that names nothing Flink's validator knows there.
+pub(crate) struct UnknownQualifier<'a> {
+    /// The qualifier.
+    pub name: &'a Ident,
+    /// The input table's name when it differs only in case (Calcite's "did you mean").
+    pub case_match: Option<&'a str>,
+    /// A pattern variable that differs only in case.
+    pub similar_variable: Option<&'a str>,
+}
+
+/// The first `X.col` of DEFINE, then of MEASURES, in written order, whose `X` is neither a
+/// pattern variable (of PATTERN, DEFINE or SUBSET) nor the input table (its alias, or its
+/// name without one): Calcite's `MatchRecognizeScope`, "Table 'X' not found". `None` when
+/// DEFINE defines a variable twice (the validator reports that first), when the input has no
+/// name known here (a subquery or a call without an alias), and for names of three parts or
+/// more.
+pub(crate) fn unknown_qualifier<'a>(clause: &MatchClause<'a>) -> Option<UnknownQualifier<'a>> {
+    let spec = clause.spec;
+    if duplicate_definition(spec).is_some() {
+        return None;
+    }
+    let input: &str = match clause.input {
+        TableRef::Named { alias: Some(a), .. }
+        | TableRef::Subquery { alias: Some(a), .. }
+        | TableRef::Function { alias: Some(a), .. }
+        | TableRef::Nested { alias: Some(a), .. }
+        | TableRef::Unnest { alias: Some(a), .. }
+        | TableRef::MatchRecognize { alias: Some(a), .. } => &a.name.text,
+        TableRef::Named { name, .. } => &name.parts.last()?.text,
+        _ => return None,
+    };
+    let mut variables: Vec<&str> = spec
+        .pattern
+        .variables()
+        .iter()
+        .map(|v| v.text.as_str())
+        .collect();
+    variables.extend(spec.define.iter().map(|d| d.variable.text.as_str()));
+    variables.extend(spec.subsets.iter().map(|s| s.text.as_str()));
+    let conditions = spec.define.iter().map(|d| &d.condition);
+    let measures = clause.measures.iter().map(|(e, _)| e);
+    for expr in conditions.chain(measures) {
+        // In written order: children are pushed in reverse.
+        let mut stack = vec![expr];
+        while let Some(e) = stack.pop() {
+            if let ExprKind::Identifier(n) = &e.kind {
+                if let [qualifier, _] = n.parts.as_slice() {
+                    let q = qualifier.text.as_str();
+                    if q != input && !variables.contains(&q) {
+                        return Some(UnknownQualifier {
+                            name: qualifier,
+                            case_match: input.eq_ignore_ascii_case(q).then_some(input),
+                            similar_variable: variables
+                                .iter()
+                                .find(|v| v.eq_ignore_ascii_case(q))
+                                .copied(),
+                        });
+                    }
+                }
+                continue;
+            }
+            let mut children = Vec::new();
+            e.for_each_child(&mut |c| children.push(c));
+            stack.extend(children.into_iter().rev());
+        }
+    }
+    None
 }
 
 fn unsupported(span: Span, what: Unsupported, flink: impl Into<String>) -> CepProblem {

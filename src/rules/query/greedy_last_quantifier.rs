@@ -26,7 +26,7 @@ impl Rule for GreedyLastQuantifier {
                 if clause.planning == Planning::Unread {
                     continue;
                 }
-                let Some(CepProblem::GreedyLast { span, quantifier }) = first_problem(clause.spec)
+                let Some(CepProblem::GreedyLast { span, quantifier }) = first_problem(&clause)
                 else {
                     continue;
                 };

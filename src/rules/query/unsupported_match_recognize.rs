@@ -25,7 +25,7 @@ impl Rule for UnsupportedMatchRecognize {
                     continue;
                 }
                 let Some(CepProblem::Unsupported { span, what, flink }) =
-                    first_problem(clause.spec)
+                    first_problem(&clause)
                 else {
                     continue;
                 };
