@@ -6,7 +6,8 @@
 use crate::semantic::session::statement_query;
 use crate::source::Span;
 use crate::syntax::ast::*;
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 
 /// A MATCH_RECOGNIZE clause of a statement.
 pub(crate) struct MatchClause<'a> {
@@ -258,7 +259,17 @@ pub(crate) fn first_problem(clause: &MatchClause<'_>) -> Option<CepProblem> {
         ));
     }
     let mut visitor = Visitor {
-        spec,
+        conditions: spec
+            .define
+            .iter()
+            .map(|d| (d.variable.text.as_str(), &d.condition))
+            .collect(),
+        variables: spec
+            .pattern
+            .variables()
+            .into_iter()
+            .map(|v| v.text.as_str())
+            .collect(),
         names: HashSet::new(),
         elements: Vec::new(),
     };
@@ -292,12 +303,16 @@ pub(crate) fn first_problem(clause: &MatchClause<'_>) -> Option<CepProblem> {
 pub(crate) fn duplicate_definition(
     spec: &MatchSpec,
 ) -> Option<(&PatternDefinition, &PatternDefinition)> {
-    spec.define.iter().enumerate().find_map(|(i, d)| {
-        spec.define[..i]
-            .iter()
-            .find(|first| first.variable.text == d.variable.text)
-            .map(|first| (first, d))
-    })
+    let mut seen: HashMap<&str, &PatternDefinition> = HashMap::new();
+    spec.define
+        .iter()
+        .find_map(|d| match seen.entry(d.variable.text.as_str()) {
+            Entry::Occupied(first) => Some((*first.get(), d)),
+            Entry::Vacant(slot) => {
+                slot.insert(d);
+                None
+            }
+        })
 }
 
 /// A qualifier of MEASURES or DEFINE that names nothing Flink's validator knows there.
@@ -331,7 +346,7 @@ pub(crate) fn unknown_qualifier<'a>(clause: &MatchClause<'a>) -> Option<UnknownQ
         TableRef::Named { name, .. } => &name.parts.last()?.text,
         _ => return None,
     };
-    let mut variables: Vec<&str> = spec
+    let mut variables: HashSet<&str> = spec
         .pattern
         .variables()
         .iter()
@@ -354,7 +369,8 @@ pub(crate) fn unknown_qualifier<'a>(clause: &MatchClause<'a>) -> Option<UnknownQ
                             case_match: input.eq_ignore_ascii_case(q).then_some(input),
                             similar_variable: variables
                                 .iter()
-                                .find(|v| v.eq_ignore_ascii_case(q))
+                                .filter(|v| v.eq_ignore_ascii_case(q))
+                                .min()
                                 .copied(),
                         });
                     }
@@ -404,7 +420,11 @@ struct Element {
 
 /// `StreamExecMatch.PatternVisitor`: the pattern from left to right, as CEP elements.
 struct Visitor<'a> {
-    spec: &'a MatchSpec,
+    /// The DEFINE conditions by pattern variable (each defined once).
+    conditions: HashMap<&'a str, &'a Expr>,
+    /// The pattern variables of the pattern.
+    variables: HashSet<&'a str>,
+    /// The variables translated so far.
     names: HashSet<&'a str>,
     elements: Vec<Element>,
 }
@@ -484,8 +504,8 @@ impl<'a> Visitor<'a> {
             )
             .into());
         }
-        if let Some(def) = self.spec.define.iter().find(|d| d.variable.text == v.text) {
-            if let Some(call) = physical_offset(&def.condition, &v.text, &self.spec.pattern)? {
+        if let Some(condition) = self.conditions.get(v.text.as_str()) {
+            if let Some(call) = physical_offset(condition, &v.text, &self.variables)? {
                 return Err(unsupported(
                     call,
                     Unsupported::PhysicalOffset,
@@ -573,36 +593,63 @@ fn counts(q: &Quantifier) -> Option<(i64, i64)> {
 /// `|((_UTF-16LE'A', _UTF-16LE'B'), PATTERN_QUANTIFIER(_UTF-16LE'C', 1, -1, false))`
 /// (sequences and alternations nest pairwise from the left; parentheses leave no node).
 fn rex(p: &RowPattern) -> Option<String> {
-    let pairwise = |op: &str, items: &[RowPattern]| -> Option<String> {
-        let mut iter = items.iter();
-        let mut acc = rex(iter.next()?)?;
-        for item in iter {
-            acc = format!("{op}({acc}, {})", rex(item)?);
+    let mut out = String::new();
+    rex_into(p, &mut out)?;
+    Some(out)
+}
+
+/// [`rex`] into `out`, in time linear in the pattern's length.
+fn rex_into(p: &RowPattern, out: &mut String) -> Option<()> {
+    // `op(op(a, b), c)`: the opening calls first, then each item and its closing.
+    let pairwise = |op: &str, items: &[RowPattern], out: &mut String| -> Option<()> {
+        let (first, rest) = items.split_first()?;
+        for _ in rest {
+            out.push_str(op);
+            out.push('(');
         }
-        Some(acc)
+        rex_into(first, out)?;
+        for item in rest {
+            out.push_str(", ");
+            rex_into(item, out)?;
+            out.push(')');
+        }
+        Some(())
     };
-    Some(match &p.kind {
-        RowPatternKind::Variable(v) => format!("_UTF-16LE'{}'", v.text.replace('\'', "''")),
-        RowPatternKind::Sequence(items) => pairwise("", items)?,
-        RowPatternKind::Alternation(items) => pairwise("|", items)?,
-        RowPatternKind::Group(inner) => rex(inner)?,
-        RowPatternKind::Permute(items) => {
-            let items: Option<Vec<String>> = items.iter().map(rex).collect();
-            format!("PATTERN_PERMUTE({})", items?.join(", "))
+    match &p.kind {
+        RowPatternKind::Variable(v) => {
+            out.push_str("_UTF-16LE'");
+            out.push_str(&v.text.replace('\'', "''"));
+            out.push('\'');
         }
-        RowPatternKind::Exclusion(inner) => format!("PATTERN_EXCLUDE({})", rex(inner)?),
+        RowPatternKind::Sequence(items) => pairwise("", items, out)?,
+        RowPatternKind::Alternation(items) => pairwise("|", items, out)?,
+        RowPatternKind::Group(inner) => rex_into(inner, out)?,
+        RowPatternKind::Permute(items) => {
+            out.push_str("PATTERN_PERMUTE(");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                rex_into(item, out)?;
+            }
+            out.push(')');
+        }
+        RowPatternKind::Exclusion(inner) => {
+            out.push_str("PATTERN_EXCLUDE(");
+            rex_into(inner, out)?;
+            out.push(')');
+        }
         RowPatternKind::Quantified {
             pattern,
             quantifier,
         } => {
             let (start, end) = counts(quantifier)?;
-            format!(
-                "PATTERN_QUANTIFIER({}, {start}, {end}, {})",
-                rex(pattern)?,
-                quantifier.is_reluctant()
-            )
+            out.push_str("PATTERN_QUANTIFIER(");
+            rex_into(pattern, out)?;
+            out.push_str(&format!(", {start}, {end}, {})", quantifier.is_reluctant()));
         }
-    })
+    }
+    Some(())
 }
 
 /// The first `PREV` / `NEXT` call of `condition`, the DEFINE of `alpha`, that keeps a physical
@@ -615,9 +662,8 @@ fn rex(p: &RowPattern) -> Option<String> {
 fn physical_offset(
     condition: &Expr,
     alpha: &str,
-    pattern: &RowPattern,
+    variables: &HashSet<&str>,
 ) -> Result<Option<Span>, Stop> {
-    let variables = pattern.variables();
     let mut stack = vec![condition];
     while let Some(e) = stack.pop() {
         let Some((name, call)) = navigation(e) else {
@@ -649,7 +695,7 @@ fn physical_offset(
                 ExprKind::Identifier(n) => match n.parts.as_slice() {
                     [col] if col.text != alpha => keeps |= name == Nav::Next,
                     [var, _] => {
-                        if !variables.iter().any(|v| v.text == var.text) {
+                        if !variables.contains(var.text.as_str()) {
                             // "Table 'X' not found".
                             return Err(Stop::Unknown);
                         }
