@@ -537,7 +537,7 @@ impl<'a> Visitor<'a> {
             )
             .into());
         }
-        if end != -1 && !optional && !(start == 1 && end == -1) {
+        if end != -1 && !optional {
             // `Pattern.times(from, to)`: a least of 0 makes it optional and counts from 1;
             // then `Times.of(from, to)`.
             let from = if start == 0 { 1 } else { start };
