@@ -5,6 +5,9 @@
 // The rule modules of this family, one per `rules/<CODE>.yaml`, declared by `build.rs`.
 include!(concat!(env!("OUT_DIR"), "/rules_family_query.rs"));
 
+// MATCH_RECOGNIZE as Flink's planner translates it to a CEP pattern.
+mod cep;
+
 /// A column name as it must be written in Flink SQL: plain when it is a regular identifier
 /// and no reserved word, else in backticks.
 pub(crate) fn written_name(name: &str) -> String {

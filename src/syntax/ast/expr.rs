@@ -390,3 +390,78 @@ pub enum ExprKind {
     /// An expression that could not be parsed (an error was reported).
     Error,
 }
+
+impl Expr {
+    /// Calls `f` on each direct child expression (operands, arguments, CASE branches; not the
+    /// expressions of subqueries).
+    pub fn for_each_child<'e>(&'e self, f: &mut impl FnMut(&'e Expr)) {
+        match &self.kind {
+            ExprKind::Unary { expr, .. }
+            | ExprKind::Nested(expr)
+            | ExprKind::Is { expr, .. }
+            | ExprKind::Cast { expr, .. }
+            | ExprKind::DoubleColonCast { expr, .. }
+            | ExprKind::Field { expr, .. }
+            | ExprKind::InSubquery { expr, .. } => f(expr),
+            ExprKind::Binary { left, right, .. } | ExprKind::IsDistinctFrom { left, right, .. } => {
+                f(left);
+                f(right);
+            }
+            ExprKind::Between {
+                expr, low, high, ..
+            } => {
+                f(expr);
+                f(low);
+                f(high);
+            }
+            ExprKind::InList { expr, list, .. } => {
+                f(expr);
+                list.iter().for_each(f);
+            }
+            ExprKind::Like {
+                expr,
+                pattern,
+                escape,
+                ..
+            } => {
+                f(expr);
+                f(pattern);
+                if let Some(x) = escape {
+                    f(x);
+                }
+            }
+            ExprKind::Case {
+                operand,
+                whens,
+                else_result,
+            } => {
+                if let Some(o) = operand {
+                    f(o);
+                }
+                for (c, r) in whens {
+                    f(c);
+                    f(r);
+                }
+                if let Some(x) = else_result {
+                    f(x);
+                }
+            }
+            ExprKind::Function(call) => {
+                call.args.iter().for_each(|a| f(&a.value));
+                if let Some(x) = &call.filter {
+                    f(x);
+                }
+            }
+            ExprKind::Row(items)
+            | ExprKind::Array(items)
+            | ExprKind::Map(items)
+            | ExprKind::Multiset(items) => items.iter().for_each(f),
+            ExprKind::Item { expr, index } => {
+                f(expr);
+                f(index);
+            }
+            ExprKind::Lambda { body, .. } => f(body),
+            _ => {}
+        }
+    }
+}

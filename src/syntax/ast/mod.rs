@@ -11,12 +11,14 @@
 mod ddl;
 mod expr;
 mod parts;
+mod pattern;
 mod query;
 mod types;
 
 pub use ddl::*;
 pub use expr::*;
 pub use parts::NameParts;
+pub use pattern::*;
 pub use query::*;
 pub use types::*;
 

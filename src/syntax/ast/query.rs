@@ -1,6 +1,6 @@
 //! Queries: SELECT, set operations, VALUES, FROM clauses, MATCH_RECOGNIZE.
 
-use super::{ColumnList, Expr, Hint, Ident, ObjectName, OrderItem, WindowSpec};
+use super::{ColumnList, Expr, Hint, Ident, MatchSpec, ObjectName, OrderItem, WindowSpec};
 use crate::source::Span;
 use serde::Serialize;
 
@@ -283,6 +283,9 @@ pub enum TableRef {
         order_by: Vec<OrderItem>,
         /// `MEASURES` items: expression and name.
         measures: Vec<(Expr, Ident)>,
+        /// PARTITION BY, the rows per match, PATTERN and DEFINE (boxed: a table reference is
+        /// moved whole, and most are not MATCH_RECOGNIZE).
+        spec: Box<MatchSpec>,
         /// Alias.
         alias: Option<TableAlias>,
         /// The item.

@@ -11,10 +11,11 @@ impl Parser<'_> {
         self.expect(Kw::MATCH_RECOGNIZE)?;
         self.expect_kind(TokenKind::LParen, "`(`")?;
         let mut measures = Vec::new();
+        let mut partition_by = Vec::new();
         if self.at(Kw::PARTITION) {
             self.bump();
             self.expect(Kw::BY)?;
-            self.expr_list(TokenKind::RParen)?;
+            partition_by = self.expr_list(TokenKind::RParen)?;
         }
         let mut order_by = Vec::new();
         if self.at(Kw::ORDER) {
@@ -33,26 +34,20 @@ impl Parser<'_> {
                 }
             }
         }
+        let mut all_rows = None;
         if self.eat(Kw::ONE).is_some() {
             self.expect(Kw::ROW)?;
             self.expect(Kw::PER)?;
             self.expect(Kw::MATCH)?;
-        } else if self.eat(Kw::ALL).is_some() {
+        } else if self.at(Kw::ALL) {
+            let all = self.start();
+            self.bump();
             self.expect(Kw::ROWS)?;
             self.expect(Kw::PER)?;
             self.expect(Kw::MATCH)?;
-            if matches!(self.kw(), Kw::SHOW | Kw::OMIT) {
-                self.bump();
-                self.expect(Kw::EMPTY)?;
-                self.expect(Kw::MATCHES)?;
-            } else if self.at(Kw::WITH) {
-                self.bump();
-                if !self.at_word("UNMATCHED") {
-                    return Err(self.expected("`UNMATCHED`"));
-                }
-                self.bump();
-                self.expect(Kw::ROWS)?;
-            }
+            // Calcite's `SHOW EMPTY MATCHES`, `OMIT EMPTY MATCHES` and `WITH UNMATCHED ROWS`
+            // are not in Flink's grammar.
+            all_rows = Some(self.finish(all));
         }
         if self.eat(Kw::AFTER).is_some() {
             self.expect(Kw::MATCH)?;
@@ -73,13 +68,14 @@ impl Parser<'_> {
             }
         }
         self.expect(Kw::PATTERN)?;
-        self.pattern()?;
+        let pattern = self.pattern()?;
         if self.eat(Kw::WITHIN).is_some() {
             self.expr()?;
         }
+        let mut subsets = Vec::new();
         if self.eat(Kw::SUBSET).is_some() {
             loop {
-                self.ident("a subset name")?;
+                subsets.push(self.ident("a subset name")?);
                 self.expect_kind(TokenKind::Eq, "`=`")?;
                 self.column_list()?;
                 if self.eat_kind(TokenKind::Comma).is_none() {
@@ -88,10 +84,17 @@ impl Parser<'_> {
             }
         }
         self.expect(Kw::DEFINE)?;
+        let mut define = Vec::new();
         loop {
-            self.ident("a pattern variable")?;
+            let from = self.start();
+            let variable = self.ident("a pattern variable")?;
             self.expect(Kw::AS)?;
-            self.expr()?;
+            let condition = self.expr()?;
+            define.push(PatternDefinition {
+                variable,
+                condition,
+                span: self.finish(from),
+            });
             if self.eat_kind(TokenKind::Comma).is_none() {
                 break;
             }
@@ -102,42 +105,214 @@ impl Parser<'_> {
             input: Box::new(input),
             order_by,
             measures,
+            spec: Box::new(MatchSpec {
+                partition_by,
+                all_rows,
+                pattern,
+                subsets,
+                define,
+            }),
             alias,
             span: self.finish(start),
         })
     }
 
-    /// `PATTERN ( ... )`: a row-pattern regular expression, checked for balance and tokens.
-    fn pattern(&mut self) -> PResult<()> {
+    /// `PATTERN ( [^] pattern [$] )` (Calcite's `MatchRecognize`: `^` and `$` anchor the
+    /// match at the partition's start and end; a `$` is a token of its own only apart from
+    /// a name, `B$` being a variable).
+    fn pattern(&mut self) -> PResult<RowPattern> {
         self.expect_kind(TokenKind::LParen, "`(`")?;
-        let mut depth = 1;
-        loop {
-            let tok = self.current();
-            match tok.kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.bump();
-                        return Ok(());
+        self.eat_kind(TokenKind::Caret);
+        let pattern = self.pattern_alternation()?;
+        if self.at_word("$") {
+            self.bump();
+        }
+        self.expect_kind(TokenKind::RParen, "`)` to close PATTERN")?;
+        Ok(pattern)
+    }
+
+    /// `term | term ...` (Calcite's `PatternExpression`), one nesting level.
+    fn pattern_alternation(&mut self) -> PResult<RowPattern> {
+        self.enter()?;
+        let result = self.pattern_alternation_inner();
+        self.exit();
+        result
+    }
+
+    fn pattern_alternation_inner(&mut self) -> PResult<RowPattern> {
+        let start = self.start();
+        let first = self.pattern_sequence()?;
+        if !self.at_kind(TokenKind::Pipe) {
+            return Ok(first);
+        }
+        let mut branches = vec![first];
+        while self.eat_kind(TokenKind::Pipe).is_some() {
+            branches.push(self.pattern_sequence()?);
+        }
+        Ok(RowPattern {
+            kind: RowPatternKind::Alternation(branches),
+            span: self.finish(start),
+        })
+    }
+
+    /// `factor factor ...` (Calcite's `PatternTerm`).
+    fn pattern_sequence(&mut self) -> PResult<RowPattern> {
+        let start = self.start();
+        let mut items = vec![self.pattern_factor()?];
+        while self.at_pattern_primary() {
+            items.push(self.pattern_factor()?);
+        }
+        if items.len() == 1 {
+            if let Some(only) = items.pop() {
+                return Ok(only);
+            }
+        }
+        Ok(RowPattern {
+            kind: RowPatternKind::Sequence(items),
+            span: self.finish(start),
+        })
+    }
+
+    /// Whether a pattern primary starts here: a name (not a lone `$`), `(`, `{-` or PERMUTE.
+    fn at_pattern_primary(&mut self) -> bool {
+        let (tok, next) = self.current_and_next();
+        match tok.kind {
+            TokenKind::LParen | TokenKind::LBraceMinus => true,
+            TokenKind::LBrace => next.kind == TokenKind::Minus,
+            TokenKind::Word if self.text_of(tok) == "$" => false,
+            _ => self.at_name(),
+        }
+    }
+
+    /// `primary [quantifier]` (Calcite's `PatternFactor`).
+    fn pattern_factor(&mut self) -> PResult<RowPattern> {
+        let start = self.start();
+        let primary = self.pattern_primary()?;
+        let Some(quantifier) = self.pattern_quantifier()? else {
+            return Ok(primary);
+        };
+        Ok(RowPattern {
+            kind: RowPatternKind::Quantified {
+                pattern: Box::new(primary),
+                quantifier,
+            },
+            span: self.finish(start),
+        })
+    }
+
+    /// A variable, `( pattern )`, `{- pattern -}` or `PERMUTE(pattern, ...)`.
+    fn pattern_primary(&mut self) -> PResult<RowPattern> {
+        let start = self.start();
+        let (tok, next) = self.current_and_next();
+        let kind = match tok.kind {
+            TokenKind::LParen => {
+                self.bump();
+                let inner = self.pattern_alternation()?;
+                self.expect_kind(TokenKind::RParen, "`)`")?;
+                RowPatternKind::Group(Box::new(inner))
+            }
+            TokenKind::LBraceMinus => {
+                self.bump();
+                RowPatternKind::Exclusion(Box::new(self.pattern_exclusion_rest()?))
+            }
+            TokenKind::LBrace if next.kind == TokenKind::Minus => {
+                self.bump();
+                self.bump();
+                RowPatternKind::Exclusion(Box::new(self.pattern_exclusion_rest()?))
+            }
+            TokenKind::Word if tok.kw == Kw::PERMUTE && next.kind == TokenKind::LParen => {
+                self.bump();
+                self.bump();
+                let mut items = Vec::new();
+                loop {
+                    items.push(self.pattern_alternation()?);
+                    if self.eat_kind(TokenKind::Comma).is_none() {
+                        break;
                     }
                 }
-                TokenKind::Word
-                | TokenKind::QuotedIdent
-                | TokenKind::Star
-                | TokenKind::Plus
-                | TokenKind::Question
-                | TokenKind::LBrace
-                | TokenKind::RBrace
-                | TokenKind::LBraceMinus
-                | TokenKind::MinusRBrace
-                | TokenKind::Comma
-                | TokenKind::Integer
-                | TokenKind::Pipe
-                | TokenKind::Caret => {}
-                _ => return Err(self.expected("a pattern variable, quantifier or `)`")),
+                self.expect_kind(TokenKind::RParen, "`)` to close PERMUTE")?;
+                RowPatternKind::Permute(items)
             }
-            self.bump();
+            TokenKind::Word if self.text_of(tok) == "$" => {
+                return Err(self.expected("a pattern variable"));
+            }
+            _ => RowPatternKind::Variable(self.ident("a pattern variable")?),
+        };
+        Ok(RowPattern {
+            kind,
+            span: self.finish(start),
+        })
+    }
+
+    /// The pattern of `{- pattern -}` after `{-`, and its closing `-}` (or `-` `}`).
+    fn pattern_exclusion_rest(&mut self) -> PResult<RowPattern> {
+        let inner = self.pattern_alternation()?;
+        if self.eat_kind(TokenKind::MinusRBrace).is_none() {
+            self.expect_kind(TokenKind::Minus, "`-}`")?;
+            self.expect_kind(TokenKind::RBrace, "`}`")?;
+        }
+        Ok(inner)
+    }
+
+    /// `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}` or `{,m}`, each with an optional reluctant `?`.
+    fn pattern_quantifier(&mut self) -> PResult<Option<Quantifier>> {
+        let start = self.start();
+        let (tok, next) = self.current_and_next();
+        let (min, max) = match tok.kind {
+            TokenKind::Star => {
+                self.bump();
+                (Some(0), None)
+            }
+            TokenKind::Plus => {
+                self.bump();
+                (Some(1), None)
+            }
+            TokenKind::Question => {
+                self.bump();
+                (Some(0), Some(1))
+            }
+            TokenKind::LBrace if next.kind != TokenKind::Minus => {
+                self.bump();
+                let bounds = if self.eat_kind(TokenKind::Comma).is_some() {
+                    (None, Some(self.pattern_count()?))
+                } else {
+                    let n = self.pattern_count()?;
+                    if self.eat_kind(TokenKind::Comma).is_none() {
+                        (Some(n), Some(n))
+                    } else if self.at_kind(TokenKind::RBrace) {
+                        (Some(n), None)
+                    } else {
+                        (Some(n), Some(self.pattern_count()?))
+                    }
+                };
+                self.expect_kind(TokenKind::RBrace, "`}`")?;
+                bounds
+            }
+            _ => return Ok(None),
+        };
+        let reluctant_mark = self.eat_kind(TokenKind::Question).is_some();
+        Ok(Some(Quantifier {
+            min,
+            max,
+            reluctant_mark,
+            span: self.finish(start),
+        }))
+    }
+
+    /// A count of a `{...}` quantifier: an unsigned number (Calcite's `UnsignedNumericLiteral`);
+    /// one with a fraction, or beyond `u64`, is `u64::MAX`.
+    fn pattern_count(&mut self) -> PResult<u64> {
+        let tok = self.current();
+        match tok.kind {
+            TokenKind::Integer => {
+                self.bump();
+                Ok(self.text_of(tok).parse().unwrap_or(u64::MAX))
+            }
+            TokenKind::Decimal => {
+                self.bump();
+                Ok(u64::MAX)
+            }
+            _ => Err(self.expected("a number")),
         }
     }
 }
