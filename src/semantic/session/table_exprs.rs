@@ -96,8 +96,16 @@ impl Session<'_> {
                 flink: f.flink,
             });
         }
-        // `SOURCE_WATERMARK()` takes the rowtime column's type.
+        // `SOURCE_WATERMARK()` takes the rowtime column's type; `CURRENT_WATERMARK(ts)` has
+        // checks of its own on its argument (a rowtime attribute), which Flink reports first.
         if exprs::call_name(&w.expr).is_some_and(|n| n == "SOURCE_WATERMARK") {
+            return None;
+        }
+        let mut current_watermark = false;
+        exprs::walk(&w.expr, &mut |e| {
+            current_watermark |= exprs::call_name(e).is_some_and(|n| n == "CURRENT_WATERMARK");
+        });
+        if current_watermark {
             return None;
         }
         let found = exprs::infer_type(&w.expr, &any_type)?;
