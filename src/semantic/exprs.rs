@@ -8,74 +8,7 @@ use crate::syntax::ast::*;
 /// Calls `f` on `expr` and every expression inside it (not inside subqueries).
 pub fn walk<'a>(expr: &'a Expr, f: &mut impl FnMut(&'a Expr)) {
     f(expr);
-    match &expr.kind {
-        ExprKind::Unary { expr, .. }
-        | ExprKind::Nested(expr)
-        | ExprKind::Is { expr, .. }
-        | ExprKind::Cast { expr, .. }
-        | ExprKind::DoubleColonCast { expr, .. }
-        | ExprKind::Field { expr, .. } => walk(expr, f),
-        ExprKind::Binary { left, right, .. } | ExprKind::IsDistinctFrom { left, right, .. } => {
-            walk(left, f);
-            walk(right, f);
-        }
-        ExprKind::Between {
-            expr, low, high, ..
-        } => {
-            walk(expr, f);
-            walk(low, f);
-            walk(high, f);
-        }
-        ExprKind::InList { expr, list, .. } => {
-            walk(expr, f);
-            list.iter().for_each(|e| walk(e, f));
-        }
-        ExprKind::InSubquery { expr, .. } => walk(expr, f),
-        ExprKind::Like {
-            expr,
-            pattern,
-            escape,
-            ..
-        } => {
-            walk(expr, f);
-            walk(pattern, f);
-            if let Some(e) = escape {
-                walk(e, f);
-            }
-        }
-        ExprKind::Case {
-            operand,
-            whens,
-            else_result,
-        } => {
-            if let Some(o) = operand {
-                walk(o, f);
-            }
-            for (c, r) in whens {
-                walk(c, f);
-                walk(r, f);
-            }
-            if let Some(e) = else_result {
-                walk(e, f);
-            }
-        }
-        ExprKind::Function(call) => {
-            call.args.iter().for_each(|a| walk(&a.value, f));
-            if let Some(filter) = &call.filter {
-                walk(filter, f);
-            }
-        }
-        ExprKind::Row(items)
-        | ExprKind::Array(items)
-        | ExprKind::Map(items)
-        | ExprKind::Multiset(items) => items.iter().for_each(|e| walk(e, f)),
-        ExprKind::Item { expr, index } => {
-            walk(expr, f);
-            walk(index, f);
-        }
-        ExprKind::Lambda { body, .. } => walk(body, f),
-        _ => {}
-    }
+    expr.for_each_child(&mut |child| walk(child, f));
 }
 
 /// The column names an expression refers to (the first part of each identifier), with spans.
