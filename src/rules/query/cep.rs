@@ -784,3 +784,25 @@ fn integer(e: &Expr) -> Option<i64> {
         _ => None,
     }
 }
+
+/// The diagnostic of a problem of `clause` at `span`: the rule's severity where Flink plans the
+/// clause, a warning where it only stores it (a view, a materialized table: every query that
+/// reads it is rejected).
+pub(crate) fn clause_diagnostic(
+    out: &crate::rules::Reporter<'_>,
+    clause: &MatchClause<'_>,
+    file: crate::source::FileId,
+    span: Span,
+    message: String,
+) -> crate::diagnostics::Diagnostic {
+    if clause.planning == Planning::Planned {
+        out.diagnostic(file, span, message)
+    } else {
+        out.diagnostic_with(
+            crate::diagnostics::Severity::Warning,
+            file,
+            span,
+            format!("{message} (Flink rejects every query that reads this one)"),
+        )
+    }
+}

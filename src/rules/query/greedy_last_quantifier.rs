@@ -1,7 +1,7 @@
 //! A MATCH_RECOGNIZE pattern whose last element has a greedy quantifier.
 
-use super::cep::{first_problem, match_clauses, CepProblem, Planning};
-use crate::diagnostics::{Applicability, Edit, Fix, Severity};
+use super::cep::{clause_diagnostic, first_problem, match_clauses, CepProblem, Planning};
+use crate::diagnostics::{Applicability, Edit, Fix};
 use crate::rules::{Context, Reporter, Rule};
 use crate::source::Span;
 
@@ -34,16 +34,7 @@ impl Rule for GreedyLastQuantifier {
                 let message = format!(
                     "the pattern ends with `{element}`, a greedy quantifier, which Flink's CEP does not support on the last pattern variable"
                 );
-                let d = if clause.planning == Planning::Planned {
-                    out.diagnostic(file.id, span, message)
-                } else {
-                    out.diagnostic_with(
-                        Severity::Warning,
-                        file.id,
-                        span,
-                        format!("{message} (Flink rejects every query that reads this one)"),
-                    )
-                };
+                let d = clause_diagnostic(out, &clause, file.id, span, message);
                 let d = d
                     .with_label("greedy, last")
                     .with_help(format!(

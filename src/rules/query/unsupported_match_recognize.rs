@@ -1,7 +1,6 @@
 //! MATCH_RECOGNIZE features that Flink's translation to CEP does not support.
 
-use super::cep::{first_problem, match_clauses, CepProblem, Planning, Unsupported};
-use crate::diagnostics::Severity;
+use super::cep::{clause_diagnostic, first_problem, match_clauses, CepProblem, Planning, Unsupported};
 use crate::rules::{Context, Reporter, Rule};
 
 /// Reports ALL ROWS PER MATCH, alternations, PERMUTE, exclusions, quantified groups, pattern
@@ -31,16 +30,7 @@ impl Rule for UnsupportedMatchRecognize {
                 };
                 let written = file.source.slice(span);
                 let (message, label, help) = wording(what, written);
-                let d = if clause.planning == Planning::Planned {
-                    out.diagnostic(file.id, span, message)
-                } else {
-                    out.diagnostic_with(
-                        Severity::Warning,
-                        file.id,
-                        span,
-                        format!("{message} (Flink rejects every query that reads this one)"),
-                    )
-                };
+                let d = clause_diagnostic(out, &clause, file.id, span, message);
                 let d = d
                     .with_label(label)
                     .with_help(help)
