@@ -31,6 +31,9 @@ pub(super) struct Altered<'a> {
     pub name: &'a QualifiedName,
     /// A materialized table: its query's output columns when knowable.
     pub query: Option<Option<Vec<OutputColumn>>>,
+    /// The target gives every table system columns and a default watermark (Confluent
+    /// Cloud's `$rowtime`): a regular table's watermark changes are not checked.
+    pub system_watermark: bool,
 }
 
 impl Altered<'_> {
@@ -47,6 +50,13 @@ impl Altered<'_> {
         }
     }
     fn schema(&self, span: Span, issue: SchemaIssue) -> Problem {
+        if !self.materialized() {
+            return Problem::TableSchemaChange {
+                span,
+                issue,
+                table: self.name.clone(),
+            };
+        }
         Problem::InvalidSchema {
             span,
             issue,
@@ -198,6 +208,8 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                             if let Some(p) = materialized_column(a, c, existing, &added) {
                                 return Some(p);
                             }
+                        } else if let Some(p) = column_primary_key(a, c, modify) {
+                            return Some(p);
                         }
                         added.push(name);
                     }
@@ -244,8 +256,14 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                             return Some(a.schema(col.span, issue));
                         }
                     }
+                    TableElement::Constraint(k) if k.kind == ConstraintKind::PrimaryKey => {
+                        if let Some(p) = table_primary_key(a, k.span, modify) {
+                            return Some(p);
+                        }
+                    }
                     TableElement::Constraint(_) => {}
-                    TableElement::Watermark(w) if a.materialized() => {
+                    TableElement::Watermark(_) if !a.materialized() && a.system_watermark => {}
+                    TableElement::Watermark(w) => {
                         watermarks += 1;
                         if watermarks > 1 {
                             return Some(a.schema(w.span, SchemaIssue::MultipleWatermarks));
@@ -304,7 +322,6 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                             }
                         }
                     }
-                    TableElement::Watermark(_) => {}
                 }
             }
             None
@@ -360,14 +377,13 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                 )
             })
         }
-        SchemaChange::DropPrimaryKey(span) if a.materialized() && t.primary_key.is_none() => {
-            Some(a.schema(*span, SchemaIssue::NoPrimaryKey))
+        SchemaChange::DropPrimaryKey(span) if t.primary_key.is_none() => {
+            Some(a.schema(*span, SchemaIssue::NoPrimaryKey { modify: false }))
         }
         SchemaChange::DropConstraint(name)
-            if a.materialized()
-                && t.primary_key
-                    .as_ref()
-                    .is_none_or(|k| k.name != name.as_str()) =>
+            if t.primary_key
+                .as_ref()
+                .is_none_or(|k| k.name != name.as_str()) =>
         {
             Some(a.schema(
                 name.span,
@@ -377,23 +393,23 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                 },
             ))
         }
-        SchemaChange::DropWatermark(span) if a.materialized() && t.watermark.is_none() => {
+        SchemaChange::DropWatermark(span)
+            if t.watermark.is_none() && (a.materialized() || !a.system_watermark) =>
+        {
             Some(a.schema(*span, SchemaIssue::NoWatermark { modify: false }))
         }
-        SchemaChange::AddDistribution(d) if a.materialized() => {
-            t.distribution.as_ref().map(|existing| {
-                a.schema(
-                    d.span,
-                    SchemaIssue::DistributionExists {
-                        existing: show_create::distribution(existing),
-                    },
-                )
-            })
-        }
-        SchemaChange::ModifyDistribution(d) if a.materialized() && t.distribution.is_none() => {
+        SchemaChange::AddDistribution(d) => t.distribution.as_ref().map(|existing| {
+            a.schema(
+                d.span,
+                SchemaIssue::DistributionExists {
+                    existing: show_create::distribution(existing),
+                },
+            )
+        }),
+        SchemaChange::ModifyDistribution(d) if t.distribution.is_none() => {
             Some(a.schema(d.span, SchemaIssue::NoDistribution { modify: true }))
         }
-        SchemaChange::DropDistribution(span) if a.materialized() && t.distribution.is_none() => {
+        SchemaChange::DropDistribution(span) if t.distribution.is_none() => {
             Some(a.schema(*span, SchemaIssue::NoDistribution { modify: false }))
         }
         _ => None,
@@ -497,6 +513,35 @@ impl Session<'_> {
         t.materialized
             .as_ref()
             .map(|m| self.query_columns(&m.query, m.query_origin.file))
+    }
+}
+
+/// A regular table's ADD of a column declared PRIMARY KEY when the table has a key (Flink's
+/// `AlterSchemaConverter`: "The current table has already defined the primary key
+/// constraint").
+fn column_primary_key(a: &Altered<'_>, c: &ast::ColumnDef, modify: bool) -> Option<Problem> {
+    let key = c
+        .constraint
+        .as_ref()
+        .filter(|k| k.kind == ConstraintKind::PrimaryKey)?;
+    table_primary_key(a, key.span, modify)
+}
+
+/// A regular table's ADD PRIMARY KEY when it has one, or MODIFY PRIMARY KEY when it has none.
+/// (A materialized table's key has checks of its own, against its query.)
+fn table_primary_key(a: &Altered<'_>, span: Span, modify: bool) -> Option<Problem> {
+    if a.materialized() {
+        return None;
+    }
+    match (&a.table.primary_key, modify) {
+        (Some(pk), false) => Some(a.schema(
+            span,
+            SchemaIssue::PrimaryKeyExists {
+                columns: pk.columns.iter().map(|c| c.to_string()).collect(),
+            },
+        )),
+        (None, true) => Some(a.schema(span, SchemaIssue::NoPrimaryKey { modify: true })),
+        _ => None,
     }
 }
 

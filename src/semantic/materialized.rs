@@ -399,6 +399,7 @@ impl Session<'_> {
                     table: &t,
                     name: &name,
                     query: self.materialized_query(&t),
+                    system_watermark: !self.system.implicit.is_empty(),
                 };
                 // The columns of an ambiguous definition are not knowable.
                 let problem = if object.ambiguous {

@@ -4,8 +4,8 @@
 use crate::rules::{Context, Reporter, Rule};
 use crate::semantic::problems::{Found, Problem, Unresolvable};
 
-/// Reports derived watermarks and computed columns over inherited computed or metadata
-/// columns, derived primary keys over inherited nullable columns, and inherited computed
+/// Reports derived watermarks (their column or their strategy) and computed columns over
+/// inherited computed or metadata columns, derived primary keys over inherited nullable columns, and inherited computed
 /// columns whose inputs the like options excluded (all verified rejected by Flink 2.3).
 pub struct InheritedNotResolvable;
 
@@ -40,6 +40,11 @@ impl Rule for InheritedNotResolvable {
                     ctx.flink_position(found.file, found.statement, span.start),
                     available.iter().map(|a| format!("'{a}'")).collect::<Vec<_>>().join(", ")
                 ),
+            ),
+            Unresolvable::WatermarkReference { column } => (
+                format!("the watermark for `{column}` reads `{name}`, an inherited computed or metadata column, which Flink 2.3 cannot resolve in a LIKE"),
+                format!("compute the strategy from the parent's physical columns or this table's own columns, or declare the watermark in the parent"),
+                format!("Unknown identifier '{name}'"),
             ),
             Unresolvable::NullablePrimaryKey { constraint } => (
                 format!("primary key column `{name}` is inherited and nullable: Flink makes only columns declared in this statement NOT NULL"),

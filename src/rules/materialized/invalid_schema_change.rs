@@ -149,7 +149,7 @@ impl Rule for InvalidSchemaChange {
                 "remove the statement".into(),
                 format!("{PREFIX}The current materialized table does not define any watermark strategy."),
             ),
-            SchemaIssue::NoPrimaryKey => (
+            SchemaIssue::NoPrimaryKey { .. } => (
                 format!("`{t}` has no primary key to drop"),
                 "no primary key".into(),
                 "remove the statement".into(),

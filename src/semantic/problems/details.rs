@@ -38,6 +38,11 @@ pub enum Unresolvable {
         /// Parent physical columns and derived columns.
         available: Vec<String>,
     },
+    /// A derived watermark's strategy reads an inherited computed or metadata column.
+    WatermarkReference {
+        /// The watermark's rowtime column.
+        column: String,
+    },
     /// A derived primary key includes an inherited nullable column.
     NullablePrimaryKey {
         /// The constraint name.
@@ -256,8 +261,11 @@ pub enum SchemaIssue {
         /// MODIFY rather than DROP.
         modify: bool,
     },
-    /// DROP PRIMARY KEY when there is none.
-    NoPrimaryKey,
+    /// DROP PRIMARY KEY (or MODIFY, of a regular table) when there is none.
+    NoPrimaryKey {
+        /// MODIFY rather than DROP.
+        modify: bool,
+    },
     /// DROP CONSTRAINT of an unknown name.
     NoConstraint {
         /// The name.

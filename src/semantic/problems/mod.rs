@@ -520,6 +520,17 @@ pub enum Problem {
         /// The existing element involved.
         related: Option<Origin>,
     },
+    /// A regular table's ALTER TABLE schema change Flink rejects (Flink's
+    /// `AlterSchemaConverter`): a primary key, watermark or distribution it already has or
+    /// lacks, a watermark on an unknown or non-timestamp column.
+    TableSchemaChange {
+        /// The element in the statement.
+        span: Span,
+        /// Why.
+        issue: SchemaIssue,
+        /// The table, as resolved.
+        table: QualifiedName,
+    },
     /// A materialized-table statement on a regular table (or the reverse).
     NotMaterialized {
         /// The name in the statement.

@@ -58,6 +58,7 @@ impl Session<'_> {
             table: t,
             name: &name,
             query: None,
+            system_watermark: !self.system.implicit.is_empty(),
         };
         // The columns of a definition that scripts define differently are not knowable:
         // nothing to check them against.
@@ -83,6 +84,20 @@ impl Session<'_> {
                 self.report(file.id, statement.span, p);
             }
             return;
+        }
+        // Flink resolves the altered schema: the computed columns, watermark and distribution
+        // the statement declares are checked as a CREATE's are.
+        if let AlterTableAction::Schema(change) = &at.action {
+            if !statement.has_error
+                && !object.incomplete
+                && !object.ambiguous
+                && !file.source.slice(statement.span).contains('"')
+            {
+                if let Some(p) = self.altered_schema_problem(t, change, file.id) {
+                    self.report(file.id, statement.span, p);
+                    return;
+                }
+            }
         }
         if matches!(
             at.action,
@@ -189,6 +204,34 @@ impl Session<'_> {
         });
         if let Some(old) = renamed {
             self.note_dropped(old, temporary);
+        }
+    }
+}
+
+impl Session<'_> {
+    /// The first problem of the schema `change` makes to `t` that Flink finds when it resolves
+    /// the altered table: a computed column or watermark strategy the change declares
+    /// ([`Session::element_expression_problem`]), or its distribution
+    /// ([`table::distribution_problem`]).
+    fn altered_schema_problem(
+        &self,
+        t: &TableDef,
+        change: &SchemaChange,
+        file: FileId,
+    ) -> Option<Problem> {
+        let mut altered = t.clone();
+        apply_schema_change(&mut altered, change, file);
+        match change {
+            SchemaChange::Add(items) | SchemaChange::Modify(items) => {
+                self.element_expression_problem(items, &altered)
+            }
+            SchemaChange::AddDistribution(d) | SchemaChange::ModifyDistribution(d) => {
+                let columns = &altered.columns;
+                table::distribution_problem(d, columns, |k| {
+                    columns.iter().position(|c| c.name == k)
+                })
+            }
+            _ => None,
         }
     }
 }

@@ -12,7 +12,8 @@
 //!   column's type root ("The watermark declaration's output data type ... is different from
 //!   the time field's data type ...": precision may differ).
 //!
-//! Verified with Flink 2.3.0 (`fixtures/oracle/table/`). What flinklint cannot know it leaves
+//! The same holds for the computed columns and the watermark an ALTER TABLE adds or modifies
+//! (Flink resolves the altered schema). Verified with Flink 2.3.0 (`fixtures/oracle/table/`). What flinklint cannot know it leaves
 //! alone: a LIKE whose parent it cannot see, a CTAS, an expression with a subquery or a lambda, and any name of an implicit or foreign
 //! system column (other checks report those).
 
@@ -36,6 +37,17 @@ impl Session<'_> {
             return None;
         }
         let elements = ct.elements.as_ref()?;
+        self.element_expression_problem(&elements.items, table)
+    }
+
+    /// The first problem of the computed columns and the watermark strategy among `items`
+    /// (those a CREATE TABLE or an ALTER TABLE ADD / MODIFY declares), read over `table`, the
+    /// table with them.
+    pub(super) fn element_expression_problem(
+        &self,
+        items: &[TableElement],
+        table: &TableDef,
+    ) -> Option<Problem> {
         // With LIKE, `table` is the merged table: the parent's columns the like options keep
         // (an excluded metadata column is unknown to a derived computed column).
         let readable = |name: &str| {
@@ -46,14 +58,14 @@ impl Session<'_> {
         };
         let column_type = |name: &str| readable(name).and_then(|c| c.data_type.clone());
         let env = self.functions.clone();
-        for item in &elements.items {
+        for item in items {
             let TableElement::Column(c) = item else {
                 continue;
             };
             let ast::ColumnKind::Computed { expr } = &c.kind else {
                 continue;
             };
-            if !checkable(expr) {
+            if !c.parents.is_empty() || !checkable(expr) {
                 continue;
             }
             let within = format!("computed column `{}`", c.name.text);
@@ -70,7 +82,10 @@ impl Session<'_> {
                 });
             }
         }
-        let w = elements.watermarks().next()?;
+        let w = items.iter().find_map(|item| match item {
+            TableElement::Watermark(w) => Some(w),
+            _ => None,
+        })?;
         if !checkable(&w.expr) || w.column.parts.len() != 1 {
             return None;
         }

@@ -24,6 +24,7 @@ mod schema;
 mod statement;
 
 pub(super) use ctas::ctas_columns;
+pub(in crate::semantic) use properties::distribution_problem;
 pub(super) use statement::constraint_problems;
 pub use statement::strategies;
 

@@ -6,7 +6,7 @@
 //! options, then the distribution.
 
 use super::Merge;
-use crate::semantic::catalog::{DistributionDef, OptionDef, Origin, PartitionDef};
+use crate::semantic::catalog::{Column, DistributionDef, OptionDef, Origin, PartitionDef};
 use crate::semantic::problems::{PartitionIssue, Problem};
 use crate::semantic::show_create;
 use crate::syntax::ast::{self, FeatureOption, MergingStrategy};
@@ -244,42 +244,47 @@ impl Merge<'_> {
         }
     }
 
-    /// A declared distribution's keys are physical columns of the (merged) table and its
-    /// bucket count is at least 1 (else [`Problem::InvalidDistribution`]; Flink checks them
-    /// when it resolves the table, FLIP-376).
+    /// [`distribution_problem`] of the declared distribution, over the merged columns.
     fn check_distribution(&mut self, d: &ast::Distribution) {
         if self.query_unknown {
             return;
         }
-        if d.buckets == Some(0) {
-            self.problems.push(Problem::InvalidDistribution {
-                span: d.span,
-                key: None,
-                physical: Vec::new(),
-            });
-            return;
-        }
-        let Some(keys) = &d.columns else {
-            return;
-        };
         let positions = &self.positions;
         let columns = &self.columns;
-        let bad = keys.names.iter().find(|k| {
-            positions
-                .get(columns, k.as_str())
-                .is_none_or(|i| !columns[i].kind.is_physical())
-        });
-        if let Some(k) = bad {
-            let physical = columns
-                .iter()
-                .filter(|c| c.kind.is_physical())
-                .map(|c| c.name.to_string())
-                .collect();
-            self.problems.push(Problem::InvalidDistribution {
-                span: k.span,
-                key: Some(k.text.to_string()),
-                physical,
-            });
+        if let Some(p) = distribution_problem(d, columns, |k| positions.get(columns, k)) {
+            self.problems.push(p);
         }
     }
+}
+
+/// A distribution's keys are physical columns of the table and its bucket count is at least 1
+/// (else [`Problem::InvalidDistribution`]; Flink checks them when it resolves the table,
+/// FLIP-376). `position` finds a column of `columns` by name.
+pub(in crate::semantic) fn distribution_problem(
+    d: &ast::Distribution,
+    columns: &[Column],
+    position: impl Fn(&str) -> Option<usize>,
+) -> Option<Problem> {
+    if d.buckets == Some(0) {
+        return Some(Problem::InvalidDistribution {
+            span: d.span,
+            key: None,
+            physical: Vec::new(),
+        });
+    }
+    let keys = d.columns.as_ref()?;
+    let bad = keys
+        .names
+        .iter()
+        .find(|k| position(k.as_str()).is_none_or(|i| !columns[i].kind.is_physical()))?;
+    let physical = columns
+        .iter()
+        .filter(|c| c.kind.is_physical())
+        .map(|c| c.name.to_string())
+        .collect();
+    Some(Problem::InvalidDistribution {
+        span: bad.span,
+        key: Some(bad.text.to_string()),
+        physical,
+    })
 }

@@ -5,6 +5,7 @@
 use super::statement::primary_key_of;
 use super::Merge;
 use crate::semantic::catalog::{Column, Origin, PrimaryKeyDef, WatermarkDef};
+use crate::semantic::exprs;
 use crate::semantic::problems::{PrimaryKeyIssue, Problem, Unresolvable, WatermarkIssue};
 use crate::syntax::ast::{FeatureOption, MergingStrategy};
 use compact_str::CompactString;
@@ -64,6 +65,29 @@ impl Merge<'_> {
                     },
                     inherited: None,
                 }),
+            }
+        }
+        // The strategy reads what a derived computed column reads, and the derived table's
+        // own computed columns ("Unknown identifier 'm'" for an inherited metadata column).
+        if resolvable && !self.query_unknown {
+            let inherited =
+                exprs::column_references(&w.expr)
+                    .into_iter()
+                    .find_map(|(name, span)| {
+                        let i = self.positions.get(columns, name)?;
+                        let c = &columns[i];
+                        (i < inherited_count && !c.kind.is_physical() && c.inherited_from.is_some())
+                            .then(|| (name.to_string(), span, c.origin))
+                    });
+            if let Some((name, span, origin)) = inherited {
+                self.problems.push(Problem::InheritedNotResolvable {
+                    span,
+                    name,
+                    what: Unresolvable::WatermarkReference {
+                        column: column.join("."),
+                    },
+                    inherited: Some(origin),
+                });
             }
         }
         let new = WatermarkDef {
