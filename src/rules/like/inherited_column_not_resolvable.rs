@@ -43,7 +43,7 @@ impl Rule for InheritedNotResolvable {
             ),
             Unresolvable::WatermarkReference { column } => (
                 format!("the watermark for `{column}` reads `{name}`, an inherited computed or metadata column, which Flink 2.3 cannot resolve in a LIKE"),
-                format!("compute the strategy from the parent's physical columns or this table's own columns, or declare the watermark in the parent"),
+                "compute the strategy from the parent's physical columns or this table's own columns, or declare the watermark in the parent".to_string(),
                 format!("Unknown identifier '{name}'"),
             ),
             Unresolvable::NullablePrimaryKey { constraint } => (
