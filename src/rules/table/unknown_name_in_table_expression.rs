@@ -11,9 +11,38 @@ pub(crate) const RULE: &dyn Rule = &UnknownNameInTableExpression;
 
 impl Rule for UnknownNameInTableExpression {
     fn consumes(&self, problem: &Problem) -> bool {
-        matches!(problem, Problem::UnknownTableExpressionName { .. })
+        matches!(
+            problem,
+            Problem::UnknownTableExpressionName { .. } | Problem::UnknownTableExpressionField { .. }
+        )
     }
     fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
+        if let Problem::UnknownTableExpressionField {
+            span,
+            field,
+            within,
+            fields,
+            scalar,
+        } = &found.problem
+        {
+            let d = match scalar {
+                Some(t) => out
+                    .diagnostic(found.file, *span, format!("{within} reads field `{field}` of a value of type {t}, which has no fields"))
+                    .with_label("no fields")
+                    .with_help("only a ROW column has fields")
+                    .with_flink_message(format!("Trying to access field {field} in a type with no fields: {t}")),
+                None => out
+                    .diagnostic(found.file, *span, format!("{within} reads field `{field}`, which the ROW does not have"))
+                    .with_label("no such field")
+                    .with_help(format!(
+                        "the ROW type has the fields {}",
+                        fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+                    ))
+                    .with_flink_message(format!("Unknown field '{field}'")),
+            };
+            out.report(d);
+            return;
+        }
         let Problem::UnknownTableExpressionName {
             span,
             name,

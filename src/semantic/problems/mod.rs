@@ -399,6 +399,20 @@ pub enum Problem {
         /// Columns close to the name, best first.
         similar: Vec<String>,
     },
+    /// A nested field of a column, in a computed column or watermark, that the column's type
+    /// does not have.
+    UnknownTableExpressionField {
+        /// The field.
+        span: Span,
+        /// The field as written.
+        field: String,
+        /// What reads it: `computed column `c``, or `watermark for `ts``.
+        within: String,
+        /// The fields the ROW type has.
+        fields: Vec<String>,
+        /// The column's type as Calcite names it, when it is not a ROW (`INTEGER`).
+        scalar: Option<String>,
+    },
     /// A watermark strategy expression whose type is not TIMESTAMP(p) / TIMESTAMP_LTZ(p) with
     /// p <= 3, or whose type root differs from the rowtime column's.
     InvalidWatermarkExpression {

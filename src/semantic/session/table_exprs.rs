@@ -168,6 +168,7 @@ impl Session<'_> {
             let ExprKind::Identifier(name) = &e.kind else {
                 return;
             };
+            let name_parts = &name.parts[..];
             let first = &name.parts[0];
             let name = first.as_str();
             if self.system.implicit(name).is_some() || self.system.foreign.iter().any(|f| f == name)
@@ -177,6 +178,8 @@ impl Session<'_> {
             let column = table.columns.iter().find(|c| c.name == name);
             let computed = column.is_some_and(|c| matches!(c.kind, ColumnKind::Computed(_)));
             if column.is_some() && (all || !computed) {
+                let ty = column.and_then(|c| c.data_type.as_ref());
+                found = ty.and_then(|t| unknown_field(t, &name_parts[1..], within));
                 return;
             }
             let candidates = table
@@ -214,4 +217,39 @@ fn checkable(expr: &Expr) -> bool {
         }
     });
     ok
+}
+
+/// The first of `fields` (a column's nested fields, `r.x.y` without `r`) that the column's
+/// type `t` does not have: "Unknown field 'z'" of a ROW, "Trying to access field x in a type
+/// with no fields: INTEGER" of another type (reported only where Calcite's type name is known).
+fn unknown_field(t: &Type, fields: &[ast::Ident], within: &str) -> Option<Problem> {
+    let mut t = t;
+    for field in fields {
+        match &t.kind {
+            Kind::Row(row) => match row.iter().find(|(n, _)| n == field.as_str()) {
+                Some((_, ft)) => t = ft,
+                None => {
+                    return Some(Problem::UnknownTableExpressionField {
+                        span: field.span,
+                        field: field.text.to_string(),
+                        within: within.to_string(),
+                        fields: row.iter().map(|(n, _)| n.clone()).collect(),
+                        scalar: None,
+                    })
+                }
+            },
+            _ => {
+                return crate::semantic::casts::calcite_name(t).map(|scalar| {
+                    Problem::UnknownTableExpressionField {
+                        span: field.span,
+                        field: field.text.to_string(),
+                        within: within.to_string(),
+                        fields: Vec::new(),
+                        scalar: Some(scalar),
+                    }
+                })
+            }
+        }
+    }
+    None
 }

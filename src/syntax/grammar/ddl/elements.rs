@@ -6,7 +6,7 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser, Recover};
-use crate::syntax::SyntaxErrorKind;
+use crate::syntax::{FlinkSyntax, SyntaxErrorKind};
 
 impl Parser<'_> {
     /// `( element, ... )` of a table definition.
@@ -154,8 +154,10 @@ impl Parser<'_> {
         let mut after = next;
         let kind = if next.kw == Kw::AS {
             self.bump_read(next);
+            let expr = self.expr()?;
+            self.check_no_query(&expr);
             ColumnKind::Computed {
-                expr: std::sync::Arc::new(self.expr()?),
+                expr: std::sync::Arc::new(expr),
             }
         } else if matches!(next.kind, TokenKind::Comma | TokenKind::RParen) {
             ColumnKind::NameOnly
@@ -305,11 +307,57 @@ impl Parser<'_> {
         self.expect(Kw::FOR)?;
         let column = self.object_name("the rowtime column")?;
         self.expect(Kw::AS)?;
-        let expr = std::sync::Arc::new(self.expr()?);
+        let expr = self.expr()?;
+        self.check_no_query(&expr);
+        let expr = std::sync::Arc::new(expr);
         Ok(Watermark {
             column,
             expr,
             span: self.finish(start),
         })
+    }
+
+    /// A subquery in a computed column or a watermark strategy, which Flink rejects: its parser
+    /// when the whole expression is a scalar subquery or EXISTS ("Query expression encountered
+    /// in illegal context"), its validator otherwise (an internal error naming the scope).
+    fn check_no_query(&mut self, expr: &Expr) {
+        let is_query = |e: &Expr| {
+            matches!(
+                e.kind,
+                ExprKind::Subquery(_)
+                    | ExprKind::Exists(_)
+                    | ExprKind::InSubquery { .. }
+                    | ExprKind::ArrayQuery(_)
+                    | ExprKind::MapQuery(_)
+            )
+        };
+        let mut stack = vec![expr];
+        let mut found = None;
+        while let Some(e) = stack.pop() {
+            if is_query(e) {
+                found = Some(e);
+                break;
+            }
+            e.for_each_child(&mut |c| stack.push(c));
+        }
+        let Some(query) = found else {
+            return;
+        };
+        let before = self.error_count();
+        self.note_error(
+            SyntaxErrorKind::Unexpected,
+            "a subquery in a computed column or watermark: Flink computes these from the row alone"
+                .to_string(),
+            query.span,
+            Some("read the other table in the query that reads this one (a join)".to_string()),
+        );
+        if matches!(expr.kind, ExprKind::Subquery(_) | ExprKind::Exists(_)) {
+            self.set_flink(
+                before,
+                FlinkSyntax::Verbatim(
+                    "Query expression encountered in illegal context".to_string(),
+                ),
+            );
+        }
     }
 }

@@ -7,8 +7,9 @@ use super::{binary, UNARY_PREC};
 use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
+use crate::syntax::parser::Recover;
 use crate::syntax::parser::{PResult, Parser};
-use crate::syntax::SyntaxErrorKind;
+use crate::syntax::{FlinkSyntax, SyntaxErrorKind};
 use compact_str::CompactString;
 
 impl Parser<'_> {
@@ -197,6 +198,33 @@ impl Parser<'_> {
                     kind: inner.kind,
                     span: self.finish(start),
                 }))
+            }
+            kw if kw != Kw::USER
+                && next.kind == TokenKind::LParen
+                && context_variable_as_name(kw) =>
+            {
+                // `CURRENT_USER()`: Calcite's grammar reads the context variable without
+                // parentheses and stops at `(` (`USER()` parses, as a function call).
+                self.bump();
+                let paren = self.current().span;
+                let name = kw.as_str();
+                let before = self.error_count();
+                self.note_error(
+                    SyntaxErrorKind::Unexpected,
+                    format!("`{name}` is a context variable, not a function: it takes no `()`"),
+                    paren,
+                    Some(format!(
+                        "Flink 2.3 has no `{name}` function; without `()` the word is read as a column name"
+                    )),
+                );
+                self.set_flink(
+                    before,
+                    FlinkSyntax::Encountered {
+                        at: paren,
+                        expected: Vec::new(),
+                    },
+                );
+                Err(Recover)
             }
             kw if kw.is_bare_function()
                 && next.kind != TokenKind::LParen
