@@ -31,6 +31,7 @@ mod join;
 mod rank;
 mod scan;
 mod select;
+mod subquery;
 mod window;
 
 use connectors::{sink_accepts, Accepts};
@@ -432,11 +433,20 @@ impl<'s> Builder<'s> {
             return;
         };
         let e = helpers::strip(&first.expr);
+        // The output column the key names: a select item of the same expression (`customer`
+        // for `SELECT DISTINCT customer AS c ... ORDER BY customer`, `o.customer`, a nested
+        // field `addr.city`), or an ordinal.
+        let item = sort_item(e, &q.body, body);
+        let mut column = helpers::ident_name(e)
+            .map(|n| n.to_string())
+            .unwrap_or_default();
         let time = match &e.kind {
             ExprKind::Identifier(n) if n.parts.len() == 1 => {
                 let selected = body.columns.iter().any(|c| c.name == n.last().text);
                 let column = if selected {
                     helpers::Columns::new(&body.columns).lookup(n)
+                } else if let Some(k) = item {
+                    body.columns.get(k)
                 } else if body.op == Op::Calc && body.inputs.len() == 1 {
                     // A column not selected: the sort reads the projection's input.
                     helpers::Columns::new(&body.inputs[0].columns).lookup(n)
@@ -448,6 +458,7 @@ impl<'s> Builder<'s> {
                     // Flink may sort on the time attribute it was computed from; not known.
                     Some(c)
                         if !selected
+                            && item.is_none()
                             && matches!(
                                 c.origin,
                                 super::keys::Origin::Expr | super::keys::Origin::Shifted
@@ -459,7 +470,16 @@ impl<'s> Builder<'s> {
                     None => aggregate_key_time(body, n),
                 }
             }
-            ExprKind::Identifier(_) | ExprKind::Literal(_) => TimeAttr::Unknown,
+            ExprKind::Identifier(_) | ExprKind::Literal(_) => match item {
+                Some(k) => {
+                    let c = &body.columns[k];
+                    if matches!(e.kind, ExprKind::Literal(_)) {
+                        column = c.name.to_string();
+                    }
+                    c.time
+                }
+                None => TimeAttr::Unknown,
+            },
             // A CAST of a time attribute, not selected, is sorted on the attribute itself
             // (Flink 2.3 plans `TemporalSort(orderBy=[ts ASC])`): not known.
             ExprKind::Cast { .. } | ExprKind::DoubleColonCast { .. } => TimeAttr::Unknown,
@@ -474,9 +494,7 @@ impl<'s> Builder<'s> {
         };
         self.found(StreamProblem::SortNotOnTime {
             span: self.at(first.span),
-            column: helpers::ident_name(e)
-                .map(|n| n.to_string())
-                .unwrap_or_default(),
+            column,
             descending,
             match_recognize: false,
         });
@@ -706,6 +724,66 @@ impl<'s> Builder<'s> {
             inputs: vec![aggregate],
             span,
         }
+    }
+}
+
+/// The index of the output column a sort key names when it is not an output column's name:
+/// an ordinal (`ORDER BY 2`), or the expression of a select item (`customer` for `customer AS
+/// c`, `o.customer` for `customer` over the one table `o`, a nested field `addr.city`).
+/// `None` when the query's body is not one SELECT without `*`.
+fn sort_item(e: &crate::syntax::ast::Expr, body: &SetExpr, node: &Node) -> Option<usize> {
+    use crate::syntax::ast::{Literal, SelectItem, TableRef};
+    let SetExpr::Select(s) = body else {
+        return None;
+    };
+    if s.items.len() != node.columns.len()
+        || s.items.iter().any(|i| matches!(i, SelectItem::Wildcard { .. }))
+    {
+        return None;
+    }
+    match &e.kind {
+        ExprKind::Literal(Literal::Number(text)) => {
+            let k: usize = text.parse().ok()?;
+            (1..=s.items.len()).contains(&k).then(|| k - 1)
+        }
+        ExprKind::Identifier(key) => {
+            // The one table of the FROM clause, by its alias or name.
+            let relation = match &s.from {
+                Some(TableRef::Named { name, alias, .. }) => Some(
+                    alias
+                        .as_ref()
+                        .map_or(name.last().text.as_str(), |a| a.name.text.as_str()),
+                ),
+                _ => None,
+            };
+            let unqualified = |parts: &[crate::syntax::ast::Ident]| -> Vec<CompactString> {
+                let texts: Vec<CompactString> = parts.iter().map(|p| p.text.clone()).collect();
+                match (relation, texts.split_first()) {
+                    (Some(r), Some((first, rest))) if first == r && !rest.is_empty() => {
+                        rest.to_vec()
+                    }
+                    _ => texts,
+                }
+            };
+            let key = unqualified(&key.parts);
+            let mut found = None;
+            for (i, item) in s.items.iter().enumerate() {
+                let SelectItem::Expr { expr, .. } = item else {
+                    continue;
+                };
+                let ExprKind::Identifier(n) = &helpers::strip(expr).kind else {
+                    continue;
+                };
+                if unqualified(&n.parts) == key {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(i);
+                }
+            }
+            found
+        }
+        _ => None,
     }
 }
 
