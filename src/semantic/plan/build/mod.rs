@@ -471,14 +471,16 @@ impl<'s> Builder<'s> {
                 }
             }
             ExprKind::Identifier(_) | ExprKind::Literal(_) => match item {
-                Some(k) => {
+                Some(k) if body.columns[k].time != TimeAttr::Unknown => {
                     let c = &body.columns[k];
                     if matches!(e.kind, ExprKind::Literal(_)) {
                         column = c.name.to_string();
                     }
                     c.time
                 }
-                None => TimeAttr::Unknown,
+                // A field of a ROW column (`addr.city`) is never a time attribute.
+                _ if nested_field(e, &q.body, body) => TimeAttr::None,
+                _ => TimeAttr::Unknown,
             },
             // A CAST of a time attribute, not selected, is sorted on the attribute itself
             // (Flink 2.3 plans `TemporalSort(orderBy=[ts ASC])`): not known.
@@ -785,6 +787,37 @@ fn sort_item(e: &crate::syntax::ast::Expr, body: &SetExpr, node: &Node) -> Optio
         }
         _ => None,
     }
+}
+
+/// Whether a sort key is a field of a column (`addr.city`, `o.addr.city` over the one table
+/// `o`) of the projection's input, which no relation of it is named as.
+fn nested_field(e: &crate::syntax::ast::Expr, body: &SetExpr, node: &Node) -> bool {
+    use crate::syntax::ast::TableRef;
+    let (ExprKind::Identifier(key), SetExpr::Select(s), Op::Calc, [input]) =
+        (&e.kind, body, node.op, node.inputs.as_slice())
+    else {
+        return false;
+    };
+    let parts: Vec<&str> = key.parts.iter().map(|p| p.text.as_str()).collect();
+    let parts = match (&s.from, parts.as_slice()) {
+        (Some(TableRef::Named { name, alias, .. }), [first, rest @ ..])
+            if *first
+                == alias
+                    .as_ref()
+                    .map_or(name.last().text.as_str(), |a| a.name.text.as_str()) =>
+        {
+            rest
+        }
+        (_, parts) => parts,
+    };
+    let [column, _, ..] = parts else {
+        return false;
+    };
+    input.columns.iter().any(|c| c.name == *column)
+        && !input
+            .columns
+            .iter()
+            .any(|c| c.relation.as_deref() == Some(*column))
 }
 
 /// A SortLimit's key as Flink's plan names it: a column of the input (the sort sits below the

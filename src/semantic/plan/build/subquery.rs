@@ -17,7 +17,7 @@ use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Query, Select, SelectItem, Un
 #[derive(Debug, Clone, Copy)]
 pub(super) enum SubqueryJoin<'q> {
     /// `EXISTS (q)`, `x IN (q)` as a conjunct: a LeftSemiJoin, which forwards the changes of
-    /// both sides (the subquery's are planned).
+    /// both sides (the subquery's are planned) and materializes the time attributes.
     Semi(&'q Query),
     /// `NOT EXISTS (q)`, `x NOT IN (q)` as a conjunct: a LeftAntiJoin, which emits updates and
     /// deletes (a row leaves when a match arrives).
@@ -25,13 +25,14 @@ pub(super) enum SubqueryJoin<'q> {
     /// A conjunct comparing with a scalar subquery: an InnerJoin with a single-value
     /// aggregate (updates); the time attributes are kept.
     Scalar,
-    /// A scalar subquery of the select list: a LeftOuterJoin with a single-value aggregate;
-    /// the time attributes are kept.
-    ScalarOuter,
+    /// A subquery of the select list: a LeftOuterJoin (with a single-value aggregate for a
+    /// scalar subquery, a mark for `EXISTS` and `IN`); a window table function over its
+    /// result still sees the time attributes.
+    SelectOuter,
     /// An `IN` conjunct that Calcite's rule joins (beside a subquery Flink's rule does not
     /// take): an InnerJoin with an aggregate of the subquery's distinct keys.
     CalciteIn,
-    /// Any other subquery (under OR, an `EXISTS` or `IN` of the select list): a LeftOuterJoin.
+    /// A subquery of a filter under OR (...): a LeftOuterJoin.
     Outer,
 }
 
@@ -86,13 +87,8 @@ pub(super) fn subquery_joins(s: &Select) -> Option<SubqueryJoins<'_>> {
     let mut out = SubqueryJoins::default();
     for item in &s.items {
         if let SelectItem::Expr { expr, .. } = item {
-            let n = subqueries(expr);
-            let join = if scalar_only(expr) {
-                SubqueryJoin::ScalarOuter
-            } else {
-                SubqueryJoin::Outer
-            };
-            out.select.extend(std::iter::repeat_n(join, n));
+            out.select
+                .extend(std::iter::repeat_n(SubqueryJoin::SelectOuter, subqueries(expr)));
         }
     }
     if let Some(w) = &s.selection {
@@ -237,7 +233,7 @@ impl Builder<'_> {
                         (Some(k), true) => right.kinds.map(|r| k.union(r)),
                         _ => None,
                     };
-                    ("LeftSemiJoin", kinds, Time::Unknown)
+                    ("LeftSemiJoin", kinds, Time::Lost)
                 }
                 SubqueryJoin::Anti => ("LeftAntiJoin", node.kinds.map(|_| Kinds::ALL), Time::Lost),
                 SubqueryJoin::Scalar => (
@@ -245,7 +241,7 @@ impl Builder<'_> {
                     node.kinds.map(|k| k.union(Kinds::INSERT_UPDATE)),
                     Time::Kept,
                 ),
-                SubqueryJoin::ScalarOuter => {
+                SubqueryJoin::SelectOuter => {
                     ("LeftOuterJoin", node.kinds.map(|_| Kinds::ALL), Time::Kept)
                 }
                 SubqueryJoin::CalciteIn => (
