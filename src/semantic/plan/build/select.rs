@@ -77,8 +77,7 @@ impl Builder<'_> {
         let subqueries = subquery_joins(s);
         let aggregating = !s.group_by.is_empty()
             || s.having.is_some()
-            || s
-                .items
+            || s.items
                 .iter()
                 .any(|i| matches!(i, SelectItem::Expr { expr, .. } if contains_agg(expr)));
         if let Some(joins) = &subqueries {

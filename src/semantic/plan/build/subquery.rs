@@ -87,8 +87,10 @@ pub(super) fn subquery_joins(s: &Select) -> Option<SubqueryJoins<'_>> {
     let mut out = SubqueryJoins::default();
     for item in &s.items {
         if let SelectItem::Expr { expr, .. } = item {
-            out.select
-                .extend(std::iter::repeat_n(SubqueryJoin::SelectOuter, subqueries(expr)));
+            out.select.extend(std::iter::repeat_n(
+                SubqueryJoin::SelectOuter,
+                subqueries(expr),
+            ));
         }
     }
     if let Some(w) = &s.selection {
@@ -184,8 +186,9 @@ fn semi_or_anti(e: &Expr, positive: bool, depth: usize) -> Option<(bool, &Query,
             expr,
             negated: false,
             test,
-        } if test == "FALSE" => semi_or_anti(expr, !positive, depth + 1)
-            .filter(|(_, _, exists)| *exists),
+        } if test == "FALSE" => {
+            semi_or_anti(expr, !positive, depth + 1).filter(|(_, _, exists)| *exists)
+        }
         _ => None,
     }
 }
