@@ -3,7 +3,7 @@
 use super::{assign_before, producer, Kinds, Node, Op, Phase, StreamProblem, TimeAttr};
 use crate::semantic::query::Scope;
 use crate::source::Span;
-use crate::syntax::ast::{ExprKind, Query, SetExpr, SetOperator};
+use crate::syntax::ast::{Query, SetExpr, SetOperator};
 use compact_str::CompactString;
 
 /// Joins string pieces (`&str`, `String`, `CompactString`) into one string allocated once at
@@ -31,6 +31,8 @@ mod join;
 mod rank;
 mod scan;
 mod select;
+mod sort;
+mod subquery;
 mod window;
 
 use connectors::{sink_accepts, Accepts};
@@ -149,39 +151,6 @@ pub fn plan_sink(query: &Query, scope: &dyn Scope, sink: &SinkTarget) -> Planned
     Planned {
         root: Some(root),
         problem,
-    }
-}
-
-/// The time attribute of a sort key the aggregate below groups by but does not select: none
-/// (a group aggregate materializes time attributes; a window aggregate's `window_start` and
-/// `window_end` are plain timestamps); unknown for anything else.
-fn aggregate_key_time(body: &Node, n: &crate::syntax::ast::ObjectName) -> TimeAttr {
-    let [input] = body.inputs.as_slice() else {
-        return TimeAttr::Unknown;
-    };
-    let name = n.last().text.as_str();
-    match body.op {
-        Op::GroupAggregate
-            if body
-                .unique_keys
-                .first()
-                .is_some_and(|k| k.iter().any(|c| c == name)) =>
-        {
-            TimeAttr::None
-        }
-        Op::WindowAggregate
-            if helpers::Columns::new(&input.columns)
-                .lookup(n)
-                .is_some_and(|c| {
-                    matches!(
-                        c.window,
-                        super::WindowProp::Start(_) | super::WindowProp::End(_)
-                    )
-                }) =>
-        {
-            TimeAttr::None
-        }
-        _ => TimeAttr::Unknown,
     }
 }
 
@@ -346,140 +315,6 @@ impl<'s> Builder<'s> {
         self.ctes.truncate(saved);
         self.depth -= 1;
         node
-    }
-
-    /// ORDER BY with LIMIT (`SortLimit`, a Top-N over the whole input: it retracts the rows
-    /// that leave the top, `[I,UB,UA,D]`) or LIMIT alone (`Limit`: inserts the first rows of an
-    /// insert-only input). Described as Flink's changelog inference names them, before a
-    /// strategy is chosen (`strategy=[UndefinedStrategy]`).
-    fn sort_limit(&mut self, q: &Query, body: Node) -> Node {
-        let number = |e: &crate::syntax::ast::Expr| match &helpers::strip(e).kind {
-            ExprKind::Literal(crate::syntax::ast::Literal::Number(n)) => n.parse::<u64>().ok(),
-            _ => None,
-        };
-        let fetch = q.limit.as_deref().and_then(number);
-        let offset = q.offset.as_deref().map_or(Some(0), number);
-        let mut exact = fetch.is_some() && offset.is_some();
-        let (op, kinds, detail) = if q.order_by.is_empty() {
-            (
-                Op::Limit,
-                body.kinds.map(|k| {
-                    if k.insert_only() {
-                        Kinds::INSERT_ONLY
-                    } else {
-                        Kinds::ALL
-                    }
-                }),
-                format!(
-                    "offset=[{}], fetch=[{}]",
-                    offset.unwrap_or(0),
-                    fetch.unwrap_or(0)
-                ),
-            )
-        } else {
-            let keys: Vec<String> = q
-                .order_by
-                .iter()
-                .map(|o| {
-                    let name = sort_key_name(&o.expr, &q.body, &body);
-                    exact &= name.is_some();
-                    format!(
-                        "{} {}",
-                        name.unwrap_or_default(),
-                        if o.descending { "DESC" } else { "ASC" }
-                    )
-                })
-                .collect();
-            (
-                Op::SortLimit,
-                body.kinds.map(|_| Kinds::ALL),
-                format!(
-                    "orderBy=[{}], offset=[{}], fetch=[{}], strategy=[UndefinedStrategy]",
-                    keys.join(", "),
-                    offset.unwrap_or(0),
-                    fetch.unwrap_or(0)
-                ),
-            )
-        };
-        let mut columns = body.columns.clone();
-        for c in &mut columns {
-            // Not verified: whether the time attributes survive.
-            if matches!(c.time, TimeAttr::Rowtime | TimeAttr::Proctime) {
-                c.time = TimeAttr::Unknown;
-            }
-            c.origin = super::keys::Origin::Unknown;
-        }
-        Node {
-            op,
-            detail,
-            exact,
-            columns,
-            kinds,
-            before: false,
-            unique_keys: Vec::new(),
-            key_info: Default::default(),
-            inputs: vec![body],
-            span: self.at(q.span),
-        }
-    }
-
-    /// `StreamPhysicalTemporalSortRule`: a streaming ORDER BY without LIMIT whose first key is
-    /// not a time attribute, or is one ordered descending ("Sort on a non-time-attribute field
-    /// is not supported."). Keys are looked up in the query's output; an ordinal, a qualified
-    /// name or a column not in the output is not checked.
-    fn check_sort(&mut self, q: &Query, body: &Node) {
-        let Some(first) = q.order_by.first() else {
-            return;
-        };
-        let e = helpers::strip(&first.expr);
-        let time = match &e.kind {
-            ExprKind::Identifier(n) if n.parts.len() == 1 => {
-                let selected = body.columns.iter().any(|c| c.name == n.last().text);
-                let column = if selected {
-                    helpers::Columns::new(&body.columns).lookup(n)
-                } else if body.op == Op::Calc && body.inputs.len() == 1 {
-                    // A column not selected: the sort reads the projection's input.
-                    helpers::Columns::new(&body.inputs[0].columns).lookup(n)
-                } else {
-                    None
-                };
-                match column {
-                    // A column computed below and not selected (`CAST(ts AS ...) AS t2`):
-                    // Flink may sort on the time attribute it was computed from; not known.
-                    Some(c)
-                        if !selected
-                            && matches!(
-                                c.origin,
-                                super::keys::Origin::Expr | super::keys::Origin::Shifted
-                            ) =>
-                    {
-                        TimeAttr::Unknown
-                    }
-                    Some(c) => c.time,
-                    None => aggregate_key_time(body, n),
-                }
-            }
-            ExprKind::Identifier(_) | ExprKind::Literal(_) => TimeAttr::Unknown,
-            // A CAST of a time attribute, not selected, is sorted on the attribute itself
-            // (Flink 2.3 plans `TemporalSort(orderBy=[ts ASC])`): not known.
-            ExprKind::Cast { .. } | ExprKind::DoubleColonCast { .. } => TimeAttr::Unknown,
-            _ if crate::semantic::exprs::is_proctime(e) => TimeAttr::Proctime,
-            _ if helpers::has_unknown_call(e) => TimeAttr::Unknown,
-            _ => TimeAttr::None,
-        };
-        let descending = match time {
-            TimeAttr::None => false,
-            TimeAttr::Rowtime | TimeAttr::Proctime if first.descending => true,
-            _ => return,
-        };
-        self.found(StreamProblem::SortNotOnTime {
-            span: self.at(first.span),
-            column: helpers::ident_name(e)
-                .map(|n| n.to_string())
-                .unwrap_or_default(),
-            descending,
-            match_recognize: false,
-        });
     }
 
     fn set_expr(&mut self, body: &SetExpr) -> Node {
@@ -707,39 +542,4 @@ impl<'s> Builder<'s> {
             span,
         }
     }
-}
-
-/// A SortLimit's key as Flink's plan names it: a column of the input (the sort sits below the
-/// projection, so a select item `v AS w` sorts on `v`), an aggregate's output by its alias;
-/// `None` for an expression, an ordinal or a name not followed.
-fn sort_key_name(e: &crate::syntax::ast::Expr, body: &SetExpr, node: &Node) -> Option<String> {
-    let ExprKind::Identifier(n) = &helpers::strip(e).kind else {
-        return None;
-    };
-    let [name] = n.parts.as_slice() else {
-        return None;
-    };
-    if let SetExpr::Select(s) = body {
-        let aggregating = !s.group_by.is_empty()
-            || s.items.iter().any(|i| {
-                matches!(i, crate::syntax::ast::SelectItem::Expr { expr, .. } if helpers::contains_agg(expr))
-            });
-        let aliased = s.items.iter().find_map(|i| match i {
-            crate::syntax::ast::SelectItem::Expr {
-                expr,
-                alias: Some(a),
-                ..
-            } if a.text == name.text => Some(expr),
-            _ => None,
-        });
-        return match aliased {
-            Some(_) if aggregating => Some(name.text.to_string()),
-            Some(expr) => helpers::ident_name(expr).map(|n| n.to_string()),
-            None => Some(name.text.to_string()),
-        };
-    }
-    node.columns
-        .iter()
-        .any(|c| c.name == name.text)
-        .then(|| name.text.to_string())
 }

@@ -7,6 +7,8 @@ use super::helpers::{
     expr_time, expr_window, forget_windows, has_unknown_call, ident_name, strip, window_of_keys,
     Columns,
 };
+use super::join::split_and;
+use super::subquery::{conjunct_joins, subqueries};
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Over, Select, SelectItem, SetExpr, TableRef};
@@ -76,6 +78,24 @@ pub(super) fn rank_end(filter: &Expr, alias: &str) -> Option<i64> {
     }
 }
 
+/// The rank range end of a filter with one rank conjunct ([`rank_end`]) and the other
+/// conjuncts, each with a subquery (other conditions are not modelled: `None`).
+fn rank_filter<'e>(filter: &'e Expr, alias: &str) -> Option<(i64, Vec<&'e Expr>)> {
+    let mut conjuncts = Vec::new();
+    split_and(filter, &mut conjuncts);
+    let mut end = None;
+    let mut rest = Vec::new();
+    for c in conjuncts {
+        match rank_end(c, alias) {
+            Some(e) if end.is_none() => end = Some(e),
+            Some(_) => return None,
+            None if subqueries(c) > 0 => rest.push(c),
+            None => return None,
+        }
+    }
+    Some((end?, rest))
+}
+
 impl Builder<'_> {
     /// `SELECT ... FROM (SELECT ..., ROW_NUMBER() OVER (...) AS rn FROM t) WHERE rn <= n`:
     /// a Rank (Flink's deduplication is a Rank with `rankEnd=1` ordered by a time attribute).
@@ -95,7 +115,9 @@ impl Builder<'_> {
             return None;
         }
         let (_, rn) = row_number(inner)?;
-        let end = rank_end(s.selection.as_ref()?, &rn.alias)?;
+        let (end, rest) = rank_filter(s.selection.as_ref()?, &rn.alias)?;
+        // The other conjuncts' subqueries join the Rank's result.
+        let joins = conjunct_joins(&rest)?;
         if inner.group_by.len() + usize::from(inner.having.is_some()) > 0 || inner.distinct {
             return None;
         }
@@ -131,7 +153,7 @@ impl Builder<'_> {
                     .map(|p| ident_name(p).map_or_else(|| "?".to_string(), |n| n.to_string()))
                     .collect();
                 let kinds = input.kinds.filter(|k| k.insert_only());
-                return Some(Node {
+                let node = Node {
                     op: Op::WindowRank,
                     detail: format!(
                         "rankType=[{}], rankRange=[rankStart=1, rankEnd={end}], partitionBy=[{}]",
@@ -146,7 +168,8 @@ impl Builder<'_> {
                     key_info: KeyInfo::None,
                     inputs: vec![input],
                     span: self.at(s.span),
-                });
+                };
+                return Some(self.subquery_join_nodes(&joins, node, s.span));
             }
             Ok(None) => {}
         }
@@ -319,6 +342,6 @@ impl Builder<'_> {
             inputs: vec![input],
             span,
         };
-        Some(rank)
+        Some(self.subquery_join_nodes(&joins, rank, s.span))
     }
 }

@@ -8,6 +8,7 @@ use super::helpers::{
     window_of_keys, Columns,
 };
 use super::join::{equi_pair, split_and, Equi};
+use super::subquery::subquery_joins;
 use super::Builder;
 use crate::semantic::exprs::{self, call_name};
 use crate::source::Span;
@@ -70,11 +71,20 @@ impl Builder<'_> {
                 .chain(s.group_by.iter())
                 .chain(s.qualify.iter())
         };
-        // Subqueries in the forms Flink turns into joins (anti joins for NOT IN / NOT EXISTS,
-        // a join with a single-row aggregate for a scalar subquery); other forms stay unknown.
+        // Subqueries in the forms Flink turns into joins (semi and anti joins for IN and
+        // EXISTS, a join with a single-row aggregate for a scalar subquery, LeftOuterJoins);
+        // other forms stay unknown.
         let subqueries = subquery_joins(s);
+        let aggregating = !s.group_by.is_empty()
+            || s.having.is_some()
+            || s.items
+                .iter()
+                .any(|i| matches!(i, SelectItem::Expr { expr, .. } if contains_agg(expr)));
         if let Some(joins) = &subqueries {
-            input = self.subquery_join_nodes(joins, input, s.span);
+            input = self.subquery_join_nodes(&joins.filter, input, s.span);
+            if !aggregating {
+                input = self.subquery_join_nodes(&joins.select, input, s.span);
+            }
         }
         let unknown_call =
             |e: &crate::syntax::ast::Expr| has_unknown_call_or(e, subqueries.is_none());
@@ -87,17 +97,20 @@ impl Builder<'_> {
         if s.qualify.is_some() {
             return self.unknown(s.span);
         }
-        let aggregating = !s.group_by.is_empty()
-            || s.having.is_some()
-            || s.items
-                .iter()
-                .any(|i| matches!(i, SelectItem::Expr { expr, .. } if contains_agg(expr)));
         let over = s
             .items
             .iter()
             .any(|i| matches!(i, SelectItem::Expr { expr, .. } if contains_over(expr)));
         let mut node = if aggregating {
-            self.aggregate(s, input)
+            let node = self.aggregate(s, input);
+            // The HAVING's and the select list's subqueries join the aggregate's result.
+            match &subqueries {
+                Some(joins) => {
+                    let node = self.subquery_join_nodes(&joins.having, node, s.span);
+                    self.subquery_join_nodes(&joins.select, node, s.span)
+                }
+                None => node,
+            }
         } else if over {
             if s.items.iter().any(|i| {
                 matches!(i, SelectItem::Expr { expr, .. } if call_name(strip(expr)).as_deref() == Some("ROW_NUMBER"))
@@ -588,134 +601,5 @@ fn forget_join_keys(node: &mut Node, depth: usize) {
     node.key_info = KeyInfo::None;
     for i in &mut node.inputs {
         forget_join_keys(i, depth + 1);
-    }
-}
-
-/// The joins a SELECT's subqueries become in Flink's plan
-/// (`FlinkSubQueryRemoveRule`, `SubQueryDecorrelator`), in the forms flinklint models.
-#[derive(Debug, Default)]
-struct SubqueryJoins {
-    /// A top-level WHERE conjunct `NOT EXISTS (...)` or `x NOT IN (...)`: a LeftAntiJoin,
-    /// which emits updates and deletes (a row leaves when a match arrives).
-    anti: bool,
-    /// A scalar subquery in the select list: a LeftOuterJoin with a single-value aggregate.
-    scalar_select: bool,
-    /// A scalar subquery in the WHERE clause: an InnerJoin with a single-value aggregate.
-    scalar_where: bool,
-}
-
-/// The subquery joins of `s`, or `None` when it has no subquery or one in a form not
-/// modelled (IN / EXISTS, a subquery in HAVING, GROUP BY, under OR or NOT, ...).
-fn subquery_joins(s: &Select) -> Option<SubqueryJoins> {
-    use crate::syntax::ast::{Expr, UnaryOp};
-    fn subqueries(e: &Expr) -> usize {
-        let mut n = 0;
-        exprs::walk(e, &mut |x| {
-            if matches!(
-                x.kind,
-                ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery { .. }
-            ) {
-                n += 1;
-            }
-        });
-        n
-    }
-    /// A scalar subquery somewhere in `e` and no other subquery form.
-    fn scalar_only(e: &Expr) -> bool {
-        let mut other = false;
-        exprs::walk(e, &mut |x| {
-            other |= matches!(x.kind, ExprKind::Exists(_) | ExprKind::InSubquery { .. });
-        });
-        !other
-    }
-    let mut out = SubqueryJoins::default();
-    for e in s
-        .group_by
-        .iter()
-        .chain(s.having.iter())
-        .chain(s.qualify.iter())
-    {
-        if subqueries(e) > 0 {
-            return None;
-        }
-    }
-    for item in &s.items {
-        if let SelectItem::Expr { expr, .. } = item {
-            if subqueries(expr) > 0 {
-                if !scalar_only(expr) {
-                    return None;
-                }
-                out.scalar_select = true;
-            }
-        }
-    }
-    if let Some(w) = &s.selection {
-        let mut conjuncts = Vec::new();
-        split_and(w, &mut conjuncts);
-        for c in conjuncts {
-            let n = subqueries(c);
-            if n == 0 {
-                continue;
-            }
-            let anti = match &strip(c).kind {
-                ExprKind::InSubquery {
-                    expr,
-                    negated: true,
-                    ..
-                } => subqueries(expr) == 0,
-                ExprKind::Unary {
-                    op: UnaryOp::Not,
-                    expr,
-                } => matches!(strip(expr).kind, ExprKind::Exists(_)) && n == 1,
-                _ => false,
-            };
-            if anti {
-                out.anti = true;
-            } else if scalar_only(c) {
-                out.scalar_where = true;
-            } else {
-                return None;
-            }
-        }
-    }
-    (out.anti || out.scalar_select || out.scalar_where).then_some(out)
-}
-
-impl Builder<'_> {
-    /// `input` under the joins its SELECT's subqueries become (see [`SubqueryJoins`]).
-    fn subquery_join_nodes(&self, joins: &SubqueryJoins, input: Node, span: Span) -> Node {
-        let mut node = input;
-        let join = |node: Node, join_type: &str, kinds: Option<Kinds>, keep_time: bool| {
-            let mut columns = node.columns.clone();
-            if !keep_time {
-                lose_time(&mut columns);
-            }
-            forget_windows(&mut columns);
-            Node {
-                op: Op::Join,
-                detail: cat!("joinType=[", join_type, "]"),
-                exact: false,
-                columns,
-                kinds,
-                before: false,
-                unique_keys: Vec::new(),
-                key_info: Default::default(),
-                inputs: vec![node],
-                span: self.at(span),
-            }
-        };
-        if joins.scalar_where {
-            let kinds = node.kinds.map(|k| k.union(Kinds::INSERT_UPDATE));
-            node = join(node, "InnerJoin", kinds, true);
-        }
-        if joins.anti {
-            let kinds = node.kinds.map(|_| Kinds::ALL);
-            node = join(node, "LeftAntiJoin", kinds, false);
-        }
-        if joins.scalar_select {
-            let kinds = node.kinds.map(|_| Kinds::ALL);
-            node = join(node, "LeftOuterJoin", kinds, true);
-        }
-        node
     }
 }
