@@ -191,6 +191,10 @@ fn numeric(k: &Kind) -> bool {
     )
 }
 
+fn binary_string(k: &Kind) -> bool {
+    matches!(k, Kind::Binary(_) | Kind::VarBinary(_))
+}
+
 fn character(k: &Kind) -> bool {
     matches!(k, Kind::Char(_) | Kind::VarChar(_))
 }
@@ -456,13 +460,15 @@ impl<'a> Checker<'a> {
             BinaryOp::Divide => "/",
             BinaryOp::Eq => "=",
             BinaryOp::NotEq => "<>",
+            BinaryOp::Concat => "||",
             _ => return,
         };
         let arithmetic = matches!(
             op,
             BinaryOp::Plus | BinaryOp::Minus | BinaryOp::Multiply | BinaryOp::Divide
         );
-        if arithmetic && (is_null_literal(left) || is_null_literal(right)) {
+        let concat = op == BinaryOp::Concat;
+        if (arithmetic || concat) && (is_null_literal(left) || is_null_literal(right)) {
             self.push(
                 e.span,
                 ExprIssue::IllegalNull,
@@ -484,6 +490,44 @@ impl<'a> Checker<'a> {
                 "Cannot apply '{symbol}' to arguments of type '<{a}> {symbol} <{b}>'. Supported form(s): '{form}'"
             ))
         };
+        if concat {
+            // Calcite's `||` takes two strings (character or binary, not mixed) or two values of
+            // one type (arrays); judged only between the scalar types flinklint names.
+            let scalar = |k: &Kind| {
+                numeric(k) || character(k) || binary_string(k) || datetime(k) || *k == Kind::Boolean
+            };
+            let same_family =
+                (character(lk) && character(rk)) || (binary_string(lk) && binary_string(rk));
+            if scalar(lk) && scalar(rk) && !same_family {
+                let form = "<STRING> || <STRING>'\n'<EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>";
+                self.push(
+                    e.span,
+                    ExprIssue::ArgumentTypes {
+                        name: symbol.to_string(),
+                        given: format!("{} || {}", l.summary(), r.summary()),
+                        expected: "<STRING> || <STRING>".to_string(),
+                    },
+                    apply(form),
+                    false,
+                );
+            } else if (binary_string(lk) && binary_string(rk))
+                || (matches!(lk, Kind::Array(_)) && matches!(rk, Kind::Array(_)))
+            {
+                // The validator accepts two binary strings or two arrays; the code generator
+                // takes character strings only.
+                self.push(
+                    e.span,
+                    ExprIssue::ArgumentTypes {
+                        name: symbol.to_string(),
+                        given: format!("{} || {}", l.summary(), r.summary()),
+                        expected: "<STRING> || <STRING>".to_string(),
+                    },
+                    Some("String expression type expected.".to_string()),
+                    true,
+                );
+            }
+            return;
+        }
         if arithmetic {
             let bad = |x: &Kind, y: &Kind| numeric(x) && (character(y) || *y == Kind::Boolean);
             if bad(lk, rk) || bad(rk, lk) {
