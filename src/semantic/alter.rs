@@ -113,6 +113,12 @@ fn dependency(t: &TableDef, column: &str, with_key: bool, dropped: &[&str]) -> O
     {
         return Some(Dependency::PrimaryKey);
     }
+    if t.distribution
+        .as_ref()
+        .is_some_and(|d| d.columns.iter().any(|k| k == column))
+    {
+        return Some(Dependency::DistributionKey);
+    }
     None
 }
 
@@ -287,6 +293,9 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                                 )
                             }
                             _ => {}
+                        }
+                        if w.column.parts.len() > 1 && !a.materialized() {
+                            return Some(a.schema(w.column.span, SchemaIssue::NestedWatermark));
                         }
                         if w.column.parts.len() == 1 && !added.contains(&w.column.last().as_str()) {
                             let name = w.column.last().as_str();

@@ -115,6 +115,11 @@ impl Rule for AlterColumnClash {
                         format!("The column `{column}` is used as the primary key."),
                         "drop the primary key first".to_string(),
                     ),
+                    Dependency::DistributionKey => (
+                        "the distribution".to_string(),
+                        format!("The column `{column}` is used as a distribution key."),
+                        "drop or change the distribution first".to_string(),
+                    ),
                 };
                 (
                     format!("`{column}` is used by {what} of `{t}`"),

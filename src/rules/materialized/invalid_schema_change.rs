@@ -182,6 +182,8 @@ impl Rule for InvalidSchemaChange {
                     format!("Materialized table {table} does not have a distribution to {verb}."),
                 )
             }
+            // A regular table's issues (TB010).
+            SchemaIssue::NestedWatermark | SchemaIssue::InvalidKey { .. } => return,
             SchemaIssue::UnknownIdentifier { name } => (
                 format!("the computed column refers to `{name}`, which `{t}` does not have"),
                 "unknown column".into(),

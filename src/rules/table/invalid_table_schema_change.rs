@@ -3,7 +3,7 @@
 //! non-timestamp column, two watermarks.
 
 use crate::rules::{Context, Reporter, Rule};
-use crate::semantic::problems::{Found, Problem, SchemaIssue};
+use crate::semantic::problems::{Found, KeyReason, Problem, SchemaIssue};
 
 /// Reports the schema changes Flink's `AlterSchemaConverter` refuses on a regular table.
 pub struct InvalidTableSchemaChange;
@@ -97,6 +97,42 @@ impl Rule for InvalidTableSchemaChange {
                 ty.clone(),
                 "put the watermark on a TIMESTAMP(3) or TIMESTAMP_LTZ(3) column".to_string(),
                 format!("Invalid data type of time field for watermark definition. The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the time field type is {ty}"),
+            ),
+            SchemaIssue::InvalidKey {
+                constraint,
+                column,
+                reason,
+            } => {
+                let (message, label, flink) = match reason {
+                    KeyReason::Missing => (
+                        format!("primary key column `{column}` is not a column of `{t}`"),
+                        "no such column",
+                        format!("Invalid primary key '{constraint}'. Column '{column}' does not exist."),
+                    ),
+                    KeyReason::NotPhysical => (
+                        format!("primary key column `{column}` is not a physical column"),
+                        "not physical",
+                        format!("Invalid primary key '{constraint}'. Column '{column}' is not a physical column."),
+                    ),
+                    KeyReason::Duplicate => (
+                        format!("primary key lists `{column}` twice"),
+                        "listed twice",
+                        format!("Invalid primary key '{constraint}'. A primary key must not contain duplicate columns. Found: [{column}]"),
+                    ),
+                };
+                (
+                    message,
+                    label.to_string(),
+                    "a primary key lists physical columns of the table, each once".to_string(),
+                    flink,
+                )
+            }
+            SchemaIssue::NestedWatermark => (
+                "a watermark on a nested field".to_string(),
+                "nested field".to_string(),
+                "declare a computed column for the field (`ts AS r.t`) and put the watermark on it"
+                    .to_string(),
+                format!("{PREFIX}Watermark strategy on nested column is not supported yet."),
             ),
             SchemaIssue::DistributionExists { existing } => (
                 format!("`{t}` already has a distribution"),

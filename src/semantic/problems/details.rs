@@ -167,6 +167,19 @@ pub enum Dependency {
     PartitionKey,
     /// The primary key.
     PrimaryKey,
+    /// The distribution's bucket keys.
+    DistributionKey,
+}
+
+/// Why a primary key an ALTER TABLE declares is invalid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyReason {
+    /// The column does not exist.
+    Missing,
+    /// The column is computed or metadata.
+    NotPhysical,
+    /// The column is listed twice.
+    Duplicate,
 }
 
 /// Why Flink rejects a materialized table's schema.
@@ -277,6 +290,18 @@ pub enum SchemaIssue {
     DistributionExists {
         /// The existing distribution, rendered.
         existing: String,
+    },
+    /// A watermark on a nested field (`r.t`), in an ALTER TABLE.
+    NestedWatermark,
+    /// A primary key an ALTER TABLE declares on a column that is missing or not physical, or
+    /// on a column twice.
+    InvalidKey {
+        /// The constraint's name (given, or `PK_` and the columns).
+        constraint: String,
+        /// The column.
+        column: String,
+        /// Why: the column is missing, not physical, or listed twice.
+        reason: KeyReason,
     },
     /// MODIFY / DROP DISTRIBUTION when there is none.
     NoDistribution {

@@ -613,7 +613,16 @@ pub enum Problem {
     /// upsert key that differs from the sink's primary key, `ON CONFLICT`, non-deterministic
     /// updates), and state that grows without bound ([`super::plan::checks`]).
     Pipeline(super::plan::PipelineProblem),
-    /// ALTER / DROP / INSERT on a name the session cannot see.
+    /// ALTER TABLE of a temporary table: Flink's catalog manager alters permanent tables only.
+    AlterTemporary {
+        /// The name in the statement.
+        span: Span,
+        /// As resolved.
+        name: QualifiedName,
+        /// Where the temporary table is created.
+        origin: Origin,
+    },
+    /// ALTER TABLE / DROP / INSERT on a name the session cannot see.
     UnknownTable {
         /// The name in the statement.
         span: Span,

@@ -5,7 +5,8 @@
 use super::Session;
 use crate::files::FileEntry;
 use crate::semantic::catalog::*;
-use crate::semantic::problems::Problem;
+use crate::semantic::names::QualifiedName;
+use crate::semantic::problems::{KeyReason, Problem, SchemaIssue};
 use crate::semantic::table;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::*;
@@ -33,6 +34,22 @@ impl Session<'_> {
         else {
             return;
         };
+        // Flink alters permanent tables only ("... doesn't exist or is a temporary table"),
+        // and IF EXISTS then does nothing.
+        if object.temporary && matches!(object.def, ObjectDef::Table(_)) {
+            if !at.if_exists && !statement.has_error {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::AlterTemporary {
+                        span: at.name.span,
+                        name,
+                        origin: object.name_origin,
+                    },
+                );
+            }
+            return;
+        }
         let ObjectDef::Table(t) = &object.def else {
             if matches!(object.def, ObjectDef::Materialized(_))
                 && !statement.has_error
@@ -93,7 +110,7 @@ impl Session<'_> {
                 && !object.ambiguous
                 && !file.source.slice(statement.span).contains('"')
             {
-                if let Some(p) = self.altered_schema_problem(t, change, file.id) {
+                if let Some(p) = self.altered_schema_problem(t, &name, change, file.id) {
                     self.report(file.id, statement.span, p);
                     return;
                 }
@@ -111,6 +128,27 @@ impl Session<'_> {
             AlterTableAction::RenameTo(to) => self.resolve(to).unwrap_or_else(|| name.clone()),
             _ => name.clone(),
         };
+        // RENAME TO a name the catalog has: Flink renames nothing.
+        if let (AlterTableAction::RenameTo(to), Some(existing)) =
+            (&at.action, self.catalog.get(&new_name))
+        {
+            if new_name != name {
+                let existing = existing.clone();
+                if !statement.has_error {
+                    self.report(
+                        file.id,
+                        statement.span,
+                        Problem::AlreadyExists {
+                            span: to.span,
+                            name: new_name,
+                            existing,
+                            creating: "table",
+                        },
+                    );
+                }
+                return;
+            }
+        }
         // The table is changed in place when nothing else holds its definition (no recorded
         // version, LIKE child or persistent catalog): out of the catalog, it is the only
         // holder. Else it is copied.
@@ -216,15 +254,16 @@ impl Session<'_> {
     fn altered_schema_problem(
         &self,
         t: &TableDef,
+        name: &QualifiedName,
         change: &SchemaChange,
         file: FileId,
     ) -> Option<Problem> {
         let mut altered = t.clone();
         apply_schema_change(&mut altered, change, file);
         match change {
-            SchemaChange::Add(items) | SchemaChange::Modify(items) => {
-                self.element_expression_problem(items, &altered)
-            }
+            SchemaChange::Add(items) | SchemaChange::Modify(items) => self
+                .element_expression_problem(items, &altered)
+                .or_else(|| key_problem(items, &altered, name)),
             SchemaChange::AddDistribution(d) | SchemaChange::ModifyDistribution(d) => {
                 let columns = &altered.columns;
                 table::distribution_problem(d, columns, |k| {
@@ -234,6 +273,59 @@ impl Session<'_> {
             _ => None,
         }
     }
+}
+
+/// The primary key an ALTER TABLE ADD / MODIFY declares (a table constraint or a column's),
+/// checked on the altered table: each column listed once, existing and physical (Flink's
+/// "Invalid primary key 'PK_c'. Column 'c' is not a physical column.").
+fn key_problem(
+    items: &[TableElement],
+    altered: &TableDef,
+    table: &QualifiedName,
+) -> Option<Problem> {
+    let (span, given, columns): (Span, Option<&Ident>, Vec<&Ident>) =
+        items.iter().find_map(|item| match item {
+            TableElement::Constraint(k) if k.kind == ConstraintKind::PrimaryKey => {
+                Some((k.span, k.name.as_ref(), k.columns.names.iter().collect()))
+            }
+            TableElement::Column(c) if c.parents.is_empty() => c
+                .constraint
+                .as_ref()
+                .filter(|k| k.kind == ConstraintKind::PrimaryKey)
+                .map(|k| (k.span, k.name.as_ref(), vec![&c.name])),
+            _ => None,
+        })?;
+    let names: Vec<CompactString> = columns.iter().map(|c| c.text.clone()).collect();
+    let constraint = given.map_or_else(|| table::generated_pk_name(&names), |n| n.text.clone());
+    let problem = |column: &Ident, reason: KeyReason| Problem::TableSchemaChange {
+        span: if reason == KeyReason::Duplicate {
+            span
+        } else {
+            column.span
+        },
+        issue: SchemaIssue::InvalidKey {
+            constraint: constraint.to_string(),
+            column: column.text.to_string(),
+            reason,
+        },
+        table: table.clone(),
+    };
+    if let Some(twice) = columns
+        .iter()
+        .enumerate()
+        .find(|(i, c)| columns[..*i].iter().any(|d| d.text == c.text))
+        .map(|(_, c)| *c)
+    {
+        return Some(problem(twice, KeyReason::Duplicate));
+    }
+    for c in &columns {
+        match altered.columns.iter().find(|k| k.name == c.text) {
+            None => return Some(problem(c, KeyReason::Missing)),
+            Some(k) if !k.kind.is_physical() => return Some(problem(c, KeyReason::NotPhysical)),
+            Some(_) => {}
+        }
+    }
+    None
 }
 
 /// Applies ALTER ... ADD / MODIFY / DROP to a table definition (no checks: rules report the

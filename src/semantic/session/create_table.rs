@@ -30,8 +30,11 @@ impl Session<'_> {
             return;
         };
         let existing = self.existing(&name, ct.temporary);
+        // OR REPLACE replaces with CREATE TABLE ... AS only: without a query Flink 2.3 runs a
+        // plain CREATE.
+        let replaces = ct.or_replace && ct.query.is_some();
         if let Some(existing) = &existing {
-            if !ct.if_not_exists && !ct.or_replace {
+            if !ct.if_not_exists && !replaces {
                 self.report(
                     file.id,
                     statement.span,
@@ -205,7 +208,7 @@ impl Session<'_> {
         }
         // IF NOT EXISTS keeps the existing table; without it Flink rejects the CREATE, so the
         // existing one stays either way (OR REPLACE replaces it).
-        if existing.is_some() && !ct.or_replace {
+        if existing.is_some() && !replaces {
             return;
         }
         let object = self.register(CatalogObject {
