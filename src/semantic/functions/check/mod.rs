@@ -498,34 +498,28 @@ impl<'a> Checker<'a> {
             };
             let same_family =
                 (character(lk) && character(rk)) || (binary_string(lk) && binary_string(rk));
-            if scalar(lk) && scalar(rk) && !same_family {
+            let (flink, planning) = if scalar(lk) && scalar(rk) && !same_family {
                 let form = "<STRING> || <STRING>'\n'<EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>";
-                self.push(
-                    e.span,
-                    ExprIssue::ArgumentTypes {
-                        name: symbol.to_string(),
-                        given: format!("{} || {}", l.summary(), r.summary()),
-                        expected: "<STRING> || <STRING>".to_string(),
-                    },
-                    apply(form),
-                    false,
-                );
+                (apply(form), false)
             } else if (binary_string(lk) && binary_string(rk))
                 || (matches!(lk, Kind::Array(_)) && matches!(rk, Kind::Array(_)))
             {
                 // The validator accepts two binary strings or two arrays; the code generator
                 // takes character strings only.
-                self.push(
-                    e.span,
-                    ExprIssue::ArgumentTypes {
-                        name: symbol.to_string(),
-                        given: format!("{} || {}", l.summary(), r.summary()),
-                        expected: "<STRING> || <STRING>".to_string(),
-                    },
-                    Some("String expression type expected.".to_string()),
-                    true,
-                );
-            }
+                (Some("String expression type expected.".to_string()), true)
+            } else {
+                return;
+            };
+            self.push(
+                e.span,
+                ExprIssue::ArgumentTypes {
+                    name: symbol.to_string(),
+                    given: format!("{} || {}", l.summary(), r.summary()),
+                    expected: "<STRING> || <STRING>".to_string(),
+                },
+                flink,
+                planning,
+            );
             return;
         }
         if arithmetic {
