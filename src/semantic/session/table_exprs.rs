@@ -13,9 +13,10 @@
 //!   the time field's data type ...": precision may differ).
 //!
 //! The same holds for the computed columns and the watermark an ALTER TABLE adds or modifies
-//! (Flink resolves the altered schema). Verified with Flink 2.3.0 (`fixtures/oracle/table/`). What flinklint cannot know it leaves
-//! alone: a LIKE whose parent it cannot see, a CTAS, an expression with a subquery or a lambda, and any name of an implicit or foreign
-//! system column (other checks report those).
+//! (Flink resolves the altered schema). Verified with Flink 2.3.0 (`fixtures/oracle/table/`).
+//! What flinklint cannot know it leaves alone: a LIKE whose parent it cannot see, a CTAS, an
+//! expression with a subquery (a syntax error, reported by the parser) or a lambda, and any
+//! name of an implicit or foreign system column (other checks report those).
 
 use super::Session;
 use crate::semantic::catalog::{ColumnKind, TableDef};
