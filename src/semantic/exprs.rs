@@ -297,7 +297,7 @@ fn adjust(precision: u32, scale: u32) -> Kind {
     if precision <= 38 {
         return Kind::Decimal(precision, scale);
     }
-    let int_digits = precision - scale;
+    let int_digits = precision.saturating_sub(scale);
     let min_scale = scale.min(6);
     let scale = 38u32.saturating_sub(int_digits).max(min_scale);
     Kind::Decimal(38, scale)
@@ -335,16 +335,22 @@ fn arithmetic(op: BinaryOp, l: &Kind, r: &Kind) -> Option<Kind> {
     Some(match op {
         BinaryOp::Plus | BinaryOp::Minus => {
             let scale = s1.max(s2);
-            adjust((p1 - s1).max(p2 - s2) + scale + 1, scale)
+            adjust(
+                p1.saturating_sub(s1).max(p2.saturating_sub(s2)) + scale + 1,
+                scale,
+            )
         }
         BinaryOp::Multiply => adjust(p1 + p2 + 1, s1 + s2),
         BinaryOp::Divide => {
             let scale = 6u32.max(s1 + p2 + 1);
-            adjust(p1 - s1 + s2 + scale, scale)
+            adjust(p1.saturating_sub(s1) + s2 + scale, scale)
         }
         BinaryOp::Modulo => {
             let scale = s1.max(s2);
-            adjust((p1 - s1).min(p2 - s2) + scale, scale)
+            adjust(
+                p1.saturating_sub(s1).min(p2.saturating_sub(s2)) + scale,
+                scale,
+            )
         }
         _ => return None,
     })
@@ -416,7 +422,7 @@ fn common_kind(types: &[Type]) -> Option<Kind> {
     let (mut int_digits, mut scale) = (0, 0);
     for k in &kinds {
         let (p, s) = as_decimal(k)?;
-        int_digits = int_digits.max(p - s);
+        int_digits = int_digits.max(p.saturating_sub(s));
         scale = scale.max(s);
     }
     Some(Kind::Decimal((int_digits + scale).min(38), scale))
@@ -576,7 +582,7 @@ fn function_type(
                     if r >= *s {
                         t.kind.clone()
                     } else {
-                        Kind::Decimal((p - s + r + 1).min(38), r)
+                        Kind::Decimal((p.saturating_sub(*s) + r + 1).min(38), r)
                     }
                 }
                 k if numeric(k) => k.clone(),

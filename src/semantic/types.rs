@@ -84,7 +84,12 @@ impl Type {
             TypeKind::Binary(n) => Kind::Binary(n.unwrap_or(1)),
             TypeKind::VarBinary(n) => Kind::VarBinary(n.unwrap_or(MAX_LENGTH)),
             TypeKind::Bytes => Kind::VarBinary(MAX_LENGTH),
-            TypeKind::Decimal(p, s) => Kind::Decimal(p.unwrap_or(10), s.unwrap_or(0)),
+            // Flink rejects a precision outside 1..=38 or a scale above it; the type is clamped
+            // so that the arithmetic on it stays in range.
+            TypeKind::Decimal(p, s) => {
+                let p = p.unwrap_or(10).clamp(1, 38);
+                Kind::Decimal(p, s.unwrap_or(0).min(p))
+            }
             TypeKind::TinyInt => Kind::TinyInt,
             TypeKind::SmallInt => Kind::SmallInt,
             TypeKind::Int => Kind::Int,
@@ -238,7 +243,9 @@ impl Type {
             (a, Kind::Float | Kind::Double | Kind::Decimal(..)) if rank(a).is_some() => true,
             (Kind::Float, Kind::Double) => true,
             (Kind::Decimal(..), Kind::Double) => true,
-            (Kind::Decimal(p, s), Kind::Decimal(p2, s2)) => s2 >= s && p2 - s2 >= p - s,
+            (Kind::Decimal(p, s), Kind::Decimal(p2, s2)) => {
+                s2 >= s && p2.saturating_sub(*s2) >= p.saturating_sub(*s)
+            }
             (Kind::Char(n) | Kind::VarChar(n), Kind::VarChar(m)) => m >= n,
             (Kind::Binary(n) | Kind::VarBinary(n), Kind::VarBinary(m)) => m >= n,
             (Kind::Timestamp(p), Kind::Timestamp(q)) => q >= p,
