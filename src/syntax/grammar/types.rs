@@ -5,6 +5,7 @@ use crate::syntax::ast::*;
 use crate::syntax::keywords::Kw;
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::parser::{PResult, Parser};
+use crate::syntax::{FlinkSyntax, SyntaxErrorKind};
 
 impl Parser<'_> {
     /// A data type with optional `ARRAY` / `MULTISET` suffixes and `NULL` / `NOT NULL`.
@@ -338,7 +339,24 @@ impl Parser<'_> {
             return Err(self.expected(what));
         }
         self.bump();
-        Ok(self.text_of(tok).parse::<u32>().unwrap_or(u32::MAX))
+        let text = self.text_of(tok);
+        match text.parse::<i32>() {
+            Ok(n) => Ok(n.unsigned_abs()),
+            Err(_) => {
+                // Flink's parser reads these numbers as a Java `int`.
+                let flink =
+                    format!("Literal '{text}' can not be parsed to type 'java.lang.Integer'");
+                let before = self.error_count();
+                self.note_error(
+                    SyntaxErrorKind::Unexpected,
+                    format!("{text} is too large for {what}: Flink's parser reads it as an `int` (at most 2147483647)"),
+                    tok.span,
+                    None,
+                );
+                self.set_flink(before, FlinkSyntax::Verbatim(flink));
+                Ok(u32::MAX)
+            }
+        }
     }
 
     /// Whether the current token is a time unit (`SECOND`, `MINUTES`, `WEEK`, ...).
