@@ -58,6 +58,9 @@ pub enum SyntaxErrorKind {
     },
     /// A typographic dash (– — −) used as `-`, or a comment started with them.
     TypographicDash,
+    /// A DECIMAL of precision 0 or with a scale above its precision (Flink's validator refuses
+    /// the type: the statement is not checked further, as after a syntax error).
+    InvalidDecimal,
     /// `"..."` text; `content` is the text between the quotes.
     DoubleQuoted {
         /// Text between the quotes (`None` when unterminated).

@@ -16,12 +16,15 @@ pub fn rule_for(kind: &SyntaxErrorKind) -> &'static str {
         SyntaxErrorKind::ReservedWord { .. } => "SY004",
         SyntaxErrorKind::DuplicateWatermark => "TB006",
         SyntaxErrorKind::StartMode => "MT004",
+        SyntaxErrorKind::InvalidDecimal => "QV033",
         _ => "SY001",
     }
 }
 
 /// Every code [`rule_for`] gives.
-pub const PARSE_ERROR_CODES: &[&str] = &["SY001", "SY002", "SY003", "SY004", "TB006", "MT004"];
+pub const PARSE_ERROR_CODES: &[&str] = &[
+    "SY001", "SY002", "SY003", "SY004", "TB006", "MT004", "QV033",
+];
 
 /// Whether the parse errors of `file` were cut short ([`SyntaxErrorKind::TooManyErrors`]: the
 /// parser's and the lexical pass's limits per file): findings of [`PARSE_ERROR_CODES`] past

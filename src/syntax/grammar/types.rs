@@ -107,6 +107,7 @@ impl Parser<'_> {
             Kw::DECIMAL | Kw::DEC | Kw::NUMERIC => {
                 self.bump();
                 let (p, s) = self.opt_precision_scale()?;
+                self.check_decimal(start, p, s);
                 TypeKind::Decimal(p, s)
             }
             Kw::TINYINT => {
@@ -315,6 +316,41 @@ impl Parser<'_> {
         let n = self.unsigned("a length or precision")?;
         self.expect_kind(TokenKind::RParen, "`)`")?;
         Ok(Some(n))
+    }
+
+    /// Flink's `DecimalType` takes a precision of 1 to 38 (a larger one is read as 38) and a
+    /// scale of 0 to the precision; its validator refuses the statement otherwise.
+    fn check_decimal(&mut self, start: u32, precision: Option<u32>, scale: Option<u32>) {
+        // u32::MAX: a number beyond a Java int, already a syntax error (`unsigned`).
+        let Some(precision) = precision.filter(|&p| p != u32::MAX) else {
+            return;
+        };
+        if scale == Some(u32::MAX) {
+            return;
+        }
+        let effective = precision.min(38);
+        let scale = scale.unwrap_or(0);
+        let (message, flink) = if precision == 0 {
+            (
+                "DECIMAL precision 0: a DECIMAL has 1 to 38 digits".to_string(),
+                "Decimal precision must be between 1 and 38 (both inclusive).".to_string(),
+            )
+        } else if scale > effective {
+            (
+                format!("DECIMAL scale {scale} above its precision {effective}: the scale counts digits of the precision"),
+                format!("Decimal scale must be between 0 and the precision {effective} (both inclusive)."),
+            )
+        } else {
+            return;
+        };
+        let before = self.error_count();
+        self.note_error(
+            SyntaxErrorKind::InvalidDecimal,
+            message,
+            self.finish(start),
+            None,
+        );
+        self.set_flink(before, FlinkSyntax::Verbatim(flink));
     }
 
     fn opt_precision_scale(&mut self) -> PResult<(Option<u32>, Option<u32>)> {
