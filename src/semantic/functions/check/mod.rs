@@ -199,6 +199,21 @@ fn character(k: &Kind) -> bool {
     matches!(k, Kind::Char(_) | Kind::VarChar(_))
 }
 
+/// The supported forms Calcite lists for an arithmetic operator (`SqlStdOperatorTable`'s
+/// operand type checkers), one per line, quoted as in its message.
+fn arithmetic_forms(op: BinaryOp, s: &str) -> String {
+    match op {
+        BinaryOp::Plus | BinaryOp::Minus => format!(
+            "<NUMERIC> {s} <NUMERIC>'\n'<DATETIME_INTERVAL> {s} <DATETIME_INTERVAL>'\n'<DATETIME> {s} <DATETIME_INTERVAL>"
+        ),
+        BinaryOp::Multiply => format!(
+            "<NUMERIC> {s} <NUMERIC>'\n'<DATETIME_INTERVAL> {s} <NUMERIC>'\n'<NUMERIC> {s} <DATETIME_INTERVAL>"
+        ),
+        BinaryOp::Divide => format!("<NUMERIC> {s} <NUMERIC>'\n'<DATETIME_INTERVAL> {s} <NUMERIC>"),
+        _ => format!("<EXACT_NUMERIC> {s} <EXACT_NUMERIC>"),
+    }
+}
+
 fn datetime(k: &Kind) -> bool {
     matches!(
         k,
@@ -458,6 +473,7 @@ impl<'a> Checker<'a> {
             BinaryOp::Minus => "-",
             BinaryOp::Multiply => "*",
             BinaryOp::Divide => "/",
+            BinaryOp::Modulo => "%",
             BinaryOp::Eq => "=",
             BinaryOp::NotEq => "<>",
             BinaryOp::Concat => "||",
@@ -468,6 +484,7 @@ impl<'a> Checker<'a> {
             BinaryOp::Plus | BinaryOp::Minus | BinaryOp::Multiply | BinaryOp::Divide
         );
         let concat = op == BinaryOp::Concat;
+        let modulo = op == BinaryOp::Modulo;
         if (arithmetic || concat) && (is_null_literal(left) || is_null_literal(right)) {
             self.push(
                 e.span,
@@ -520,6 +537,33 @@ impl<'a> Checker<'a> {
                 flink,
                 planning,
             );
+            return;
+        }
+        if arithmetic || modulo {
+            // A date, time or timestamp takes an interval (`ts + INTERVAL '1' SECOND`), never
+            // a number or another datetime (`ts + 1`, `ts - ts`: TIMESTAMPDIFF).
+            let on_datetime = |x: &Kind, y: &Kind| datetime(x) && (numeric(y) || datetime(y));
+            if on_datetime(lk, rk) || on_datetime(rk, lk) {
+                self.push(
+                    e.span,
+                    ExprIssue::ArgumentTypes {
+                        name: symbol.to_string(),
+                        given: format!("{} {symbol} {}", l.summary(), r.summary()),
+                        expected: match op {
+                            BinaryOp::Plus | BinaryOp::Minus => {
+                                format!("<NUMERIC> {symbol} <NUMERIC> or <DATETIME> {symbol} <INTERVAL>")
+                            }
+                            BinaryOp::Modulo => "<EXACT_NUMERIC> % <EXACT_NUMERIC>".to_string(),
+                            _ => format!("<NUMERIC> {symbol} <NUMERIC> or <INTERVAL> {symbol} <NUMERIC>"),
+                        },
+                    },
+                    apply(&arithmetic_forms(op, symbol)),
+                    false,
+                );
+                return;
+            }
+        }
+        if modulo {
             return;
         }
         if arithmetic {
