@@ -476,6 +476,10 @@ impl<'a> Checker<'a> {
             BinaryOp::Modulo => "%",
             BinaryOp::Eq => "=",
             BinaryOp::NotEq => "<>",
+            BinaryOp::Lt => "<",
+            BinaryOp::LtEq => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::GtEq => ">=",
             BinaryOp::Concat => "||",
             _ => return,
         };
@@ -583,10 +587,13 @@ impl<'a> Checker<'a> {
             }
             return;
         }
-        // `=` / `<>`.
+        // `=` / `<>` and the orderings `<` `<=` `>` `>=`: Calcite compares within a family
+        // (a date, a time and a timestamp are three).
         let incomparable = |x: &Kind, y: &Kind| {
             (*x == Kind::Boolean && (numeric(y) || datetime(y)))
                 || (*x == Kind::Date && matches!(y, Kind::Timestamp(_) | Kind::TimestampLtz(_)))
+                || (matches!(x, Kind::Time(_))
+                    && matches!(y, Kind::Date | Kind::Timestamp(_) | Kind::TimestampLtz(_)))
                 || (numeric(x) && datetime(y))
         };
         if incomparable(lk, rk) || incomparable(rk, lk) {
@@ -605,7 +612,10 @@ impl<'a> Checker<'a> {
         }
         // A typed NULL constant (`CAST(NULL AS STRING)`) is folded before the code generator
         // looks at the conversion: Flink accepts it.
-        let converts = (numeric(lk) && character(rk)) || (character(lk) && numeric(rk));
+        // (`=` and `<>` only: the planner casts for an ordering, `s > 1`.)
+        let equality = matches!(op, BinaryOp::Eq | BinaryOp::NotEq);
+        let converts =
+            equality && ((numeric(lk) && character(rk)) || (character(lk) && numeric(rk)));
         if converts && !is_null_cast(left) && !is_null_cast(right) {
             let flink = match (casts::root_name(&l), casts::root_name(&r)) {
                 (Some(a), Some(b)) => Some(format!(
