@@ -296,6 +296,21 @@ impl Parser<'_> {
         if self.at(Kw::WITH) && matches!(self.nth(1).kw, Kw::LOCAL | Kw::TIME) {
             self.bump();
             let local = self.eat(Kw::LOCAL).is_some();
+            if !local {
+                // Flink's grammar has WITH LOCAL TIME ZONE only; the tree keeps the type
+                // (parsing goes on as if it were right).
+                let flink = self.encountered_here(&["\"LOCAL\""]);
+                let before = self.error_count();
+                let span = self.current().span;
+                self.note_error_in_step(
+                    SyntaxErrorKind::Unexpected,
+                    "Flink has no time zone in a TIME or TIMESTAMP type, only WITH LOCAL TIME ZONE".to_string(),
+                    span,
+                    Some("TIMESTAMP_LTZ(p) (TIMESTAMP(p) WITH LOCAL TIME ZONE) is an instant; TIMESTAMP(p) keeps the written date and time".to_string()),
+                    None,
+                );
+                self.set_flink(before, flink);
+            }
             self.expect(Kw::TIME)?;
             self.expect(Kw::ZONE)?;
             return Ok(if local {

@@ -180,9 +180,9 @@ impl Parser<'_> {
             Kw::DESCRIPTOR if next.kind == TokenKind::LParen => {
                 self.bump();
                 self.bump();
-                let mut cols = vec![self.ident("a column name")?];
+                let mut cols = vec![self.descriptor_column()?];
                 while self.eat_kind(TokenKind::Comma).is_some() {
-                    cols.push(self.ident("a column name")?);
+                    cols.push(self.descriptor_column()?);
                 }
                 self.expect_kind(TokenKind::RParen, "`,` or `)`")?;
                 Ok(Some(Expr {
@@ -318,6 +318,36 @@ impl Parser<'_> {
             },
             span: self.finish(start),
         })
+    }
+}
+
+impl Parser<'_> {
+    /// A column of `DESCRIPTOR(...)`. Flink parses its arguments as expressions and takes each
+    /// identifier for a column: a context variable or a niladic date-time function written
+    /// bare (`CURRENT_DATE`, `USER`) is an identifier there, its text as written (verified
+    /// with Flink 2.3.0).
+    fn descriptor_column(&mut self) -> PResult<Ident> {
+        let tok = self.current();
+        let niladic = matches!(
+            tok.kw,
+            Kw::CURRENT_DATE
+                | Kw::CURRENT_TIME
+                | Kw::CURRENT_TIMESTAMP
+                | Kw::LOCALTIME
+                | Kw::LOCALTIMESTAMP
+        );
+        if tok.kind == TokenKind::Word
+            && (niladic || context_variable_as_name(tok.kw))
+            && self.nth(1).kind != TokenKind::LParen
+        {
+            self.bump();
+            return Ok(Ident {
+                text: self.text_of(tok).into(),
+                quoted: false,
+                span: tok.span,
+            });
+        }
+        self.ident("a column name")
     }
 }
 
