@@ -58,9 +58,10 @@ pub enum SyntaxErrorKind {
     },
     /// A typographic dash (– — −) used as `-`, or a comment started with them.
     TypographicDash,
-    /// A DECIMAL of precision 0 or with a scale above its precision (Flink's validator refuses
-    /// the type: the statement is not checked further, as after a syntax error).
-    InvalidDecimal,
+    /// A type Flink's validator refuses: a DECIMAL of precision 0 or with a scale above its
+    /// precision, a ROW with two fields of one name (the statement is not checked further, as
+    /// after a syntax error).
+    InvalidType,
     /// `"..."` text; `content` is the text between the quotes.
     DoubleQuoted {
         /// Text between the quotes (`None` when unterminated).

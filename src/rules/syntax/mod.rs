@@ -16,7 +16,7 @@ pub fn rule_for(kind: &SyntaxErrorKind) -> &'static str {
         SyntaxErrorKind::ReservedWord { .. } => "SY004",
         SyntaxErrorKind::DuplicateWatermark => "TB006",
         SyntaxErrorKind::StartMode => "MT004",
-        SyntaxErrorKind::InvalidDecimal => "QV033",
+        SyntaxErrorKind::InvalidType => "QV033",
         _ => "SY001",
     }
 }

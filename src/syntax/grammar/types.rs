@@ -185,7 +185,9 @@ impl Parser<'_> {
             }
             Kw::ROW => {
                 self.bump();
-                TypeKind::Row(self.row_fields()?)
+                let fields = self.row_fields()?;
+                self.check_row_fields(start, &fields);
+                TypeKind::Row(fields)
             }
             Kw::RAW => {
                 self.bump();
@@ -360,12 +362,49 @@ impl Parser<'_> {
         };
         let before = self.error_count();
         self.note_error(
-            SyntaxErrorKind::InvalidDecimal,
+            SyntaxErrorKind::InvalidType,
             message,
             self.finish(start),
             None,
         );
         self.set_flink(before, FlinkSyntax::Verbatim(flink));
+    }
+
+    /// Flink's `RowType` takes each field name once (case-sensitively); its validator refuses
+    /// the statement otherwise, listing the names as a Java `HashSet` prints them.
+    fn check_row_fields(&mut self, start: u32, fields: &[RowField]) {
+        let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+        let mut duplicates: Vec<&str> = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            if names[..i].contains(name) && !duplicates.contains(name) {
+                duplicates.push(name);
+            }
+        }
+        if duplicates.is_empty() {
+            return;
+        }
+        // The order of Flink's set: first occurrences, in Java's `HashSet` iteration order.
+        duplicates.sort_by_key(|d| names.iter().position(|n| n == d));
+        let duplicates = java_hash_set_order(duplicates);
+        let listed = duplicates.join(", ");
+        let before = self.error_count();
+        self.note_error(
+            SyntaxErrorKind::InvalidType,
+            if let [one] = duplicates.as_slice() {
+                format!("a ROW type with two fields named `{one}`")
+            } else {
+                let names: Vec<String> = duplicates.iter().map(|d| format!("`{d}`")).collect();
+                format!("a ROW type repeating the field names {}", names.join(", "))
+            },
+            self.finish(start),
+            None,
+        );
+        self.set_flink(
+            before,
+            FlinkSyntax::Verbatim(format!(
+                "Field names must be unique. Found duplicates: [{listed}]"
+            )),
+        );
     }
 
     fn opt_precision_scale(&mut self) -> PResult<(Option<u32>, Option<u32>)> {
@@ -501,4 +540,29 @@ pub(crate) fn time_unit(kw: Kw) -> Option<&'static str> {
         Kw::MILLENNIUM => "MILLENNIUM",
         _ => return None,
     })
+}
+
+/// `names` (distinct, in insertion order) in the iteration order of a Java `HashSet` built
+/// from them with the default capacity: by bucket (`String.hashCode`, spread as `HashMap`
+/// spreads it, over a table of 16 slots doubled past three quarters full), insertion order
+/// within a bucket.
+fn java_hash_set_order(names: Vec<&str>) -> Vec<&str> {
+    let mut slots: usize = 16;
+    while names.len() * 4 > slots * 3 {
+        slots *= 2;
+    }
+    let bucket = |name: &str| {
+        let h = name
+            .encode_utf16()
+            .fold(0i32, |h, c| h.wrapping_mul(31).wrapping_add(i32::from(c)));
+        let h = h as u32;
+        ((h ^ (h >> 16)) as usize) & (slots - 1)
+    };
+    let mut ordered: Vec<(usize, usize, &str)> = names
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| (bucket(n), i, n))
+        .collect();
+    ordered.sort_unstable();
+    ordered.into_iter().map(|(_, _, n)| n).collect()
 }
