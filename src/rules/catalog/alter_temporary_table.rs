@@ -14,19 +14,30 @@ impl Rule for AlterTemporaryTable {
         matches!(problem, Problem::AlterTemporary { .. })
     }
     fn report(&self, _ctx: &Context<'_>, found: &Found, out: &mut Reporter<'_>) {
-        let Problem::AlterTemporary { span, name, origin } = &found.problem else {
+        let Problem::AlterTemporary {
+            span,
+            name,
+            origin,
+            view,
+        } = &found.problem
+        else {
             return;
+        };
+        let (what, statement, capital) = if *view {
+            ("view", "ALTER VIEW", "View")
+        } else {
+            ("table", "ALTER TABLE", "Table")
         };
         let d = out
             .diagnostic(
                 found.file,
                 *span,
-                format!("`{}` is a temporary table, which ALTER TABLE cannot change", name.object),
+                format!("`{}` is a temporary {what}, which {statement} cannot change", name.object),
             )
-            .with_label("temporary table")
+            .with_label(format!("temporary {what}"))
             .with_related(origin.file, origin.span, "created TEMPORARY here")
-            .with_help("change the CREATE TEMPORARY TABLE statement instead (or create the table without TEMPORARY)")
-            .with_flink_message(format!("Table {name} doesn't exist or is a temporary table."));
+            .with_help(format!("change the CREATE TEMPORARY {} statement instead (or create the {what} without TEMPORARY)", what.to_uppercase()))
+            .with_flink_message(format!("{capital} {name} doesn't exist or is a temporary {what}."));
         out.report(d);
     }
 }

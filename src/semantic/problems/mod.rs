@@ -613,14 +613,17 @@ pub enum Problem {
     /// upsert key that differs from the sink's primary key, `ON CONFLICT`, non-deterministic
     /// updates), and state that grows without bound ([`super::plan::checks`]).
     Pipeline(super::plan::PipelineProblem),
-    /// ALTER TABLE of a temporary table: Flink's catalog manager alters permanent tables only.
+    /// ALTER TABLE of a temporary table, ALTER VIEW of a temporary view: Flink's catalog
+    /// manager alters permanent ones only.
     AlterTemporary {
         /// The name in the statement.
         span: Span,
         /// As resolved.
         name: QualifiedName,
-        /// Where the temporary table is created.
+        /// Where the temporary table or view is created.
         origin: Origin,
+        /// An ALTER VIEW.
+        view: bool,
     },
     /// ALTER TABLE / DROP / INSERT on a name the session cannot see.
     UnknownTable {

@@ -45,6 +45,7 @@ impl Session<'_> {
                         span: at.name.span,
                         name,
                         origin: object.name_origin,
+                        view: false,
                     },
                 );
             }

@@ -167,6 +167,23 @@ impl Session<'_> {
         let ObjectDef::View(v) = &object.def else {
             return;
         };
+        // Flink alters permanent views only ("... doesn't exist or is a temporary view."); the
+        // view keeps its name and query.
+        if object.temporary {
+            if !statement.has_error {
+                self.report(
+                    file.id,
+                    statement.span,
+                    Problem::AlterTemporary {
+                        span: av.name.span,
+                        name,
+                        origin: object.name_origin,
+                        view: true,
+                    },
+                );
+            }
+            return;
+        }
         let mut v = v.clone();
         let mut new_name = name.clone();
         if let Some(to) = &av.rename_to {
