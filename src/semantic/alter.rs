@@ -217,6 +217,31 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                         } else if let Some(p) = column_primary_key(a, c, modify) {
                             return Some(p);
                         }
+                        // A new type for the rowtime column of the table's watermark (one the
+                        // statement keeps): Flink validates the watermark over it.
+                        let keeps_watermark = !items
+                            .iter()
+                            .any(|i| matches!(i, TableElement::Watermark(_)));
+                        let rowtime = t
+                            .watermark
+                            .as_ref()
+                            .is_some_and(|w| w.column.len() == 1 && w.column[0] == name);
+                        if let (true, true, true, ast::ColumnKind::Physical { data_type }) = (
+                            modify && !a.materialized(),
+                            keeps_watermark,
+                            rowtime,
+                            &c.kind,
+                        ) {
+                            let ty = Type::from_ast(data_type);
+                            if !ty.is_rowtime_capable() {
+                                return Some(a.schema(
+                                    data_type.span,
+                                    SchemaIssue::WatermarkType {
+                                        found: ty.with_nullable(true).summary(),
+                                    },
+                                ));
+                            }
+                        }
                         added.push(name);
                     }
                     TableElement::Column(_) => {}
