@@ -21,14 +21,92 @@ const NULL_ILLEGAL: &[&str] = &[
     "CHARACTER_LENGTH",
     "ABS",
     "IF",
+    "CONCAT",
 ];
 
 fn accepts_character(_: usize, k: &Kind) -> Option<bool> {
     if character(k) {
         Some(true)
+    } else if numeric(k) || datetime(k) || *k == Kind::Boolean || binary_string(k) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// Calcite's STRING family: character and binary strings.
+fn accepts_string(_: usize, k: &Kind) -> Option<bool> {
+    if character(k) || binary_string(k) {
+        Some(true)
     } else if numeric(k) || datetime(k) || *k == Kind::Boolean {
         Some(false)
     } else {
+        None
+    }
+}
+
+/// Calcite's INTEGER family (TINYINT to BIGINT).
+fn accepts_integer(_: usize, k: &Kind) -> Option<bool> {
+    if matches!(k, Kind::TinyInt | Kind::SmallInt | Kind::Int | Kind::BigInt) {
+        Some(true)
+    } else if character(k) || *k == Kind::Boolean || datetime(k) || binary_string(k) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// A number first, then integers (`ROUND(x, 2)`, `TRUNCATE(x, 2)`).
+fn accepts_numeric_then_integer(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        0 => accepts_numeric(i, k),
+        _ => accepts_integer(i, k),
+    }
+}
+
+/// An exact number (`MOD`): an approximate one is not judged.
+fn accepts_exact_numeric(i: usize, k: &Kind) -> Option<bool> {
+    match k {
+        Kind::Float | Kind::Double => None,
+        _ => accepts_numeric(i, k),
+    }
+}
+
+/// `LPAD(s, n, pad)`.
+fn accepts_pad(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        1 => accepts_integer(i, k),
+        _ => accepts_character(i, k),
+    }
+}
+
+/// `FROM_UNIXTIME(seconds[, format])`.
+fn accepts_from_unixtime(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        0 => accepts_integer(i, k),
+        _ => accepts_character(i, k),
+    }
+}
+
+/// `DATE_FORMAT(timestamp or string, format)`: a number or boolean is neither.
+fn accepts_date_format(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        0 if numeric(k) || *k == Kind::Boolean => Some(false),
+        0 if character(k) || matches!(k, Kind::Timestamp(_) | Kind::TimestampLtz(_)) => Some(true),
+        0 => None,
+        _ => accepts_character(i, k),
+    }
+}
+
+/// `FLOOR(x)` / `CEIL(x)` of one argument: a number or an interval (a datetime takes
+/// `TO unit`, not judged here).
+fn accepts_floor(i: usize, k: &Kind) -> Option<bool> {
+    if character(k) || *k == Kind::Boolean {
+        Some(false)
+    } else if numeric(k) {
+        Some(true)
+    } else {
+        let _ = i;
         None
     }
 }
@@ -90,6 +168,111 @@ const FORMS: &[Form] = &[
         names: &["SUBSTRING"],
         form: "(<CHARACTER>, <INTEGER>)",
         accepts: accepts_substring,
+    },
+    Form {
+        names: &["SUBSTR"],
+        form: "(<CHARACTER>, <INTEGER>)'\n'SUBSTR(<CHARACTER>, <INTEGER>, <INTEGER>)",
+        accepts: accepts_substring,
+    },
+    Form {
+        names: &["REPEAT"],
+        form: "(<CHARACTER>, <INTEGER>)",
+        accepts: accepts_substring,
+    },
+    Form {
+        names: &["REPLACE", "REGEXP_REPLACE"],
+        form: "(<CHARACTER>, <CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["REGEXP"],
+        form: "(<CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["REVERSE", "ASCII", "CONCAT_WS"],
+        form: "(<CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["LTRIM"],
+        form: "(<CHARACTER>)'\n'LTRIM(<CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["TO_DATE"],
+        form: "(<CHARACTER>)'\n'TO_DATE(<CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["TO_TIMESTAMP"],
+        form: "(<CHARACTER>)'\n'TO_TIMESTAMP(<CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["UNIX_TIMESTAMP"],
+        form: "()'\n'UNIX_TIMESTAMP(<CHARACTER>)'\n'UNIX_TIMESTAMP(<CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["LPAD"],
+        form: "(<CHARACTER>, <INTEGER>, <CHARACTER>)",
+        accepts: accepts_pad,
+    },
+    Form {
+        names: &["FROM_UNIXTIME"],
+        form: "(<INTEGER>)'\n'FROM_UNIXTIME(<INTEGER>, <CHARACTER>)",
+        accepts: accepts_from_unixtime,
+    },
+    Form {
+        names: &["CHR"],
+        form: "(<INTEGER>)",
+        accepts: accepts_integer,
+    },
+    Form {
+        names: &["DATE_FORMAT"],
+        form: "(<TIMESTAMP>, <CHARACTER>)'\n'DATE_FORMAT(<CHARACTER>, <CHARACTER>)",
+        accepts: accepts_date_format,
+    },
+    Form {
+        names: &["MD5"],
+        form: "(<STRING>)",
+        accepts: accepts_string,
+    },
+    Form {
+        names: &["POWER"],
+        form: "(<NUMERIC>, <NUMERIC>)",
+        accepts: accepts_numeric,
+    },
+    Form {
+        names: &["LN", "SQRT", "EXP", "LOG10", "SIN", "SIGN"],
+        form: "(<NUMERIC>)",
+        accepts: accepts_numeric,
+    },
+    Form {
+        names: &["MOD"],
+        form: "(<EXACT_NUMERIC>, <EXACT_NUMERIC>)",
+        accepts: accepts_exact_numeric,
+    },
+    Form {
+        names: &["ROUND"],
+        form: "(<NUMERIC>, <INTEGER>)'\n'ROUND(<NUMERIC>)",
+        accepts: accepts_numeric_then_integer,
+    },
+    Form {
+        names: &["TRUNCATE"],
+        form: "(<NUMERIC>, <INTEGER>)'\n'TRUNCATE(<NUMERIC>)",
+        accepts: accepts_numeric_then_integer,
+    },
+    Form {
+        names: &["FLOOR"],
+        form: "(<NUMERIC>)'\n'FLOOR(<DATETIME_INTERVAL>)'\n'FLOOR(<DATE> TO <TIME_UNIT>)",
+        accepts: accepts_floor,
+    },
+    Form {
+        names: &["CEIL"],
+        form: "(<NUMERIC>)'\n'CEIL(<DATETIME_INTERVAL>)'\n'CEIL(<DATE> TO <TIME_UNIT>)",
+        accepts: accepts_floor,
     },
 ];
 

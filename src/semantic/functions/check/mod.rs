@@ -571,7 +571,9 @@ impl<'a> Checker<'a> {
             return;
         }
         if arithmetic {
-            let bad = |x: &Kind, y: &Kind| numeric(x) && (character(y) || *y == Kind::Boolean);
+            // Strings and booleans take no part in arithmetic (`'1' + 1`, `s + s`).
+            let other = |k: &Kind| character(k) || *k == Kind::Boolean;
+            let bad = |x: &Kind, y: &Kind| (numeric(x) || other(x)) && other(y);
             if bad(lk, rk) || bad(rk, lk) {
                 let form = format!("<NUMERIC> {symbol} <NUMERIC>");
                 self.push(
@@ -579,9 +581,9 @@ impl<'a> Checker<'a> {
                     ExprIssue::ArgumentTypes {
                         name: symbol.to_string(),
                         given: format!("{} {symbol} {}", l.summary(), r.summary()),
-                        expected: form.clone(),
+                        expected: form,
                     },
-                    apply(&form),
+                    apply(&arithmetic_forms(op, symbol)),
                     false,
                 );
             }
