@@ -67,6 +67,12 @@ fn write(e: &Expr, out: &mut String) {
         }
         ExprKind::Literal(lit) => literal(lit, out),
         ExprKind::Nested(inner) => write(inner, out),
+        ExprKind::DatetimeInterval { expr, qualifier } => {
+            out.push('(');
+            write(expr, out);
+            out.push_str(") ");
+            out.push_str(&qualifier.render());
+        }
         ExprKind::Unary { op, expr } => {
             out.push_str(match op {
                 UnaryOp::Not => "NOT ",

@@ -243,6 +243,14 @@ pub enum ExprKind {
     },
     /// `(expr)`.
     Nested(Box<Expr>),
+    /// `(ts2 - ts1) DAY [TO HOUR]`: the difference of two datetimes as an interval of the
+    /// qualifier's units (`expr` is the parenthesized difference).
+    DatetimeInterval {
+        /// The parenthesized expression, `Nested`.
+        expr: Box<Expr>,
+        /// The unit(s).
+        qualifier: Box<IntervalQualifier>,
+    },
     /// `expr IS [NOT] NULL | TRUE | FALSE | UNKNOWN | JSON ...`.
     Is {
         /// The operand.
@@ -398,6 +406,7 @@ impl Expr {
         match &self.kind {
             ExprKind::Unary { expr, .. }
             | ExprKind::Nested(expr)
+            | ExprKind::DatetimeInterval { expr, .. }
             | ExprKind::Is { expr, .. }
             | ExprKind::Cast { expr, .. }
             | ExprKind::DoubleColonCast { expr, .. }

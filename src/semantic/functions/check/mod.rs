@@ -386,6 +386,25 @@ impl<'a> Checker<'a> {
             | ExprKind::Nested(expr)
             | ExprKind::Is { expr, .. }
             | ExprKind::Field { expr, .. } => self.visit(expr, column, agg, depth + 1),
+            ExprKind::DatetimeInterval { expr, .. } => {
+                // `(ts2 - ts1) SECOND`: the difference of two datetimes, which a bare `-`
+                // does not take; its operands are checked.
+                let mut inner: &Expr = expr;
+                while let ExprKind::Nested(x) = &inner.kind {
+                    inner = x;
+                }
+                match &inner.kind {
+                    ExprKind::Binary {
+                        op: BinaryOp::Minus,
+                        left,
+                        right,
+                    } => {
+                        self.visit(left, column, agg, depth + 1);
+                        self.visit(right, column, agg, depth + 1);
+                    }
+                    _ => self.visit(expr, column, agg, depth + 1),
+                }
+            }
             ExprKind::IsDistinctFrom { left, right, .. } => {
                 self.visit(left, column, agg, depth + 1);
                 self.visit(right, column, agg, depth + 1);

@@ -313,10 +313,13 @@ impl Parser<'_> {
         let primary = self.primary()?;
         if matches!(primary.kind, ExprKind::Nested(_)) && self.at_time_unit() {
             // `(ts2 - ts1) DAY [TO HOUR]`: a datetime difference as an interval.
-            self.interval_qualifier()?;
+            let qualifier = self.interval_qualifier()?;
             let span = self.finish(start);
             return Ok(Expr {
-                kind: primary.kind,
+                kind: ExprKind::DatetimeInterval {
+                    expr: Box::new(primary),
+                    qualifier: Box::new(qualifier),
+                },
                 span,
             });
         }
