@@ -16,7 +16,7 @@ impl Rule for FunctionArgumentTypes {
         matches!(
             problem,
             Problem::Expression {
-                issue: ExprIssue::ArgumentTypes { .. },
+                issue: ExprIssue::ArgumentTypes { .. } | ExprIssue::MixedBranches { .. },
                 ..
             }
         )
@@ -25,6 +25,18 @@ impl Rule for FunctionArgumentTypes {
         let Some((span, issue, flink)) = issue_of(found) else {
             return;
         };
+        if let ExprIssue::MixedBranches { types } = issue {
+            emit(
+                out,
+                found,
+                span,
+                format!("the results of this CASE have types with no common type: {}", types.join(", ")),
+                "results of incompatible types",
+                "CAST the results to one type, e.g. `CAST(n AS STRING)` beside strings".to_string(),
+                flink,
+            );
+            return;
+        }
         let ExprIssue::ArgumentTypes {
             name,
             given,

@@ -56,6 +56,11 @@ pub enum ExprIssue {
         /// The accepted form.
         expected: String,
     },
+    /// A CASE whose results are of type families Calcite finds no common type for.
+    MixedBranches {
+        /// The results' types, in order (untyped NULLs left out).
+        types: Vec<String>,
+    },
     /// An untyped `NULL` where Flink cannot infer its type.
     IllegalNull,
     /// A WHERE / HAVING / ON clause that is not a condition.
@@ -450,6 +455,8 @@ impl<'a> Checker<'a> {
                 if let Some(x) = else_result {
                     self.visit(x, column, agg, depth + 1);
                 }
+                let results = whens.iter().map(|(_, r)| r).chain(else_result.as_deref());
+                self.case_results(e, results, column, agg);
             }
             ExprKind::Row(items)
             | ExprKind::Array(items)
@@ -464,6 +471,73 @@ impl<'a> Checker<'a> {
                 self.visit(index, column, agg, depth + 1);
             }
             _ => {}
+        }
+    }
+
+    /// The results of a CASE: Calcite's `leastRestrictive` finds no common type for two of
+    /// these families ("Illegal mixing of types in CASE or COALESCE statement"). A number
+    /// with a date, time or timestamp fails later, with other messages, and is not judged.
+    fn case_results<'x>(
+        &mut self,
+        e: &Expr,
+        results: impl Iterator<Item = &'x Expr>,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) {
+        #[derive(PartialEq, Clone, Copy)]
+        enum Family {
+            Number,
+            Character,
+            Binary,
+            Boolean,
+            Date,
+            Time,
+            Timestamp,
+        }
+        let family = |k: &Kind| {
+            Some(match k {
+                k if numeric(k) => Family::Number,
+                k if character(k) => Family::Character,
+                k if binary_string(k) => Family::Binary,
+                Kind::Boolean => Family::Boolean,
+                Kind::Date => Family::Date,
+                Kind::Time(_) => Family::Time,
+                Kind::Timestamp(_) | Kind::TimestampLtz(_) => Family::Timestamp,
+                _ => return None,
+            })
+        };
+        let mut types = Vec::new();
+        let mut families = Vec::new();
+        for r in results {
+            if is_null_literal(r) {
+                continue;
+            }
+            let Some(t) = infer_type_in(r, column, agg) else {
+                return;
+            };
+            let Some(f) = family(&t.kind) else {
+                return;
+            };
+            types.push(t.summary());
+            families.push(f);
+        }
+        let datetime = |f: Family| matches!(f, Family::Date | Family::Time | Family::Timestamp);
+        let illegal = families.iter().enumerate().any(|(i, a)| {
+            families[..i].iter().any(|b| {
+                a != b
+                    && !(*a == Family::Number && datetime(*b))
+                    && !(*b == Family::Number && datetime(*a))
+            })
+        });
+        let numbers_with_datetimes =
+            families.contains(&Family::Number) && families.iter().any(|f| datetime(*f));
+        if illegal && !numbers_with_datetimes {
+            self.push(
+                e.span,
+                ExprIssue::MixedBranches { types },
+                Some("Illegal mixing of types in CASE or COALESCE statement".into()),
+                false,
+            );
         }
     }
 
