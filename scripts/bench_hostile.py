@@ -97,6 +97,22 @@ CASES = [
         ["concise"],
     ),
     (
+        "ALTER TABLE ADD + MODIFY of n columns, ROW of n fields, CASE of n results",
+        "alter",
+        [1_000, 10_000, 100_000],
+        lambda n: "CREATE TABLE t (id INT) WITH ('connector' = 'datagen');\n"
+        + "ALTER TABLE t ADD ("
+        + ", ".join(f"c{i} INT" for i in range(n))
+        + ");\nALTER TABLE t MODIFY ("
+        + ", ".join(f"c{i} BIGINT" for i in range(n))
+        + ");\nSELECT CAST(NULL AS ROW<"
+        + ", ".join(f"f{i} INT" for i in range(n))
+        + ">), CASE "
+        + " ".join(f"WHEN id = {i} THEN c{i}" for i in range(n))
+        + " END FROM t;\n",
+        ["concise"],
+    ),
+    (
         "tables with one finding each",
         "findings",
         [10_000, 100_000, 300_000],

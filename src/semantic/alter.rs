@@ -162,13 +162,24 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                 return Some(p);
             }
             let modify = matches!(change, SchemaChange::Modify(_));
-            let mut added: Vec<&str> = Vec::new();
+            let keeps_watermark = !items
+                .iter()
+                .any(|i| matches!(i, TableElement::Watermark(_)));
+            // The table's columns by name (the first of a name) and the names added so far:
+            // an ALTER of many columns stays linear.
+            let mut by_name: std::collections::HashMap<&str, &Column> =
+                std::collections::HashMap::with_capacity(t.columns.len());
+            for k in &t.columns {
+                by_name.entry(k.name.as_str()).or_insert(k);
+            }
+            let column_of = |name: &str| by_name.get(name).copied();
+            let mut added: std::collections::HashSet<&str> = std::collections::HashSet::new();
             let mut watermarks = 0;
             for item in items {
                 match item {
                     TableElement::Column(c) if c.parents.is_empty() => {
                         let name = c.name.as_str();
-                        let existing = t.column(name);
+                        let existing = column_of(name);
                         if !modify {
                             if let Some(e) = existing {
                                 return Some(a.clash(
@@ -200,7 +211,7 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                         }
                         if let Some(ColumnPosition::After(after)) = c.position.as_deref() {
                             let target = after.last().as_str();
-                            if t.column(target).is_none() && !added.contains(&target) {
+                            if column_of(target).is_none() && !added.contains(&target) {
                                 return Some(a.clash(
                                     after.span,
                                     AlterClash::AfterUnknown {
@@ -219,9 +230,6 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                         }
                         // A new type for the rowtime column of the table's watermark (one the
                         // statement keeps): Flink validates the watermark over it.
-                        let keeps_watermark = !items
-                            .iter()
-                            .any(|i| matches!(i, TableElement::Watermark(_)));
                         let rowtime = t
                             .watermark
                             .as_ref()
@@ -242,7 +250,7 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                                 ));
                             }
                         }
-                        added.push(name);
+                        added.insert(name);
                     }
                     TableElement::Column(_) => {}
                     TableElement::Constraint(k) if a.materialized() => {
@@ -260,7 +268,8 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                             }
                         }
                         for col in &k.columns.names {
-                            let Some(ty) = t.column(col.as_str()).and_then(|c| c.data_type.clone())
+                            let Some(ty) =
+                                column_of(col.as_str()).and_then(|c| c.data_type.clone())
                             else {
                                 continue;
                             };
@@ -324,7 +333,7 @@ pub(super) fn schema_change(a: &Altered<'_>, change: &SchemaChange) -> Option<Pr
                         }
                         if w.column.parts.len() == 1 && !added.contains(&w.column.last().as_str()) {
                             let name = w.column.last().as_str();
-                            match t.column(name) {
+                            match column_of(name) {
                                 None => {
                                     return Some(
                                         a.schema(
@@ -455,12 +464,12 @@ fn materialized_column(
     a: &Altered<'_>,
     c: &ast::ColumnDef,
     existing: Option<&Column>,
-    added: &[&str],
+    added: &std::collections::HashSet<&str>,
 ) -> Option<Problem> {
     let name = c.name.as_str();
     if let ast::ColumnKind::Computed { expr } = &c.kind {
         for (reference, span) in exprs::column_references(expr) {
-            if a.table.column(reference).is_none() && !added.contains(&reference) {
+            if a.table.column(reference).is_none() && !added.contains(reference) {
                 return Some(a.schema(
                     span,
                     SchemaIssue::UnknownIdentifier {

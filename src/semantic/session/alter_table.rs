@@ -11,6 +11,7 @@ use crate::semantic::table;
 use crate::source::{FileId, Span};
 use crate::syntax::ast::*;
 use compact_str::CompactString;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 impl Session<'_> {
@@ -336,6 +337,17 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
     match change {
         SchemaChange::Add(items) | SchemaChange::Modify(items) => {
             let modify = matches!(change, SchemaChange::Modify(_));
+            // Each column's position, by name (the first of a name), rebuilt only after a
+            // column moves: an ALTER of many columns stays linear.
+            let index_of = |columns: &[Column]| {
+                let mut index: HashMap<CompactString, usize> =
+                    HashMap::with_capacity(columns.len());
+                for (i, k) in columns.iter().enumerate() {
+                    index.entry(k.name.clone()).or_insert(i);
+                }
+                index
+            };
+            let mut index = index_of(&t.columns);
             for item in items {
                 match item {
                     TableElement::Column(c) if c.parents.is_empty() => {
@@ -355,11 +367,17 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
                                 origin: origin(c.span),
                             });
                         }
-                        let existing = t.columns.iter().position(|k| k.name == column.name);
-                        if let Some(i) = existing.filter(|_| modify) {
-                            t.columns.remove(i);
-                        } else if existing.is_some() {
+                        let existing = index.get(&column.name).copied();
+                        if existing.is_some() && !modify {
                             continue;
+                        }
+                        if let (Some(i), None) = (existing, c.position.as_deref()) {
+                            // Modified in place.
+                            t.columns[i] = column;
+                            continue;
+                        }
+                        if let Some(i) = existing {
+                            t.columns.remove(i);
                         }
                         let at = match c.position.as_deref() {
                             Some(ColumnPosition::First(_)) => 0,
@@ -373,7 +391,13 @@ pub fn apply_schema_change(t: &mut TableDef, change: &SchemaChange, file: FileId
                                 .unwrap_or(t.columns.len())
                                 .min(t.columns.len()),
                         };
-                        t.columns.insert(at, column);
+                        if at == t.columns.len() && existing.is_none() {
+                            index.entry(column.name.clone()).or_insert(at);
+                            t.columns.push(column);
+                        } else {
+                            t.columns.insert(at, column);
+                            index = index_of(&t.columns);
+                        }
                     }
                     TableElement::Column(_) => {}
                     TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {

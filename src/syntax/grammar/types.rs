@@ -373,19 +373,26 @@ impl Parser<'_> {
     /// Flink's `RowType` takes each field name once (case-sensitively); its validator refuses
     /// the statement otherwise, listing the names as a Java `HashSet` prints them.
     fn check_row_fields(&mut self, start: u32, fields: &[RowField]) {
-        let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-        let mut duplicates: Vec<&str> = Vec::new();
-        for (i, name) in names.iter().enumerate() {
-            if names[..i].contains(name) && !duplicates.contains(name) {
-                duplicates.push(name);
-            }
+        // Each name's first position, and whether it was seen again (linear in the fields).
+        let mut first: std::collections::HashMap<&str, (usize, bool)> =
+            std::collections::HashMap::with_capacity(fields.len());
+        for (i, f) in fields.iter().enumerate() {
+            first
+                .entry(f.name.as_str())
+                .and_modify(|e| e.1 = true)
+                .or_insert((i, false));
         }
-        if duplicates.is_empty() {
+        let mut repeated: Vec<(usize, &str)> = first
+            .into_iter()
+            .filter(|(_, (_, again))| *again)
+            .map(|(name, (at, _))| (at, name))
+            .collect();
+        if repeated.is_empty() {
             return;
         }
         // The order of Flink's set: first occurrences, in Java's `HashSet` iteration order.
-        duplicates.sort_by_key(|d| names.iter().position(|n| n == d));
-        let duplicates = java_hash_set_order(duplicates);
+        repeated.sort_unstable();
+        let duplicates = java_hash_set_order(repeated.into_iter().map(|(_, n)| n).collect());
         let listed = duplicates.join(", ");
         let before = self.error_count();
         self.note_error(

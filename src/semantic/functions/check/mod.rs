@@ -506,7 +506,9 @@ impl<'a> Checker<'a> {
                 _ => return None,
             })
         };
-        let mut types = Vec::new();
+        // The distinct result types, the first few of them (a message, not a listing).
+        let mut types: Vec<String> = Vec::new();
+        let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
         let mut families = Vec::new();
         for r in results {
             if is_null_literal(r) {
@@ -518,10 +520,22 @@ impl<'a> Checker<'a> {
             let Some(f) = family(&t.kind) else {
                 return;
             };
-            types.push(t.summary());
+            let summary = t.summary();
+            if types.len() < 4 && seen.insert(summary.clone()) {
+                types.push(summary);
+            }
             families.push(f);
         }
         let datetime = |f: Family| matches!(f, Family::Date | Family::Time | Family::Timestamp);
+        // The distinct families (at most seven), compared pairwise.
+        families.dedup();
+        let mut distinct: Vec<Family> = Vec::new();
+        for f in families {
+            if !distinct.contains(&f) {
+                distinct.push(f);
+            }
+        }
+        let families = distinct;
         let illegal = families.iter().enumerate().any(|(i, a)| {
             families[..i].iter().any(|b| {
                 a != b
