@@ -18,15 +18,12 @@ impl Rule for InvalidDataType {
     fn check(&self, ctx: &Context<'_>, out: &mut Reporter<'_>) {
         let code = out.meta().code;
         for (file, error) in errors_of(ctx, code) {
-            let decimal = error.message.starts_with("DECIMAL");
             let mut d = out
                 .diagnostic(file.id, error.span, error.message.clone())
-                .with_label("not a type Flink has")
-                .with_help(if decimal {
-                    "DECIMAL(p, s): p counts all digits (1 to 38), s those after the point (0 to p)"
-                } else {
-                    "give each field of the ROW its own name (names are case-sensitive)"
-                });
+                .with_label("not a type Flink has");
+            if let Some(help) = &error.help {
+                d = d.with_help(help.clone());
+            }
             if let Some(crate::syntax::FlinkSyntax::Verbatim(flink)) = &error.flink {
                 d = d.with_flink_message(flink.clone());
             }

@@ -365,7 +365,10 @@ impl Parser<'_> {
             SyntaxErrorKind::InvalidType,
             message,
             self.finish(start),
-            None,
+            Some(
+                "DECIMAL(p, s): p counts all digits (1 to 38), s those after the point (0 to p)"
+                    .to_string(),
+            ),
         );
         self.set_flink(before, FlinkSyntax::Verbatim(flink));
     }
@@ -404,7 +407,7 @@ impl Parser<'_> {
                 format!("a ROW type repeating the field names {}", names.join(", "))
             },
             self.finish(start),
-            None,
+            Some("give each field of the ROW its own name (names are case-sensitive)".to_string()),
         );
         self.set_flink(
             before,

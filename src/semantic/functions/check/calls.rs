@@ -100,13 +100,12 @@ fn accepts_date_format(i: usize, k: &Kind) -> Option<bool> {
 
 /// `FLOOR(x)` / `CEIL(x)` of one argument: a number or an interval (a datetime takes
 /// `TO unit`, not judged here).
-fn accepts_floor(i: usize, k: &Kind) -> Option<bool> {
+fn accepts_floor(_: usize, k: &Kind) -> Option<bool> {
     if character(k) || *k == Kind::Boolean {
         Some(false)
     } else if numeric(k) {
         Some(true)
     } else {
-        let _ = i;
         None
     }
 }
