@@ -19,6 +19,10 @@ struct Walker<'a> {
     validation: &'a Validation,
     checker: Checker<'a>,
     depth: usize,
+    /// How many derived tables (FROM subqueries, WITH queries) enclose the part walked: the
+    /// planner drops a column of theirs that nothing reads, and what only the planner rejects
+    /// in it goes with it (`SELECT s FROM (SELECT s, i = '1' AS f FROM t)` is accepted).
+    derived: usize,
 }
 
 /// The first problem Flink reports in `query`, if flinklint can tell; `validation` is the
@@ -34,6 +38,7 @@ pub fn check_query(
         validation,
         checker: Checker::new(env),
         depth: 0,
+        derived: 0,
     };
     w.query(query);
     let mut found = std::mem::take(&mut w.checker.found);
@@ -162,13 +167,26 @@ fn set_types_compatible(a: &Type, b: &Type) -> Option<SetTypes> {
 }
 
 impl Walker<'_> {
+    /// Drops what only the planner rejects among the findings from `before` on, when they are
+    /// in a column of a derived table: the planner prunes a column nothing reads before it
+    /// would reject it, and flinklint does not follow which columns are read.
+    fn forget_prunable(&mut self, before: usize) {
+        if self.derived > 0 && self.checker.found.len() > before {
+            let added = self.checker.found.split_off(before);
+            let kept = added.into_iter().filter(|f| !f.planning);
+            self.checker.found.extend(kept);
+        }
+    }
+
     fn query(&mut self, q: &Query) -> Option<Vec<Option<Type>>> {
         if self.depth > MAX_QUERY_DEPTH {
             return None;
         }
         self.depth += 1;
         for cte in &q.with {
+            self.derived += 1;
             self.query(&cte.query);
+            self.derived -= 1;
         }
         let types = self.body(&q.body);
         // ORDER BY, after the select list (Calcite's `validateOrderList`); a name a select
@@ -196,7 +214,9 @@ impl Walker<'_> {
                     // A bare NULL in VALUES is as illegal as in a select list (Flink 2.3
                     // rejects `VALUES (1, NULL)`, into a sink too).
                     for e in row {
+                        let before = self.checker.found.len();
                         self.checker.select_item(e, &|_| None, Aggregation::None);
+                        self.forget_prunable(before);
                     }
                     if out.is_none() {
                         out = Some(
@@ -241,7 +261,10 @@ impl Walker<'_> {
                                 format!("Type mismatch in column {} of {name}", i + 1),
                                 false,
                             ),
-                            Some(SetTypes::Uncastable(message)) => (message, true),
+                            // A column the planner may prune (see `derived`) is not judged.
+                            Some(SetTypes::Uncastable(message)) if self.derived == 0 => {
+                                (message, true)
+                            }
                             _ => (String::new(), false),
                         };
                         if !flink.is_empty() {
@@ -280,7 +303,9 @@ impl Walker<'_> {
             | TableRef::Function { .. }
             | TableRef::MatchRecognize { .. } => {}
             TableRef::Subquery { query, .. } => {
+                self.derived += 1;
                 self.query(query);
+                self.derived -= 1;
             }
             TableRef::Join {
                 left, right, on, ..
@@ -328,7 +353,9 @@ impl Walker<'_> {
                 // A bare NULL is illegal in an INSERT's query too: Flink's validator does not
                 // type it from the sink.
                 let names = v.names(expr);
+                let before = self.checker.found.len();
                 self.checker.select_item(expr, &|n| names.get(n), agg);
+                self.forget_prunable(before);
             }
         }
         v.output(s.span).map(<[_]>::to_vec)

@@ -135,6 +135,56 @@ fn accepts_substring(i: usize, k: &Kind) -> Option<bool> {
     }
 }
 
+/// Two character strings, then integers (`LOCATE(a, s, 2)`, `REGEXP_EXTRACT(s, re, 1)`,
+/// `INSTR(s, a, 1, 2)`).
+fn accepts_two_characters_then_integers(i: usize, k: &Kind) -> Option<bool> {
+    if i < 2 {
+        accepts_character(i, k)
+    } else {
+        accepts_integer(i, k)
+    }
+}
+
+/// `LEFT(s, n)` / `RIGHT(s, n)`: a DECIMAL or DOUBLE length is refused too.
+fn accepts_left(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        0 => accepts_character(i, k),
+        _ => accepts_integer(i, k).or(if numeric(k) { Some(false) } else { None }),
+    }
+}
+
+/// `SPLIT_INDEX(s, separator, n)`: the separator a character string or an integer.
+fn accepts_split_index(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        0 => accepts_character(i, k),
+        1 if matches!(k, Kind::TinyInt | Kind::SmallInt | Kind::Int | Kind::BigInt) => Some(true),
+        1 => accepts_character(i, k),
+        _ => accepts_integer(i, k),
+    }
+}
+
+/// `HEX(x)`: an integer or a character string.
+fn accepts_hex(i: usize, k: &Kind) -> Option<bool> {
+    if character(k) {
+        Some(true)
+    } else {
+        accepts_integer(i, k).or(if numeric(k) { Some(false) } else { None })
+    }
+}
+
+/// `BIN(x)`: an integer (a DECIMAL or DOUBLE too is refused).
+fn accepts_bin(i: usize, k: &Kind) -> Option<bool> {
+    accepts_integer(i, k).or(if numeric(k) { Some(false) } else { None })
+}
+
+/// `SHA2(s, bits)`.
+fn accepts_sha2(i: usize, k: &Kind) -> Option<bool> {
+    match i {
+        0 => accepts_string(i, k),
+        _ => accepts_integer(i, k),
+    }
+}
+
 /// The forms checked, each verified against Flink 2.3's message.
 const FORMS: &[Form] = &[
     Form {
@@ -267,6 +317,102 @@ const FORMS: &[Form] = &[
         names: &["FLOOR"],
         form: "(<NUMERIC>)'\n'FLOOR(<DATETIME_INTERVAL>)'\n'FLOOR(<DATE> TO <TIME_UNIT>)",
         accepts: accepts_floor,
+    },
+    Form {
+        names: &["RTRIM"],
+        form: "(<CHARACTER>)'\n'RTRIM(<CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["LOCATE"],
+        form: "(<CHARACTER>, <CHARACTER>)'\n'LOCATE(<CHARACTER>, <CHARACTER>, <INTEGER>)",
+        accepts: accepts_two_characters_then_integers,
+    },
+    Form {
+        names: &["INSTR"],
+        form: "(<CHARACTER>, <CHARACTER>)'\n'INSTR(<CHARACTER>, <CHARACTER>, <INTEGER>)'\n'INSTR(<CHARACTER>, <CHARACTER>, <INTEGER>, <INTEGER>)",
+        accepts: accepts_two_characters_then_integers,
+    },
+    Form {
+        names: &["LEFT", "RIGHT"],
+        form: "(<CHARACTER>, <INTEGER>)",
+        accepts: accepts_left,
+    },
+    Form {
+        names: &["RPAD"],
+        form: "(<CHARACTER>, <INTEGER>, <CHARACTER>)",
+        accepts: accepts_pad,
+    },
+    Form {
+        names: &["SPLIT_INDEX"],
+        form: "(<CHARACTER>, <INTEGER>, <INTEGER>)'\n'SPLIT_INDEX(<CHARACTER>, <CHARACTER>, <INTEGER>)",
+        accepts: accepts_split_index,
+    },
+    Form {
+        names: &["REGEXP_EXTRACT"],
+        form: "(<CHARACTER>, <CHARACTER>, <INTEGER>)'\n'REGEXP_EXTRACT(<CHARACTER>, <CHARACTER>)",
+        accepts: accepts_two_characters_then_integers,
+    },
+    Form {
+        names: &["PARSE_URL"],
+        form: "(<CHARACTER>, <CHARACTER>)'\n'PARSE_URL(<CHARACTER>, <CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["CONVERT_TZ"],
+        form: "(<CHARACTER>, <CHARACTER>, <CHARACTER>)",
+        accepts: accepts_character,
+    },
+    Form {
+        names: &["HEX"],
+        form: "(<INTEGER>)'\n'HEX(<CHARACTER>)",
+        accepts: accepts_hex,
+    },
+    Form {
+        names: &["BIN"],
+        form: "(<INTEGER>)",
+        accepts: accepts_bin,
+    },
+    Form {
+        names: &[
+            "SHA1",
+            "SHA224",
+            "SHA256",
+            "SHA384",
+            "SHA512",
+            "TO_BASE64",
+            "FROM_BASE64",
+        ],
+        form: "(<STRING>)",
+        accepts: accepts_string,
+    },
+    Form {
+        names: &["SHA2"],
+        form: "(<STRING>, <INTEGER>)",
+        accepts: accepts_sha2,
+    },
+    Form {
+        names: &["LOG"],
+        form: "(<NUMERIC>)'\n'LOG(<NUMERIC>, <NUMERIC>)",
+        accepts: accepts_numeric,
+    },
+    Form {
+        names: &["ATAN2"],
+        form: "(<NUMERIC>, <NUMERIC>)",
+        accepts: accepts_numeric,
+    },
+    Form {
+        names: &[
+            "LOG2", "COS", "TAN", "ACOS", "ASIN", "ATAN", "COT", "SINH", "COSH", "TANH", "DEGREES",
+            "RADIANS",
+        ],
+        form: "(<NUMERIC>)",
+        accepts: accepts_numeric,
+    },
+    Form {
+        names: &["STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "STDDEV", "VARIANCE"],
+        form: "(<NUMERIC>)",
+        accepts: accepts_numeric,
     },
     Form {
         names: &["CEIL"],
@@ -417,6 +563,10 @@ impl Checker<'_> {
             );
             return;
         }
+        if f.name == "IF" && given == 3 && !call.args.iter().any(|a| a.keyword.is_some()) {
+            self.if_types(e, call, column, agg);
+            return;
+        }
         let Some(form) = FORMS.iter().find(|x| x.names.contains(&f.name)) else {
             return;
         };
@@ -460,7 +610,86 @@ impl Checker<'_> {
                     .map(|t| t.summary())
                     .collect::<Vec<_>>()
                     .join(", "),
-                expected: format!("{}{}", f.name, form.form),
+                // One form per line in Flink's message; "or" between them here.
+                expected: format!("{}{}", f.name, form.form).replace("'\n'", " or "),
+            },
+            flink,
+            false,
+        );
+    }
+
+    /// `IF(condition, a, b)`: a boolean condition (a string is refused too), and two numbers, two character strings or
+    /// two booleans (Flink's `IF` operand checker); a date, time, timestamp or binary string
+    /// beside one of those is refused too. Other pairs are not judged.
+    fn if_types(
+        &mut self,
+        e: &Expr,
+        call: &FunctionCall,
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) {
+        let mut types = Vec::with_capacity(3);
+        for a in &call.args {
+            let Some(t) = infer_type_in(&a.value, column, agg) else {
+                return;
+            };
+            types.push(t);
+        }
+        #[derive(PartialEq)]
+        enum F {
+            Number,
+            Character,
+            Boolean,
+            Other,
+        }
+        let family = |k: &Kind| {
+            Some(if numeric(k) {
+                F::Number
+            } else if character(k) {
+                F::Character
+            } else if *k == Kind::Boolean {
+                F::Boolean
+            } else if datetime(k) || binary_string(k) {
+                F::Other
+            } else {
+                return None;
+            })
+        };
+        let (Some(c), Some(a), Some(b)) = (
+            family(&types[0].kind),
+            family(&types[1].kind),
+            family(&types[2].kind),
+        ) else {
+            return;
+        };
+        let condition = c != F::Boolean;
+        let results = a != b && (a != F::Other || b != F::Other);
+        if !(condition || results) {
+            return;
+        }
+        let names: Option<Vec<String>> = types
+            .iter()
+            .map(|t| casts::calcite_name(t).map(|n| format!("<{n}>")))
+            .collect();
+        let forms = "'IF(<ANY_TYPE>, <NUMERIC_TYPE>, <NUMERIC_TYPE>)'\n'IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)'\n'IF(<BOOLEAN>, <BOOLEAN>, <BOOLEAN>)'";
+        let flink = names.map(|n| {
+            format!(
+                "Cannot apply 'IF' to arguments of type 'IF({})'. Supported form(s): {forms}",
+                n.join(", ")
+            )
+        });
+        self.push(
+            e.span,
+            ExprIssue::ArgumentTypes {
+                name: "IF".to_string(),
+                given: types
+                    .iter()
+                    .map(|t| t.summary())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                expected:
+                    "IF(<BOOLEAN>, a, b) with two numbers, two character strings or two booleans"
+                        .to_string(),
             },
             flink,
             false,

@@ -24,6 +24,7 @@ use crate::syntax::ast::*;
 mod calls;
 mod env;
 mod operators;
+mod predicates;
 
 pub use env::{declared_functions, DeclaredFunction, FunctionEnv};
 
@@ -373,10 +374,21 @@ impl<'a> Checker<'a> {
                 self.visit(right, column, agg, depth + 1);
                 self.binary(e, *op, left, right, column, agg);
             }
-            ExprKind::Unary { expr, .. }
-            | ExprKind::Nested(expr)
-            | ExprKind::Is { expr, .. }
-            | ExprKind::Field { expr, .. } => self.visit(expr, column, agg, depth + 1),
+            ExprKind::Unary { op, expr } => {
+                self.visit(expr, column, agg, depth + 1);
+                self.unary(e, *op, expr, column, agg);
+            }
+            ExprKind::Is {
+                expr,
+                negated,
+                test,
+            } => {
+                self.visit(expr, column, agg, depth + 1);
+                self.is_test(e, expr, *negated, test, column, agg);
+            }
+            ExprKind::Nested(expr) | ExprKind::Field { expr, .. } => {
+                self.visit(expr, column, agg, depth + 1)
+            }
             ExprKind::DatetimeInterval { expr, .. } => {
                 // `(ts2 - ts1) SECOND`: the difference of two datetimes, which a bare `-`
                 // does not take; its operands are checked.
@@ -401,11 +413,16 @@ impl<'a> Checker<'a> {
                 self.visit(right, column, agg, depth + 1);
             }
             ExprKind::Between {
-                expr, low, high, ..
+                expr,
+                negated,
+                symmetric,
+                low,
+                high,
             } => {
                 self.visit(expr, column, agg, depth + 1);
                 self.visit(low, column, agg, depth + 1);
                 self.visit(high, column, agg, depth + 1);
+                self.between(e, *negated, *symmetric, [expr, low, high], column, agg);
             }
             ExprKind::InList { expr, list, .. } => {
                 self.visit(expr, column, agg, depth + 1);
@@ -416,15 +433,19 @@ impl<'a> Checker<'a> {
             ExprKind::InSubquery { expr, .. } => self.visit(expr, column, agg, depth + 1),
             ExprKind::Like {
                 expr,
+                negated,
+                operator,
                 pattern,
                 escape,
-                ..
             } => {
                 self.visit(expr, column, agg, depth + 1);
                 self.visit(pattern, column, agg, depth + 1);
                 if let Some(x) = escape {
                     self.visit(x, column, agg, depth + 1);
                 }
+                let mut operands = vec![&**expr, &**pattern];
+                operands.extend(escape.as_deref());
+                self.like(e, operator, *negated, &operands, column, agg);
             }
             ExprKind::Case {
                 operand,

@@ -109,15 +109,18 @@ impl Checker<'_> {
         column: &dyn Fn(&str) -> Option<Type>,
         agg: Aggregation,
     ) {
-        if matches!(op, BinaryOp::And | BinaryOp::Or)
-            && (is_null_literal(left) || is_null_literal(right))
-        {
-            self.push(
-                e.span,
-                ExprIssue::IllegalNull,
-                Some("Illegal use of 'NULL'".into()),
-                false,
-            );
+        if matches!(op, BinaryOp::And | BinaryOp::Or) {
+            if is_null_literal(left) || is_null_literal(right) {
+                self.push(
+                    e.span,
+                    ExprIssue::IllegalNull,
+                    Some("Illegal use of 'NULL'".into()),
+                    false,
+                );
+            } else {
+                let name = if op == BinaryOp::And { "AND" } else { "OR" };
+                self.logical(e, name, left, right, column, agg);
+            }
             return;
         }
         let symbol = match op {
@@ -243,14 +246,7 @@ impl Checker<'_> {
         }
         // `=` / `<>` and the orderings `<` `<=` `>` `>=`: Calcite compares within a family
         // (a date, a time and a timestamp are three).
-        let incomparable = |x: &Kind, y: &Kind| {
-            (*x == Kind::Boolean && (numeric(y) || datetime(y)))
-                || (*x == Kind::Date && matches!(y, Kind::Timestamp(_) | Kind::TimestampLtz(_)))
-                || (matches!(x, Kind::Time(_))
-                    && matches!(y, Kind::Date | Kind::Timestamp(_) | Kind::TimestampLtz(_)))
-                || (numeric(x) && datetime(y))
-        };
-        if incomparable(lk, rk) || incomparable(rk, lk) {
+        if super::predicates::incomparable(lk, rk) {
             let form = format!("<COMPARABLE_TYPE> {symbol} <COMPARABLE_TYPE>");
             self.push(
                 e.span,
