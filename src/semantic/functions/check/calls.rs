@@ -185,6 +185,17 @@ fn accepts_sha2(i: usize, k: &Kind) -> Option<bool> {
     }
 }
 
+/// `CARDINALITY(x)`: a collection; a scalar is refused.
+fn accepts_collection(_: usize, k: &Kind) -> Option<bool> {
+    if matches!(k, Kind::Array(_) | Kind::Map(..) | Kind::Multiset(_)) {
+        Some(true)
+    } else if numeric(k) || character(k) || datetime(k) || binary_string(k) || *k == Kind::Boolean {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// The forms checked, each verified against Flink 2.3's message.
 const FORMS: &[Form] = &[
     Form {
@@ -415,6 +426,11 @@ const FORMS: &[Form] = &[
         accepts: accepts_numeric,
     },
     Form {
+        names: &["CARDINALITY"],
+        form: "(<MULTISET>)'\n'CARDINALITY(<ARRAY>)'\n'CARDINALITY(<MAP>)",
+        accepts: accepts_collection,
+    },
+    Form {
         names: &["CEIL"],
         form: "(<NUMERIC>)'\n'CEIL(<DATETIME_INTERVAL>)'\n'CEIL(<DATE> TO <TIME_UNIT>)",
         accepts: accepts_floor,
@@ -563,8 +579,7 @@ impl Checker<'_> {
             );
             return;
         }
-        if f.name == "IF" && given == 3 && !call.args.iter().any(|a| a.keyword.is_some()) {
-            self.if_types(e, call, column, agg);
+        if self.special_form(e, f.name, call, column, agg) {
             return;
         }
         let Some(form) = FORMS.iter().find(|x| x.names.contains(&f.name)) else {
@@ -612,84 +627,6 @@ impl Checker<'_> {
                     .join(", "),
                 // One form per line in Flink's message; "or" between them here.
                 expected: format!("{}{}", f.name, form.form).replace("'\n'", " or "),
-            },
-            flink,
-            false,
-        );
-    }
-
-    /// `IF(condition, a, b)`: a boolean condition (a string is refused too), and two numbers, two character strings or
-    /// two booleans (Flink's `IF` operand checker); a date, time, timestamp or binary string
-    /// beside one of those is refused too. Other pairs are not judged.
-    fn if_types(
-        &mut self,
-        e: &Expr,
-        call: &FunctionCall,
-        column: &dyn Fn(&str) -> Option<Type>,
-        agg: Aggregation,
-    ) {
-        let mut types = Vec::with_capacity(3);
-        for a in &call.args {
-            let Some(t) = infer_type_in(&a.value, column, agg) else {
-                return;
-            };
-            types.push(t);
-        }
-        #[derive(PartialEq)]
-        enum F {
-            Number,
-            Character,
-            Boolean,
-            Other,
-        }
-        let family = |k: &Kind| {
-            Some(if numeric(k) {
-                F::Number
-            } else if character(k) {
-                F::Character
-            } else if *k == Kind::Boolean {
-                F::Boolean
-            } else if datetime(k) || binary_string(k) {
-                F::Other
-            } else {
-                return None;
-            })
-        };
-        let (Some(c), Some(a), Some(b)) = (
-            family(&types[0].kind),
-            family(&types[1].kind),
-            family(&types[2].kind),
-        ) else {
-            return;
-        };
-        let condition = c != F::Boolean;
-        let results = a != b && (a != F::Other || b != F::Other);
-        if !(condition || results) {
-            return;
-        }
-        let names: Option<Vec<String>> = types
-            .iter()
-            .map(|t| casts::calcite_name(t).map(|n| format!("<{n}>")))
-            .collect();
-        let forms = "'IF(<ANY_TYPE>, <NUMERIC_TYPE>, <NUMERIC_TYPE>)'\n'IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)'\n'IF(<BOOLEAN>, <BOOLEAN>, <BOOLEAN>)'";
-        let flink = names.map(|n| {
-            format!(
-                "Cannot apply 'IF' to arguments of type 'IF({})'. Supported form(s): {forms}",
-                n.join(", ")
-            )
-        });
-        self.push(
-            e.span,
-            ExprIssue::ArgumentTypes {
-                name: "IF".to_string(),
-                given: types
-                    .iter()
-                    .map(|t| t.summary())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                expected:
-                    "IF(<BOOLEAN>, a, b) with two numbers, two character strings or two booleans"
-                        .to_string(),
             },
             flink,
             false,

@@ -25,6 +25,7 @@ mod calls;
 mod env;
 mod operators;
 mod predicates;
+mod special;
 
 pub use env::{declared_functions, DeclaredFunction, FunctionEnv};
 
@@ -424,11 +425,16 @@ impl<'a> Checker<'a> {
                 self.visit(high, column, agg, depth + 1);
                 self.between(e, *negated, *symmetric, [expr, low, high], column, agg);
             }
-            ExprKind::InList { expr, list, .. } => {
+            ExprKind::InList {
+                expr,
+                negated,
+                list,
+            } => {
                 self.visit(expr, column, agg, depth + 1);
                 for x in list {
                     self.visit(x, column, agg, depth + 1);
                 }
+                self.in_list(e, expr, *negated, list, column, agg);
             }
             ExprKind::InSubquery { expr, .. } => self.visit(expr, column, agg, depth + 1),
             ExprKind::Like {

@@ -247,4 +247,85 @@ impl Checker<'_> {
             false,
         );
     }
+    /// `x [NOT] IN (a, b, ...)`: list values without a common type ("Values in expression list
+    /// must have compatible types": two of number, character string, binary string, boolean,
+    /// date, time, timestamp, a number beside a date-time excepted), else a list value Calcite
+    /// does not compare with `x` ("Values passed to IN operator must have compatible types").
+    pub(super) fn in_list(
+        &mut self,
+        e: &Expr,
+        operand: &Expr,
+        negated: bool,
+        list: &[Expr],
+        column: &dyn Fn(&str) -> Option<Type>,
+        agg: Aggregation,
+    ) {
+        #[derive(PartialEq, Clone, Copy)]
+        enum F {
+            Number,
+            Character,
+            Binary,
+            Boolean,
+            Date,
+            Time,
+            Timestamp,
+        }
+        let family = |k: &Kind| {
+            Some(match k {
+                k if numeric(k) => F::Number,
+                k if character(k) => F::Character,
+                k if binary_string(k) => F::Binary,
+                Kind::Boolean => F::Boolean,
+                Kind::Date => F::Date,
+                Kind::Time(_) => F::Time,
+                Kind::Timestamp(_) | Kind::TimestampLtz(_) => F::Timestamp,
+                _ => return None,
+            })
+        };
+        let Some(left) = infer_type_in(operand, column, agg) else {
+            return;
+        };
+        if family(&left.kind).is_none() {
+            return;
+        }
+        // The distinct families of the list (at most seven), and one type of each.
+        let mut families: Vec<F> = Vec::new();
+        let mut types: Vec<Type> = Vec::new();
+        for x in list {
+            let Some(t) = infer_type_in(x, column, agg) else {
+                return;
+            };
+            let Some(f) = family(&t.kind) else {
+                return;
+            };
+            if !families.contains(&f) {
+                families.push(f);
+                types.push(t);
+            }
+        }
+        let datetime = |f: F| matches!(f, F::Date | F::Time | F::Timestamp);
+        let clash = families.iter().enumerate().any(|(i, a)| {
+            families[..i]
+                .iter()
+                .any(|b| !((*a == F::Number && datetime(*b)) || (*b == F::Number && datetime(*a))))
+        });
+        let flink = if clash {
+            "Values in expression list must have compatible types"
+        } else if types.iter().any(|t| incomparable(&left.kind, &t.kind)) {
+            "Values passed to IN operator must have compatible types"
+        } else {
+            return;
+        };
+        let listed: Vec<String> = types.iter().map(Type::summary).collect();
+        self.push(
+            e.span,
+            ExprIssue::Comparison {
+                op: if negated { "NOT IN" } else { "IN" },
+                left: left.summary(),
+                right: format!("({})", listed.join(", ")),
+            },
+            Some(flink.to_string()),
+            false,
+        );
+    }
 }
