@@ -417,3 +417,81 @@ fn temporary_files_of_killed_runs_are_removed() {
         assert!(path.exists(), "{} is not flinklint's", path.display());
     }
 }
+
+/// A file edited without a change of size, its modification time then set back (`cp -p`,
+/// `touch -d`, `rsync -t`) long after the cache was written: its status-change time, which no
+/// program sets back, tells that it changed.
+#[test]
+fn a_time_set_back_does_not_hide_an_edit() {
+    let tmp = project("cache-time-set-back");
+    let dir = &tmp.0;
+    let job = Path::new("jobs/unknown_table.sql");
+    let ddl = dir.join("ddl/almost.sql");
+    // The job reads `missing_table`, which this file nearly creates.
+    std::fs::write(
+        &ddl,
+        "CREATE TABLE missing_tablf (name STRING) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    let long_ago =
+        std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_600_000_000);
+    let set_back = |file: &Path| {
+        std::fs::File::options()
+            .write(true)
+            .open(file)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+    };
+    set_back(&ddl);
+    // Past the window in which an entry is checked by its content, so that the entry written
+    // next is trusted by its size and time alone.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    let (before, _) = check(dir, job, &[]);
+    assert!(!before.contains("QV001"), "{before}");
+    // Same size, and the same modification time as the entry holds.
+    std::fs::write(
+        &ddl,
+        "CREATE TABLE missing_table (name STRING) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    set_back(&ddl);
+    let (cached, _) = check(dir, job, &[]);
+    assert_eq!(cached, check(dir, job, &["--no-cache"]).0);
+    assert!(
+        cached.contains("QV001"),
+        "the table now exists, without `id`: {cached}"
+    );
+}
+
+/// Each writing of the cache drops the entries of files that no longer exist: renaming files
+/// again and again does not grow it.
+#[test]
+fn entries_of_removed_files_are_dropped() {
+    let tmp = project("cache-pruned");
+    let dir = &tmp.0;
+    let job = Path::new("jobs/unrelated.sql");
+    let index = dir.join(".flinklint_cache/context-index");
+    let file = dir.join("ddl/renamed_0.sql");
+    std::fs::write(
+        &file,
+        "CREATE TABLE renamed (id INT) WITH ('connector' = 'datagen');\n",
+    )
+    .unwrap();
+    check(dir, job, &[]);
+    let mut current = file;
+    for i in 1..=3 {
+        let next = dir.join(format!("ddl/renamed_{i}.sql"));
+        std::fs::rename(&current, &next).unwrap();
+        current = next;
+        check(dir, job, &[]);
+    }
+    let text = std::fs::read_to_string(&index).unwrap();
+    assert!(text.contains("renamed_3.sql"), "{text}");
+    for gone in ["renamed_0.sql", "renamed_1.sql", "renamed_2.sql"] {
+        assert!(
+            !text.contains(gone),
+            "{gone} is still in the cache:\n{text}"
+        );
+    }
+}

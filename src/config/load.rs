@@ -484,6 +484,15 @@ pub fn apply(
         });
     }
     if let Some(dir) = &config.cache_dir {
+        // `~/...` is the user's home folder, as a shell would read it (not a folder named `~`).
+        let home = std::env::var_os("HOME").filter(|h| !h.is_empty());
+        let dir = match (dir.strip_prefix("~/"), home) {
+            (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+            _ if dir == "~" => {
+                std::env::var_os("HOME").map_or_else(|| PathBuf::from(dir), PathBuf::from)
+            }
+            _ => PathBuf::from(dir),
+        };
         settings.cache_dir = Some(super::glob::absolute(&root.join(dir)));
     }
     if let Some(list) = &config.external_tables {

@@ -5,12 +5,14 @@
 //!
 //! The cache is one file, `<cache-dir>/context-index`, by default under
 //! `.flinklint_cache/` in the project root (config `cache-dir`; `--no-cache` leaves it
-//! alone). An entry is keyed by the file's absolute path, size and modification time (to the
-//! nanosecond); when the size or time changed, or the time is within [`RACY`] of when the
+//! alone). An entry is keyed by the file's absolute path, size and time (the later of the
+//! modification and status-change times, to the nanosecond: see [`stamp`]); when the size or
+//! time changed, or the time is within [`RACY`] of when the
 //! cache was written (a file written twice within the clock's tick), the file's content hash
 //! decides. A header carries flinklint's version, the format, the number of entries and a hash
 //! of the body: a cache of another version, or one that is truncated or garbled, is not read
-//! (the run parses what it needs and writes a new one). It is written to a temporary file and
+//! (the run parses what it needs and writes a new one). Each writing drops the entries of
+//! files that no longer exist. It is written to a temporary file and
 //! renamed over the old one: two concurrent runs each leave a whole cache, the last one's.
 //!
 //! Which files a run must read is decided by
@@ -70,6 +72,26 @@ fn content_hash(bytes: &[u8]) -> u128 {
 
 fn nanos(t: SystemTime) -> u128 {
     t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+}
+
+/// A file's time as the cache keys it (ns since the epoch): the later of its modification
+/// time and, on Unix, its status-change time. A program can set the modification time back
+/// (`touch -d`, `cp -p`, `rsync -t`) so that a changed file of the same size looks unchanged;
+/// the status-change time is set by the system whenever the file is written or its times
+/// are, and cannot be set back. `0` when the system gives no time.
+fn stamp(m: &std::fs::Metadata) -> u128 {
+    let modified = m.modified().map_or(0, nanos);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let changed = u128::try_from(m.ctime())
+            .ok()
+            .map(|s| s * 1_000_000_000 + u128::try_from(m.ctime_nsec()).unwrap_or(0));
+        if modified != 0 {
+            return modified.max(changed.unwrap_or(0));
+        }
+    }
+    modified
 }
 
 /// Whether a run keeps the context cache: a `cache-dir` is configured, or the project root is
@@ -165,7 +187,7 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>, ahead: Option<Ahead
                     let key = key_in(&cwd, input.path());
                     let stat = std::fs::metadata(input.path())
                         .ok()
-                        .map(|m| (m.len(), m.modified().map_or(0, nanos)));
+                        .map(|m| (m.len(), stamp(&m)));
                     (key, stat)
                 })
                 .collect::<Vec<_>>()
@@ -224,7 +246,7 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>, ahead: Option<Ahead
                     && stat.is_some()
                     && std::fs::metadata(input.path())
                         .ok()
-                        .map(|m| (m.len(), m.modified().map_or(0, nanos)))
+                        .map(|m| (m.len(), stamp(&m)))
                         == stat;
                 let fields = cacheable.then(|| (size, stat.map_or(0, |s| s.1), hash));
                 (key, Looked::Parsed(Box::new((summary, fields))))
@@ -248,6 +270,12 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>, ahead: Option<Ahead
     let changed = looked
         .iter()
         .any(|l| !matches!(l.1, Looked::Fresh) && l.0.is_some());
+    // The files this run read, when the index is written again (see below).
+    let seen: foldhash::HashSet<String> = if changed && dir.is_some() {
+        looked.iter().filter_map(|l| l.0.clone()).collect()
+    } else {
+        foldhash::HashSet::default()
+    };
     let mut summaries = Vec::with_capacity(files.len());
     for (key, how) in looked {
         let entry = key.as_ref().and_then(|k| old.entries.get_mut(k));
@@ -280,6 +308,11 @@ pub fn summarize_files(files: &[&Input], dir: Option<&Path>, ahead: Option<Ahead
         }
     }
     if let (true, Some(dir)) = (changed, dir) {
+        // Entries of files that are gone (deleted, renamed) go with this writing: the index
+        // does not grow with a project's history. A file this run did not read (a run on a
+        // part of the project) keeps its entry while it exists.
+        old.entries
+            .retain(|k, _| seen.contains(k.as_str()) || Path::new(k).exists());
         old.written = nanos(now);
         write_index(dir, &old);
     }
@@ -457,11 +490,8 @@ pub fn warm_context(
                 .to_str()
                 .and_then(|k| old.entries.get(k))
                 .is_some_and(|e| {
-                    std::fs::metadata(path).is_ok_and(|m| {
-                        e.size == m.len()
-                            && e.mtime == m.modified().map_or(0, nanos)
-                            && e.mtime != 0
-                    })
+                    std::fs::metadata(path)
+                        .is_ok_and(|m| e.size == m.len() && e.mtime == stamp(&m) && e.mtime != 0)
                 });
             !fresh
         })
@@ -498,11 +528,7 @@ pub fn record(dir: &Path, files: &[FileEntry]) -> usize {
             if f.load_error.is_some() {
                 return None;
             }
-            let stat = |p: &Path| {
-                std::fs::metadata(p)
-                    .ok()
-                    .map(|m| (m.len(), m.modified().map_or(0, nanos)))
-            };
+            let stat = |p: &Path| std::fs::metadata(p).ok().map(|m| (m.len(), stamp(&m)));
             let (size, mtime) = stat(path)?;
             if let Some(e) = old.entries.get(key) {
                 let racy = mtime + RACY.as_nanos() >= old.written;

@@ -179,15 +179,16 @@ pub fn discover_walked(
         }
     }
     // One argument gives each path once (a walk reaches each path once); several may repeat
-    // one. Compared as `Path`s compare (by components), keyed by bytes: hashing a `Path` walks
-    // its components, and cloning every input cost as much as the walk itself.
+    // one, spelt alike or not (`f`, `./f`, the absolute path, `dir` and `dir/f`). Compared as
+    // absolute paths by components, keyed by bytes: hashing a `Path` walks its components.
     if args.len() > 1 {
+        let cwd = current_dir();
         let keep: Vec<bool> = {
             let mut seen: foldhash::HashSet<(bool, std::borrow::Cow<'_, [u8]>)> =
                 foldhash::HashSet::with_capacity_and_hasher(inputs.len(), Default::default());
             inputs
                 .iter()
-                .map(|i| seen.insert((matches!(i, Input::Stdin(_)), path_key(i.path()))))
+                .map(|i| seen.insert((matches!(i, Input::Stdin(_)), path_key(&cwd, i.path()))))
                 .collect()
         };
         let mut keep = keep.into_iter();
@@ -196,20 +197,29 @@ pub fn discover_walked(
     Ok(inputs)
 }
 
-/// Bytes that are equal for two paths exactly when the paths are (`Path`'s equality compares
-/// components: `a//b` is `a/b`): a clean relative path's own bytes, else its components joined.
-fn path_key(path: &Path) -> std::borrow::Cow<'_, [u8]> {
-    match path.to_str() {
-        Some(text) if cfg!(unix) && clean_relative(text, true) => {
-            std::borrow::Cow::Borrowed(text.as_bytes())
+/// Bytes that are equal for two paths exactly when the paths are once made absolute against
+/// `cwd` (compared as `Path`s compare, by components: `a//b` is `a/b`, `./a` is `a`; `..` is
+/// kept, a symbolic link may stand before it): a clean relative path is `cwd/path`.
+fn path_key<'a>(cwd: &Path, path: &'a Path) -> std::borrow::Cow<'a, [u8]> {
+    let joined = match (path.to_str(), cwd.to_str()) {
+        (Some(text), Some(dir))
+            if cfg!(unix) && clean_relative(text, true) && dir.starts_with('/') =>
+        {
+            let mut key = Vec::with_capacity(dir.len() + 1 + text.len());
+            key.extend_from_slice(dir.trim_end_matches('/').as_bytes());
+            key.push(b'/');
+            key.extend_from_slice(text.as_bytes());
+            return std::borrow::Cow::Owned(key);
         }
-        _ => std::borrow::Cow::Owned(
-            path.components()
-                .collect::<PathBuf>()
-                .into_os_string()
-                .into_encoded_bytes(),
-        ),
-    }
+        _ => cwd.join(path),
+    };
+    std::borrow::Cow::Owned(
+        joined
+            .components()
+            .collect::<PathBuf>()
+            .into_os_string()
+            .into_encoded_bytes(),
+    )
 }
 
 /// Whether `path` is a document (Markdown, reStructuredText: see
@@ -632,15 +642,31 @@ mod tests {
             "a/b.SQL",
             ".",
         ];
+        let cwd = Path::new("/r");
+        let absolute = |p: &str| {
+            cwd.join(p)
+                .components()
+                .filter(|c| *c != std::path::Component::CurDir)
+                .collect::<PathBuf>()
+        };
         for x in paths {
             for y in paths {
                 assert_eq!(
-                    path_key(Path::new(x)) == path_key(Path::new(y)),
-                    Path::new(x) == Path::new(y),
+                    path_key(cwd, Path::new(x)) == path_key(cwd, Path::new(y)),
+                    absolute(x) == absolute(y),
                     "{x} and {y}"
                 );
             }
         }
+        // One file spelt three ways is one key.
+        assert_eq!(
+            path_key(cwd, Path::new("a/b.sql")),
+            path_key(cwd, Path::new("./a/b.sql"))
+        );
+        assert_eq!(
+            path_key(cwd, Path::new("a/b.sql")),
+            path_key(cwd, Path::new("/r/a/b.sql"))
+        );
     }
 
     #[test]

@@ -323,7 +323,8 @@ fn write_entry(out: &mut String, path: &str, e: &Entry, number: &[u32]) {
 }
 
 /// Writes the cache atomically: a temporary file in the cache folder, renamed over the cache.
-/// Failures are ignored (a read-only project is checked without a cache).
+/// A failure is noted once on standard error (a read-only project is checked without a
+/// cache).
 pub(super) fn write_index(dir: &Path, index: &Index) {
     let mut paths: Vec<(&String, &Entry)> = index.entries.iter().collect();
     paths.sort_unstable_by(|a, b| a.0.cmp(b.0));
@@ -373,10 +374,10 @@ pub(super) fn write_index(dir: &Path, index: &Index) {
             return;
         }
         // Not a folder, or not readable: nothing can be written there.
-        None => return,
+        None => return not_written(dir, "it is not a readable folder"),
     }
-    if std::fs::create_dir_all(dir).is_err() {
-        return;
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return not_written(dir, &e.to_string());
     }
     // Marks the folder as a cache (backup tools skip it) and keeps it out of git. The tag
     // first: it is what makes the folder flinklint's to a run that looks at it meanwhile.
@@ -398,10 +399,27 @@ pub(super) fn write_index(dir: &Path, index: &Index) {
         f.write_all(body.as_bytes())?;
         f.sync_data()
     });
-    if written.is_err() || std::fs::rename(&tmp, dir.join(FILE_NAME)).is_err() {
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, dir.join(FILE_NAME))) {
         let _ = std::fs::remove_file(&tmp);
+        not_written(dir, &e.to_string());
     }
     remove_abandoned(dir);
+}
+
+/// Says once a run that the cache could not be written (a read-only project, a `cache-dir`
+/// that cannot be made): the run's findings are complete, but runs on a few files read the
+/// whole project until it can be.
+fn not_written(dir: &Path, why: &str) {
+    static NOTED: std::sync::Once = std::sync::Once::new();
+    NOTED.call_once(|| {
+        eprintln!(
+            "flinklint: note: the context cache is not written to {}: {}; runs on a few files \
+             read every file of the project until it can be (`cache-dir` names another folder, \
+             `--no-cache` skips it)",
+            crate::source::escape::path(dir),
+            crate::source::escape::text(why)
+        );
+    });
 }
 
 /// How old a temporary file of the cache must be to be another run's abandoned one (a run
