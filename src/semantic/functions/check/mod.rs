@@ -207,6 +207,54 @@ fn character(k: &Kind) -> bool {
     matches!(k, Kind::Char(_) | Kind::VarChar(_))
 }
 
+/// The scalar type families Calcite's operand checks and its common-type search tell apart
+/// (a date, a time and a timestamp are three).
+#[derive(Debug, PartialEq, Clone, Copy)]
+enum Family {
+    Number,
+    Character,
+    Binary,
+    Boolean,
+    Date,
+    Time,
+    Timestamp,
+}
+
+impl Family {
+    /// The family of a scalar type; `None` for the others (collections, rows, intervals,
+    /// types flinklint does not know).
+    fn of(k: &Kind) -> Option<Family> {
+        Some(match k {
+            k if numeric(k) => Family::Number,
+            k if character(k) => Family::Character,
+            k if binary_string(k) => Family::Binary,
+            Kind::Boolean => Family::Boolean,
+            Kind::Date => Family::Date,
+            Kind::Time(_) => Family::Time,
+            Kind::Timestamp(_) | Kind::TimestampLtz(_) => Family::Timestamp,
+            _ => return None,
+        })
+    }
+
+    fn datetime(self) -> bool {
+        matches!(self, Family::Date | Family::Time | Family::Timestamp)
+    }
+}
+
+/// Whether two of `families` have no common type (Calcite's `leastRestrictive`: "Illegal
+/// mixing of types in CASE", "Values in expression list must have compatible types"); a
+/// number beside a date-time is not counted (it fails later, with other messages). Quadratic
+/// in the distinct families, of which there are at most seven.
+fn without_common_type(families: &[Family]) -> bool {
+    families.iter().enumerate().any(|(i, a)| {
+        families[..i].iter().any(|b| {
+            a != b
+                && !((*a == Family::Number && b.datetime())
+                    || (*b == Family::Number && a.datetime()))
+        })
+    })
+}
+
 fn datetime(k: &Kind) -> bool {
     matches!(
         k,

@@ -30,28 +30,6 @@ impl Checker<'_> {
         column: &dyn Fn(&str) -> Option<Type>,
         agg: Aggregation,
     ) {
-        #[derive(PartialEq, Clone, Copy)]
-        enum Family {
-            Number,
-            Character,
-            Binary,
-            Boolean,
-            Date,
-            Time,
-            Timestamp,
-        }
-        let family = |k: &Kind| {
-            Some(match k {
-                k if numeric(k) => Family::Number,
-                k if character(k) => Family::Character,
-                k if binary_string(k) => Family::Binary,
-                Kind::Boolean => Family::Boolean,
-                Kind::Date => Family::Date,
-                Kind::Time(_) => Family::Time,
-                Kind::Timestamp(_) | Kind::TimestampLtz(_) => Family::Timestamp,
-                _ => return None,
-            })
-        };
         // The distinct result types, the first few of them (a message, not a listing).
         let mut types: Vec<String> = Vec::new();
         let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
@@ -63,7 +41,7 @@ impl Checker<'_> {
             let Some(t) = infer_type_in(r, column, agg) else {
                 return;
             };
-            let Some(f) = family(&t.kind) else {
+            let Some(f) = Family::of(&t.kind) else {
                 return;
             };
             let summary = t.summary();
@@ -72,24 +50,16 @@ impl Checker<'_> {
             }
             families.push(f);
         }
-        let datetime = |f: Family| matches!(f, Family::Date | Family::Time | Family::Timestamp);
-        // The distinct families (at most seven), compared pairwise.
+        // The distinct families (at most seven).
         let mut distinct: Vec<Family> = Vec::new();
         for f in families {
             if !distinct.contains(&f) {
                 distinct.push(f);
             }
         }
-        let families = distinct;
-        let illegal = families.iter().enumerate().any(|(i, a)| {
-            families[..i].iter().any(|b| {
-                a != b
-                    && !(*a == Family::Number && datetime(*b))
-                    && !(*b == Family::Number && datetime(*a))
-            })
-        });
+        let illegal = without_common_type(&distinct);
         let numbers_with_datetimes =
-            families.contains(&Family::Number) && families.iter().any(|f| datetime(*f));
+            distinct.contains(&Family::Number) && distinct.iter().any(|f| f.datetime());
         if illegal && !numbers_with_datetimes {
             self.push(
                 e.span,

@@ -260,42 +260,20 @@ impl Checker<'_> {
         column: &dyn Fn(&str) -> Option<Type>,
         agg: Aggregation,
     ) {
-        #[derive(PartialEq, Clone, Copy)]
-        enum F {
-            Number,
-            Character,
-            Binary,
-            Boolean,
-            Date,
-            Time,
-            Timestamp,
-        }
-        let family = |k: &Kind| {
-            Some(match k {
-                k if numeric(k) => F::Number,
-                k if character(k) => F::Character,
-                k if binary_string(k) => F::Binary,
-                Kind::Boolean => F::Boolean,
-                Kind::Date => F::Date,
-                Kind::Time(_) => F::Time,
-                Kind::Timestamp(_) | Kind::TimestampLtz(_) => F::Timestamp,
-                _ => return None,
-            })
-        };
         let Some(left) = infer_type_in(operand, column, agg) else {
             return;
         };
-        if family(&left.kind).is_none() {
+        if Family::of(&left.kind).is_none() {
             return;
         }
         // The distinct families of the list (at most seven), and one type of each.
-        let mut families: Vec<F> = Vec::new();
+        let mut families: Vec<Family> = Vec::new();
         let mut types: Vec<Type> = Vec::new();
         for x in list {
             let Some(t) = infer_type_in(x, column, agg) else {
                 return;
             };
-            let Some(f) = family(&t.kind) else {
+            let Some(f) = Family::of(&t.kind) else {
                 return;
             };
             if !families.contains(&f) {
@@ -303,12 +281,7 @@ impl Checker<'_> {
                 types.push(t);
             }
         }
-        let datetime = |f: F| matches!(f, F::Date | F::Time | F::Timestamp);
-        let clash = families.iter().enumerate().any(|(i, a)| {
-            families[..i]
-                .iter()
-                .any(|b| !((*a == F::Number && datetime(*b)) || (*b == F::Number && datetime(*a))))
-        });
+        let clash = without_common_type(&families);
         let flink = if clash {
             "Values in expression list must have compatible types"
         } else if types.iter().any(|t| incomparable(&left.kind, &t.kind)) {

@@ -5,30 +5,17 @@
 
 use super::*;
 
-/// A scalar family, as the checks below tell them apart.
-#[derive(PartialEq, Clone, Copy)]
-enum Family {
-    Number,
-    Character,
-    Binary,
-    Boolean,
-    Datetime,
-}
-
-fn family(k: &Kind) -> Option<Family> {
-    Some(if numeric(k) {
-        Family::Number
-    } else if character(k) {
-        Family::Character
-    } else if binary_string(k) {
-        Family::Binary
-    } else if *k == Kind::Boolean {
-        Family::Boolean
-    } else if datetime(k) {
-        Family::Datetime
-    } else {
-        return None;
-    })
+/// Whether a value of kind `k` is an integer, where Calcite's INTEGER family is wanted (`None`:
+/// not certain either way).
+fn integer_family(k: &Kind) -> Option<bool> {
+    match k {
+        Kind::TinyInt | Kind::SmallInt | Kind::Int | Kind::BigInt => Some(true),
+        k => match Family::of(k) {
+            Some(Family::Character | Family::Boolean) => Some(false),
+            Some(f) if f.datetime() => Some(false),
+            _ => None,
+        },
+    }
 }
 
 /// The unit a unit function extracts, as Flink's message names it (`YEAR(x)` is
@@ -138,7 +125,7 @@ impl Checker<'_> {
             return;
         };
         if !matches!(
-            family(&t.kind),
+            Family::of(&t.kind),
             Some(Family::Number | Family::Character | Family::Boolean)
         ) {
             return;
@@ -179,19 +166,9 @@ impl Checker<'_> {
                 return;
             };
             let verdict = if add && i == 1 {
-                match &t.kind {
-                    Kind::TinyInt | Kind::SmallInt | Kind::Int | Kind::BigInt => Some(true),
-                    k => match family(k) {
-                        Some(Family::Character | Family::Boolean | Family::Datetime) => Some(false),
-                        _ => None,
-                    },
-                }
+                integer_family(&t.kind)
             } else {
-                match family(&t.kind) {
-                    Some(Family::Datetime) => Some(true),
-                    Some(_) => Some(false),
-                    None => None,
-                }
+                Family::of(&t.kind).map(Family::datetime)
             };
             match verdict {
                 Some(true) => {}
@@ -246,19 +223,9 @@ impl Checker<'_> {
                 return;
             };
             let verdict = if *wants_integer {
-                match &t.kind {
-                    Kind::TinyInt | Kind::SmallInt | Kind::Int | Kind::BigInt => Some(true),
-                    k => match family(k) {
-                        Some(Family::Character | Family::Boolean | Family::Datetime) => Some(false),
-                        _ => None,
-                    },
-                }
+                integer_family(&t.kind)
             } else {
-                match family(&t.kind) {
-                    Some(Family::Character | Family::Binary) => Some(true),
-                    Some(_) => Some(false),
-                    None => None,
-                }
+                Family::of(&t.kind).map(|f| matches!(f, Family::Character | Family::Binary))
             };
             match verdict {
                 Some(true) => {}
@@ -326,8 +293,9 @@ impl Checker<'_> {
             let Some(t) = infer_type_in(&a.value, column, agg) else {
                 return;
             };
-            match family(&t.kind) {
-                Some(Family::Datetime) | None => return,
+            match Family::of(&t.kind) {
+                None => return,
+                Some(f) if f.datetime() => return,
                 Some(f) => {
                     if !families.contains(&f) {
                         families.push(f);
