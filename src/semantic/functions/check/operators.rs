@@ -8,7 +8,11 @@ use super::*;
 /// operand type checkers), one per line, quoted as in its message.
 fn arithmetic_forms(op: BinaryOp, s: &str) -> String {
     match op {
-        BinaryOp::Plus | BinaryOp::Minus => format!(
+        // `+` also takes an interval first (`INTERVAL '1' DAY + d`); `-` does not.
+        BinaryOp::Plus => format!(
+            "<NUMERIC> {s} <NUMERIC>'\n'<DATETIME_INTERVAL> {s} <DATETIME_INTERVAL>'\n'<DATETIME> {s} <DATETIME_INTERVAL>'\n'<DATETIME_INTERVAL> {s} <DATETIME>"
+        ),
+        BinaryOp::Minus => format!(
             "<NUMERIC> {s} <NUMERIC>'\n'<DATETIME_INTERVAL> {s} <DATETIME_INTERVAL>'\n'<DATETIME> {s} <DATETIME_INTERVAL>"
         ),
         BinaryOp::Multiply => format!(

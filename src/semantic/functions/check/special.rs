@@ -374,7 +374,7 @@ impl Checker<'_> {
             .iter()
             .map(|t| casts::calcite_name(t).map(|n| format!("<{n}>")))
             .collect();
-        let forms = "'IF(<ANY_TYPE>, <NUMERIC_TYPE>, <NUMERIC_TYPE>)'\n'IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)'\n'IF(<BOOLEAN>, <BOOLEAN>, <BOOLEAN>)'";
+        let forms = "'IF(<ANY_TYPE>, <NUMERIC_TYPE>, <NUMERIC_TYPE>)'\n'IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)'\n'IF(<BOOLEAN>, <BOOLEAN>, <BOOLEAN>)'\n'IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)'\n'IF(<BOOLEAN>, <BINARY>, <BINARY>)'\n'IF(<BOOLEAN>, <DATE>, <DATE>)'\n'IF(<BOOLEAN>, <TIMESTAMP>, <TIMESTAMP>)'\n'IF(<BOOLEAN>, <TIME>, <TIME>)'";
         let flink = names.map(|n| {
             format!(
                 "Cannot apply 'IF' to arguments of type 'IF({})'. Supported form(s): {forms}",

@@ -116,7 +116,23 @@ impl Builder<'_> {
             && on.is_some_and(|e| times_both_sides(e, &left, &right)))
             || !pushed.is_empty();
         let conditions: Vec<&Expr> = on.into_iter().chain(pushed.iter().copied()).collect();
-        if interval && !self.unknown_inputs {
+        // Flink compares the two rowtimes' types where it extracts the window bounds
+        // (`IntervalJoinUtil`): a condition without a lower and an upper bound (`l.ts = r.ts`)
+        // is a regular join's, and rowtimes of different types are accepted there.
+        let bounded = {
+            let mut parts = Vec::new();
+            for c in &conditions {
+                split_and(c, &mut parts);
+            }
+            let (mut lower, mut upper) = (false, false);
+            for c in &parts {
+                let (lo, up) = bound_kind(c, &left, &right);
+                lower |= lo;
+                upper |= up;
+            }
+            lower && upper
+        };
+        if interval && bounded && !self.unknown_inputs {
             if let Some((at, lt, rt)) = conditions
                 .iter()
                 .find_map(|e| rowtime_types(e, &left, &right).map(|(lt, rt)| (e.span, lt, rt)))
