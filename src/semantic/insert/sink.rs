@@ -378,7 +378,11 @@ impl Session<'_> {
         let marker = |c: &OutputColumn| -> Option<&'static str> {
             c.data_type.as_ref().filter(|t| t.is_timestamp())?;
             let item = text.get(c.span.range()).unwrap_or_default().trim();
-            if item.len() >= 9 && item[..9].eq_ignore_ascii_case("PROCTIME(") {
+            // By bytes: the item may hold any character (`get` is `None` inside one).
+            if item
+                .get(..9)
+                .is_some_and(|p| p.eq_ignore_ascii_case("PROCTIME("))
+            {
                 return Some("*PROCTIME*");
             }
             // A column passed on by name (or by `*`) keeps its time attribute.
