@@ -492,12 +492,7 @@ impl Checker<'_> {
             }
             // Calcite types the arguments before it looks the name up.
             if call.args.iter().any(|a| is_null_literal(&a.value)) {
-                self.push(
-                    e.span,
-                    ExprIssue::IllegalNull,
-                    Some("Illegal use of 'NULL'".into()),
-                    false,
-                );
+                self.illegal_null(e.span);
                 return;
             }
             // A name close to no built-in is most likely a function the deployment registers
@@ -530,12 +525,7 @@ impl Checker<'_> {
             return;
         }
         if NULL_ILLEGAL.contains(&f.name) && call.args.iter().any(|a| is_null_literal(&a.value)) {
-            self.push(
-                e.span,
-                ExprIssue::IllegalNull,
-                Some("Illegal use of 'NULL'".into()),
-                false,
-            );
+            self.illegal_null(e.span);
             return;
         }
         if f.syntax != Syntax::Special && !f.accepts_arg_count(given) {

@@ -280,6 +280,16 @@ impl<'a> Checker<'a> {
         });
     }
 
+    /// An untyped `NULL` where Calcite must infer a type ("Illegal use of 'NULL'").
+    fn illegal_null(&mut self, span: Span) {
+        self.push(
+            span,
+            ExprIssue::IllegalNull,
+            Some("Illegal use of 'NULL'".into()),
+            false,
+        );
+    }
+
     /// Checks `expr` (not the subqueries inside it), with column types from `column`.
     pub fn expr(&mut self, expr: &Expr, column: &dyn Fn(&str) -> Option<Type>, agg: Aggregation) {
         self.visit(expr, column, agg, 0);
@@ -293,12 +303,7 @@ impl<'a> Checker<'a> {
         agg: Aggregation,
     ) {
         if is_null_literal(expr) {
-            self.push(
-                expr.span,
-                ExprIssue::IllegalNull,
-                Some("Illegal use of 'NULL'".into()),
-                false,
-            );
+            self.illegal_null(expr.span);
             return;
         }
         self.expr(expr, column, agg);

@@ -85,33 +85,17 @@ impl Checker<'_> {
     ) {
         if matches!(op, BinaryOp::And | BinaryOp::Or) {
             if is_null_literal(left) || is_null_literal(right) {
-                self.push(
-                    e.span,
-                    ExprIssue::IllegalNull,
-                    Some("Illegal use of 'NULL'".into()),
-                    false,
-                );
+                self.illegal_null(e.span);
             } else {
-                let name = if op == BinaryOp::And { "AND" } else { "OR" };
-                self.logical(e, name, left, right, column, agg);
+                self.logical(e, op.as_str(), left, right, column, agg);
             }
             return;
         }
-        let symbol = match op {
-            BinaryOp::Plus => "+",
-            BinaryOp::Minus => "-",
-            BinaryOp::Multiply => "*",
-            BinaryOp::Divide => "/",
-            BinaryOp::Modulo => "%",
-            BinaryOp::Eq => "=",
-            BinaryOp::NotEq => "<>",
-            BinaryOp::Lt => "<",
-            BinaryOp::LtEq => "<=",
-            BinaryOp::Gt => ">",
-            BinaryOp::GtEq => ">=",
-            BinaryOp::Concat => "||",
-            _ => return,
-        };
+        // The comparison, arithmetic and `||` operators; the others are not judged here.
+        if matches!(op, BinaryOp::And | BinaryOp::Or) {
+            return;
+        }
+        let symbol = op.as_str();
         let arithmetic = matches!(
             op,
             BinaryOp::Plus | BinaryOp::Minus | BinaryOp::Multiply | BinaryOp::Divide
@@ -119,12 +103,7 @@ impl Checker<'_> {
         let concat = op == BinaryOp::Concat;
         let modulo = op == BinaryOp::Modulo;
         if (arithmetic || concat) && (is_null_literal(left) || is_null_literal(right)) {
-            self.push(
-                e.span,
-                ExprIssue::IllegalNull,
-                Some("Illegal use of 'NULL'".into()),
-                false,
-            );
+            self.illegal_null(e.span);
             return;
         }
         let (Some(l), Some(r)) = (
